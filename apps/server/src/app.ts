@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from './deps';
+import { adminRoutes } from './features/admin/routes';
+import { authRoutes } from './features/auth/routes';
+import { useCaseRoutes } from './features/use-cases/routes';
+import { conversationRoutes } from './features/conversations/routes';
+import { decisionRoutes } from './features/decisions/routes';
+import { dataSourceRoutes } from './features/data-sources/routes';
+import { landingRoutes } from './features/landing/routes';
+import { createRecommendationScheduler } from './features/landing/scheduler';
+import { basicInsights } from './features/landing/basic-insights';
+import { watchNewData } from './features/landing/watch-new-data';
+import { registerAuth } from './plugins/auth';
+import { registerOriginCheck, registerSecurityHeaders } from './plugins/security';
+import { attachRealtime } from './realtime/socket';
+import { registerErrorHandler } from './plugins/errors';
+import { newToken } from './lib/tokens';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole app without listening; main.ts and the tests both use it. */
+export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => newToken().slice(0, 12),
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // External plugins first, then decorators and hooks, then routes (fastify/demo's order).
+  await app.register(fastifyCookie);
+  await registerSecurityHeaders(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Catalyst API', version: '0.1.0', description: 'The REST API of Catalyst. Authenticate with the session cookie or `Authorization: Bearer <token>`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true };
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
+
+  // An empty body with a JSON content type means "no body", as browsers send for POSTs without payload.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+
+  const spaIndexHtml = webIndex(deps.config.webDist);
+  registerErrorHandler(app, { spaIndexHtml });
+  registerOriginCheck(app, deps.config);
+  registerAuth(app, deps);
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/api/health', { config: { public: true }, schema: { tags: ['System'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  r.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  await authRoutes(app, deps);
+  await adminRoutes(app, deps);
+  await dataSourceRoutes(app, deps);
+  await useCaseRoutes(app, deps);
+  await conversationRoutes(app, deps);
+  await decisionRoutes(app, deps);
+  const scheduler = createRecommendationScheduler(deps, basicInsights, deps.config.recommendationScanMs);
+  await landingRoutes(app, deps, scheduler);
+  app.addHook('onReady', async () => scheduler.start());
+  watchNewData(deps, scheduler);
+  app.addHook('onClose', async () => {
+    deps.events.emit('close');
+    await scheduler.stop();
+  });
+  // Feature routes of later issues register here.
+
+  serveWebApp(app, spaIndexHtml ? deps.config.webDist : undefined);
+  await attachRealtime(app, deps);
+  return app;
+}
+
+
+/** Serves the built SPA's files; client routes fall back to index.html in the not-found handler. */
+function serveWebApp(app: FastifyInstance, dist: string | undefined) {
+  if (!dist) return;
+  void app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}
+
+function webIndex(dist: string | undefined): Buffer | undefined {
+  const index = dist ? path.join(dist, 'index.html') : undefined;
+  return index && fs.existsSync(index) ? fs.readFileSync(index) : undefined;
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => URL.canParse(v) && protocols.some((p) => v.startsWith(`${p}:`)), `must be a URL starting with ${protocols.join(': or ')}:`)
+      .optional(),
+  );
+
+const ZEnv = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a port number (0–65535)' }).int().min(0).max(65535).default(8080)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  CATALYST_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/=_-]{32,}$/, 'must be at least 32 characters of base64 or hex (e.g. `openssl rand -base64 32`)')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Catalyst <no-reply@catalyst.local>')),
+  CATALYST_ADMIN_USERNAME: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(/^[A-Za-z0-9._@-]{1,150}$/, 'may use letters, digits and . _ @ - (1–150 characters)').default('admin'),
+  ),
+  CATALYST_ADMIN_PASSWORD: optionalString,
+  REDIS_URL: optionalUrl(['redis', 'rediss']),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SESSION_IDLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(525600).default(720)),
+  SESSION_ABSOLUTE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(14)),
+  WEB_DIST: optionalString,
+  CATALYST_MAX_CSV_FILES: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(20)),
+  CATALYST_MAX_UPLOAD_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number of bytes' }).int().min(1024).default(5 * 1024 ** 3)),
+  RECOMMENDATION_SCAN_HOURS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number of hours (0 turns the schedule off)' }).min(0).max(24 * 30).default(6)),
+  CATALYST_DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1')),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof ZEnv>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    secretKey: env.CATALYST_SECRET_KEY,
+    publicUrl: (env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminUsername: env.CATALYST_ADMIN_USERNAME,
+    adminPassword: env.CATALYST_ADMIN_PASSWORD,
+    redisUrl: env.REDIS_URL,
+    logLevel: env.LOG_LEVEL,
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * 86_400_000,
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
+    demo: env.CATALYST_DEMO === '1',
+    maxCsvFiles: env.CATALYST_MAX_CSV_FILES,
+    maxUploadBytes: env.CATALYST_MAX_UPLOAD_BYTES,
+    recommendationScanMs: env.RECOMMENDATION_SCAN_HOURS * 3_600_000,
+  };
+}
+
+function displayHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}
+
+const SECRET_VARIABLES = new Set(['CATALYST_SECRET_KEY', 'CATALYST_ADMIN_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Catalyst cannot start: the configuration has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads and validates the environment once; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0]);
+        const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : `(got ${JSON.stringify(env[name] ?? null)})`;
+        return `${name}: ${i.message} ${shown}`;
+      }),
+    );
+  }
+  return toConfig(parsed.data);
+}

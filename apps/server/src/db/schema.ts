@@ -1,0 +1,286 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  org_id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  is_admin: ColumnType<boolean, boolean | undefined, boolean>;
+  is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  eula_accepted_at: NullableTimestamp;
+  default_use_case_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  org_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  org_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username_key: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  org_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** kept: no SMTP configured; sent: delivered to the SMTP server; failed: SMTP refused it. */
+  status: 'kept' | 'sent' | 'failed';
+  error: string | null;
+  /** [{ filename, contentType, base64 }] */
+  attachments: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface UseCasesTable {
+  id: Generated<number>;
+  org_id: number;
+  owner_id: number;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  category: ColumnType<string, string | undefined, string>;
+  pinned: ColumnType<boolean, boolean | undefined, boolean>;
+  tools: Json<string[]>;
+  configurations: Json<Record<string, unknown>>;
+  business_goals: Json<string[]>;
+  key_stakeholders: Json<string[]>;
+  risk_tolerance: ColumnType<'conservative' | 'balanced' | 'aggressive', string | undefined, string>;
+  ai_confidence_threshold: ColumnType<number, number | undefined, number>;
+  agent_config: Json<Record<string, unknown>>;
+  is_deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  is_onboarded: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UseCaseUsersTable {
+  use_case_id: number;
+  user_id: number;
+  org_id: number;
+  created_at: Timestamp;
+}
+
+export interface UseCaseSchemasTable {
+  use_case_id: number;
+  org_id: number;
+  conn_id: number;
+  schema_name: string;
+  updated_at: Timestamp;
+}
+
+export interface UseCaseTablesTable {
+  id: Generated<number>;
+  org_id: number;
+  use_case_id: number;
+  table_name: string;
+  is_selected: ColumnType<boolean, boolean | undefined, boolean>;
+  is_new: ColumnType<boolean, boolean | undefined, boolean>;
+  is_removed: ColumnType<boolean, boolean | undefined, boolean>;
+  validated: ColumnType<boolean, boolean | undefined, boolean>;
+  total_column_count: ColumnType<number, number | undefined, number>;
+  row_count: number | null;
+  profiled_at: NullableTimestamp;
+}
+
+export interface UseCaseColumnsTable {
+  id: Generated<number>;
+  org_id: number;
+  table_id: number;
+  db_column_name: string;
+  business_name: string;
+  business_definition: ColumnType<string, string | undefined, string>;
+  entity_type: 'ATTRIBUTE' | 'KPI';
+  is_selected: ColumnType<boolean, boolean | undefined, boolean>;
+  is_new: ColumnType<boolean, boolean | undefined, boolean>;
+  is_removed: ColumnType<boolean, boolean | undefined, boolean>;
+  profile: ColumnType<unknown, string | null | undefined, string | null>;
+  insert_ts: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DerivedMetricsTable {
+  id: Generated<number>;
+  org_id: number;
+  use_case_id: number;
+  name: string;
+  definition: ColumnType<string, string | undefined, string>;
+  calculation: ColumnType<string, string | undefined, string>;
+  type: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DecisionFlowsTable {
+  use_case_id: number;
+  org_id: number;
+  steps: Json<string[]>;
+  updated_at: Timestamp;
+}
+
+export interface ThreadsTable {
+  id: Generated<number>;
+  org_id: number;
+  owner_id: number;
+  use_case_id: number | null;
+  name: string | null;
+  alert_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  alert_action: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ThreadSharesTable {
+  thread_id: number;
+  user_id: number;
+  org_id: number;
+  shared_by: number;
+  created_at: Timestamp;
+}
+
+export interface ThreadMessagesTable {
+  id: Generated<number>;
+  org_id: number;
+  thread_id: number;
+  user_id: number;
+  question: string;
+  content: ColumnType<string, string | undefined, string>;
+  cards: Json<unknown[]>;
+  status: ColumnType<'pending' | 'answered' | 'error', string | undefined, string>;
+  plan: ColumnType<unknown, string | null | undefined, string | null>;
+  confidence: number | null;
+  feedback: number | null;
+  created_at: Timestamp;
+  answered_at: NullableTimestamp;
+}
+
+export interface RecommendationsTable {
+  id: Generated<number>;
+  org_id: number;
+  use_case_id: number;
+  dedupe_key: string;
+  title: string;
+  brief_summary: string;
+  full_description: string;
+  impact_level: string;
+  action: string;
+  status: ColumnType<'active' | 'dismissed' | 'resolved', string | undefined, string>;
+  score: ColumnType<number, number | undefined, number>;
+  details: Json<Record<string, unknown>>;
+  generated_at: Timestamp;
+  status_changed_at: NullableTimestamp;
+}
+
+export interface DecisionsTable {
+  id: Generated<number>;
+  org_id: number;
+  created_by: number;
+  use_case_id: number;
+  title: string;
+  description: string;
+  status: ColumnType<'pending' | 'approved' | 'implemented' | 'rejected', string | undefined, string>;
+  alert_id: string;
+  alert_title: ColumnType<string, string | undefined, string>;
+  rationale: string;
+  metric: ColumnType<unknown, string | null | undefined, string | null>;
+  baseline: ColumnType<unknown, string | null | undefined, string | null>;
+  approved_at: NullableTimestamp;
+  implemented_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DecisionEventsTable {
+  id: Generated<number>;
+  decision_id: number;
+  org_id: number;
+  user_id: number;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+  at: Timestamp;
+}
+
+export interface DecisionArtifactsTable {
+  id: Generated<number>;
+  decision_id: number;
+  org_id: number;
+  name: string;
+  type: string;
+  content: string;
+  encoding: ColumnType<string, string | undefined, string>;
+  mime_type: string | null;
+  size: ColumnType<number, number | undefined, number>;
+  uploaded_by: number;
+  uploaded_at: Timestamp;
+}
+
+/**
+ * Tables of the app database. Features add their own table interfaces by declaration merging
+ * in their own folder (`declare module '../../db/schema' { interface Database { ... } }`).
+ */
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_failures: LoginFailuresTable;
+  mail_outbox: MailOutboxTable;
+  use_cases: UseCasesTable;
+  use_case_users: UseCaseUsersTable;
+  use_case_schemas: UseCaseSchemasTable;
+  use_case_tables: UseCaseTablesTable;
+  use_case_columns: UseCaseColumnsTable;
+  derived_metrics: DerivedMetricsTable;
+  decision_flows: DecisionFlowsTable;
+  threads: ThreadsTable;
+  thread_shares: ThreadSharesTable;
+  thread_messages: ThreadMessagesTable;
+  recommendations: RecommendationsTable;
+  decisions: DecisionsTable;
+  decision_events: DecisionEventsTable;
+  decision_artifacts: DecisionArtifactsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { Deps } from '../deps';
+import { dataSourcesOf } from '../features/data-sources/context';
+import { importCsvFiles } from '../features/data-sources/import-files';
+import { generateFlowFor, saveDecisionFlow } from '../features/use-cases/decision-flow';
+import { listTables, saveSchemaData, selectAndProfileTables } from '../features/use-cases/knowledge';
+import { addMetric } from '../features/use-cases/metrics';
+import { createUseCase, publishUseCase } from '../features/use-cases/service';
+import { generateRetailDemo } from './generate-retail-demo';
+
+export const DEMO_CONNECTION = 'Retail Sales (demo)';
+export const DEMO_USE_CASE = 'Retail Sales';
+
+/**
+ * On first start (unless CATALYST_DEMO=0): generates the demo dataset, loads it as the File
+ * Source "Retail Sales (demo)", and sets up the published use case "Retail Sales" over it with
+ * generated knowledge, two derived metrics and a generated decision flow, assigned to the admin
+ * as their default use case.
+ */
+export async function setUpDemo(deps: Deps, admin: { userId: number; orgId: number }, options: { anomalies?: boolean } = {}) {
+  const started = Date.now();
+  const dir = path.join(deps.config.dataDir, 'demo');
+  const generated = generateRetailDemo(dir, { end: deps.now(), anomalies: options.anomalies });
+  const { connId } = await importCsvFiles(deps, { orgId: admin.orgId, userId: admin.userId, name: DEMO_CONNECTION, files: [{ path: generated.csvPath, fileName: 'orders.csv' }] });
+  await dataSourcesOf(deps).jobs.idle();
+
+  const caller = { userId: admin.userId, orgId: admin.orgId, isAdmin: true };
+  const useCase = await createUseCase(deps, caller, {
+    usecase_name: DEMO_USE_CASE,
+    description: 'Orders of our stores and web shop over the last two years: revenue, margin and returns by region, channel, segment and category.',
+    category: 'Sales',
+    businessGoals: ['Increase Revenue Growth', 'Improve Customer Satisfaction', 'Reduce Operational Costs'],
+    keyStakeholders: ['VP of Sales', 'CFO/Finance Team', 'Operations Manager', 'Data Analyst'],
+    riskTolerance: 'balanced',
+    aiConfidenceThreshold: 70,
+    tools: ['database', 'derived-metrics'],
+  });
+  const id = useCase.use_case_id;
+  await saveSchemaData(deps, caller, { usecase_id: id, conn_id: connId, schema: 'main' });
+  const tables = await listTables(deps, caller, id, false);
+  await selectAndProfileTables(deps, caller, tables.map((t) => t.table_id));
+  await addMetric(deps, caller, { usecase_id: id, derived_metric: 'Profit Margin', metric_definition: 'Profit as a share of revenue.', calculation: 'SUM(profit) / NULLIF(SUM(revenue), 0)', type: 'general' });
+  await addMetric(deps, caller, { usecase_id: id, derived_metric: 'Return Rate', metric_definition: 'Share of orders that were returned.', calculation: 'AVG(CASE WHEN returned THEN 1 ELSE 0 END)', type: 'general' });
+  const flow = await generateFlowFor(deps, caller, id);
+  await saveDecisionFlow(deps, caller, id, flow.decision_flow);
+  await publishUseCase(deps, caller, id);
+  await deps.db.updateTable('users').set({ default_use_case_id: id }).where('id', '=', admin.userId).execute();
+  deps.logger.info({ useCaseId: id, connId, rows: generated.rows, ms: Date.now() - started }, 'demo use case "Retail Sales" ready');
+  return { useCaseId: id, connId, anomalies: generated.anomalies };
+}

@@ -1,0 +1,122 @@
+import type { Deps } from '../../deps';
+import { hashToken, newToken } from '../../lib/tokens';
+
+export const SESSION_COOKIE = 'catalyst_session';
+
+export interface AuthContext {
+  userId: number;
+  orgId: number;
+  username: string;
+  isAdmin: boolean;
+  sessionId: number;
+}
+
+// Touching last_seen_at on every request would write on every read; once a minute is enough
+// for an idle timeout counted in hours.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export async function createSession(
+  deps: Deps,
+  user: { id: number; org_id: number },
+  meta: { ip: string; userAgent?: string },
+) {
+  const token = newToken();
+  const now = deps.now();
+  await deps.db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      org_id: user.org_id,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: new Date(now.getTime() + deps.config.sessionAbsoluteMs),
+      ip: meta.ip,
+      user_agent: meta.userAgent?.slice(0, 500) ?? null,
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Recently resolved sessions, so a burst of requests does not read the sessions table each time.
+ * An entry lives CACHE_TTL_MS at most; revoking in this process drops it at once, and another
+ * instance's revocation takes effect here within CACHE_TTL_MS.
+ */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 10_000;
+interface Cached {
+  ctx: AuthContext;
+  lastSeen: number;
+  expiresAt: number;
+  cachedAt: number;
+}
+const cache = new WeakMap<Deps, Map<string, Cached>>();
+const cacheOf = (deps: Deps) => {
+  let map = cache.get(deps);
+  if (!map) cache.set(deps, (map = new Map()));
+  return map;
+};
+
+/** The signed-in context for a token, or null when the token is unknown, revoked, idle too long or expired. */
+export async function resolveSession(deps: Deps, token: string): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const hash = hashToken(token);
+  const now = deps.now().getTime();
+  const sessions = cacheOf(deps);
+  const hit = sessions.get(hash);
+  if (hit && now - hit.cachedAt < CACHE_TTL_MS && now >= hit.cachedAt) {
+    if (hit.expiresAt > now && hit.lastSeen + deps.config.sessionIdleMs > now) return hit.ctx;
+    sessions.delete(hash);
+    return null;
+  }
+  const row = await deps.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'users.id as userId',
+      'users.org_id as orgId',
+      'users.username',
+      'users.is_admin as isAdmin',
+      'users.is_active as isActive',
+    ])
+    .where('sessions.token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!row || row.revoked_at || !row.isActive) return null;
+  let lastSeen = new Date(row.last_seen_at).getTime();
+  const expiresAt = new Date(row.expires_at).getTime();
+  if (expiresAt <= now || lastSeen + deps.config.sessionIdleMs <= now) return null;
+  if (now - lastSeen > TOUCH_INTERVAL_MS) {
+    await deps.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.sessionId).execute();
+    lastSeen = now;
+  }
+  const ctx = { sessionId: row.sessionId, userId: row.userId, orgId: row.orgId, username: row.username, isAdmin: row.isAdmin };
+  if (sessions.size >= CACHE_MAX) sessions.clear();
+  sessions.set(hash, { ctx, lastSeen, expiresAt, cachedAt: now });
+  return ctx;
+}
+
+export const revokeSession = (deps: Deps, token: string) => {
+  cacheOf(deps).delete(hashToken(token));
+  return deps.db
+    .updateTable('sessions')
+    .set({ revoked_at: deps.now() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+};
+
+export const revokeUserSessions = (deps: Deps, userId: number) => {
+  const sessions = cacheOf(deps);
+  for (const [hash, entry] of sessions) if (entry.ctx.userId === userId) sessions.delete(hash);
+  return deps.db
+    .updateTable('sessions')
+    .set({ revoked_at: deps.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+};

@@ -1,0 +1,127 @@
+import type { Deps } from '../../deps';
+import { AppError, notFound } from '../../lib/errors';
+import { getUseCaseFor } from '../use-cases/access';
+import { alertIdOf, investigateAlert } from '../landing/investigate';
+import { getRecommendation } from '../landing/recommendations';
+import { buildUseCaseModel } from '../use-cases/semantic-model';
+import type { AnswerEvent, Answerer } from './answerer';
+import { ownedThread, type Caller } from './threads';
+
+export interface AskInput {
+  message: string;
+  useCaseId: number | null;
+  threadId: number | null;
+  messageId: number | null;
+  regenerate: boolean;
+  /** An alert conversation: the recommendation to investigate or explore. */
+  alert: { id: string; action: string } | null;
+}
+
+export interface Exchange {
+  threadId: number;
+  messageId: number;
+  question: string;
+  useCaseId: number | null;
+  isNewThread: boolean;
+  alert: { id: string; action: string } | null;
+}
+
+const MAX_HISTORY = 6;
+
+/** Finds or creates the thread and the exchange row a question is answered into. */
+export async function openExchange(deps: Deps, caller: Caller, input: AskInput): Promise<Exchange> {
+  if (input.threadId) {
+    const thread = await ownedThread(deps, caller, input.threadId);
+    const alert = input.alert ?? (thread.alert_ref ? { id: thread.alert_ref, action: thread.alert_action ?? 'investigate' } : null);
+    if (input.regenerate) {
+      if (!input.messageId) throw new AppError('VALIDATION_FAILED', 'Regenerating needs the message_id of the answer to replace.');
+      const row = await deps.db.selectFrom('thread_messages').select(['id', 'question']).where('id', '=', input.messageId).where('thread_id', '=', thread.id).executeTakeFirst();
+      if (!row) throw notFound(`Message ${input.messageId} of thread ${thread.id}`);
+      await deps.db.updateTable('thread_messages').set({ status: 'pending' }).where('id', '=', row.id).execute();
+      return { threadId: thread.id, messageId: row.id, question: row.question, useCaseId: thread.use_case_id, isNewThread: false, alert };
+    }
+    const row = await deps.db
+      .insertInto('thread_messages')
+      .values({ org_id: caller.orgId, thread_id: thread.id, user_id: caller.userId, question: input.message })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await deps.db.updateTable('threads').set({ updated_at: deps.now() }).where('id', '=', thread.id).execute();
+    return { threadId: thread.id, messageId: row.id, question: input.message, useCaseId: thread.use_case_id, isNewThread: false, alert };
+  }
+  if (input.regenerate) throw new AppError('VALIDATION_FAILED', 'Regenerating needs the thread_id of the conversation.');
+  let useCaseId = input.useCaseId;
+  let name = input.message.trim() ? input.message.trim().slice(0, 80) : null;
+  if (input.alert) {
+    const alertId = alertIdOf(input.alert.id);
+    const rec = alertId === null ? null : await getRecommendation(deps, caller, alertId);
+    if (!rec) throw new AppError('BAD_REQUEST', `"${input.alert.id}" is not an alert id.`);
+    useCaseId = rec.usecase_id;
+    name = `${input.alert.action === 'explore' ? 'Exploration' : 'Investigation'}: ${rec.title}`.slice(0, 120);
+  }
+  if (useCaseId !== null) await getUseCaseFor(deps.db, caller, useCaseId);
+  return deps.db.transaction().execute(async (trx) => {
+    const thread = await trx
+      .insertInto('threads')
+      .values({ org_id: caller.orgId, owner_id: caller.userId, use_case_id: useCaseId, name, alert_ref: input.alert?.id ?? null, alert_action: input.alert?.action ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('thread_messages')
+      .values({ org_id: caller.orgId, thread_id: thread.id, user_id: caller.userId, question: input.message })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { threadId: thread.id, messageId: row.id, question: input.message, useCaseId, isNewThread: true, alert: input.alert };
+  });
+}
+
+/** Runs Catalyst AI for an exchange over its use case's model and data. */
+export async function* answerExchange(deps: Deps & { answerer: Answerer }, caller: Caller, exchange: Exchange, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
+  if (exchange.alert && !exchange.question.trim()) {
+    yield* investigateAlert(deps, caller, exchange.alert.id, exchange.alert.action);
+    return;
+  }
+  yield { type: 'loader', text: 'Reading the use case knowledge...' };
+  const built = exchange.useCaseId !== null ? await buildUseCaseModel(deps, caller, exchange.useCaseId) : null;
+  const history = await deps.db
+    .selectFrom('thread_messages')
+    .select(['question', 'plan'])
+    .where('thread_id', '=', exchange.threadId)
+    .where('id', '<', exchange.messageId)
+    .where('status', '=', 'answered')
+    .orderBy('id', 'desc')
+    .limit(MAX_HISTORY)
+    .execute();
+  const warehouse = built?.connId ? await deps.warehouses.open({ orgId: caller.orgId, connId: built.connId }) : null;
+  try {
+    yield* deps.answerer.answer({
+      question: exchange.question,
+      model: built?.model ?? { tables: [], metrics: [], joins: [] },
+      warehouse,
+      history: history.reverse().map((h) => ({ question: h.question, plan: h.plan })),
+      threshold: (built?.threshold ?? 80) / 100,
+      now: deps.now(),
+      signal,
+    });
+  } finally {
+    await warehouse?.close();
+  }
+}
+
+export async function saveAnswer(
+  deps: Deps,
+  exchange: Exchange,
+  answer: { content: string; cards: unknown[]; status: 'answered' | 'error'; confidence: number | null; plan: unknown },
+) {
+  await deps.db
+    .updateTable('thread_messages')
+    .set({
+      content: answer.content,
+      cards: JSON.stringify(answer.cards),
+      status: answer.status,
+      confidence: answer.confidence,
+      plan: answer.plan === undefined || answer.plan === null ? null : JSON.stringify(answer.plan),
+      answered_at: deps.now(),
+    })
+    .where('id', '=', exchange.messageId)
+    .execute();
+}

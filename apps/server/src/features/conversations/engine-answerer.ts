@@ -1,0 +1,41 @@
+import { ZQueryPlan, type TCard } from '@catalyst/contracts';
+import { answer, llmFromEnv, type LlmConfig } from '@catalyst/engine';
+import { AppError } from '../../lib/errors';
+import type { AnswerEvent, Answerer } from './answerer';
+
+/**
+ * Catalyst AI through the engine package: the embedded engine, or an OpenAI-compatible LLM when
+ * LLM_BASE_URL is set (its plans are validated by the engine; it falls back to the embedded one).
+ * Each card carries the answer's evidence (reading, SQL, row count, tables, freshness).
+ */
+export function engineAnswerer(options: { llm?: LlmConfig | null } = {}): Answerer {
+  const llm = options.llm === undefined ? llmFromEnv() : options.llm;
+  return {
+    async *answer(input): AsyncGenerator<AnswerEvent> {
+      if (!input.warehouse || input.model.tables.length === 0) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'This use case has no data yet. Open the use case, choose a connection and select tables in the Knowledge tab, then ask again.',
+        );
+      }
+      const history = input.history.map((h) => {
+        const parsed = ZQueryPlan.safeParse(h.plan);
+        return { question: h.question, plan: parsed.success ? parsed.data : null };
+      });
+      const cards: TCard[] = [];
+      for await (const event of answer({ question: input.question, model: input.model, warehouse: input.warehouse, history, threshold: input.threshold, now: input.now, llm })) {
+        if (input.signal.aborted) return;
+        if (event.type === 'loader') yield { type: 'loader', text: event.text };
+        else if (event.type === 'plan') yield { type: 'loader', text: `Reading: ${event.reading}` };
+        else if (event.type === 'card') cards.push(event.card);
+        else {
+          const result = event.answer;
+          if (result.status === 'error') throw new AppError('UPSTREAM_FAILED', result.message);
+          const evidence = result.status === 'answered' ? { reading: result.evidence.reading, sql: result.evidence.sql, rowCount: result.evidence.rowCount, tables: result.evidence.tables, freshness: result.evidence.freshness, source: result.evidence.source, confidence: result.confidence } : null;
+          yield { type: 'cards', cards: cards.map((c) => (evidence ? { ...c, data: { ...c.data, evidence } } : c)) };
+          yield { type: 'done', content: result.message, confidence: result.confidence, plan: result.plan, status: result.status === 'declined' ? 'declined' : 'answered' };
+        }
+      }
+    },
+  };
+}

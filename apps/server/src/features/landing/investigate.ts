@@ -1,0 +1,120 @@
+import type { TCard } from '@catalyst/contracts';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import type { Caller } from '../use-cases/access';
+import type { AnswerEvent } from '../conversations/answerer';
+import type { Driver } from './insights';
+import { getRecommendation } from './recommendations';
+
+interface Details {
+  metric?: { label: string };
+  segment?: { attribute: string; value: string } | null;
+  window?: { from: string; to: string };
+  beforeMean?: number;
+  afterMean?: number;
+  relativeChange?: number;
+  drivers?: Driver[];
+  series?: { t: string; v: number }[];
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** Parses "rec-12" or "12" into the recommendation id. */
+export function alertIdOf(value: string | number): number | null {
+  const m = /^(?:rec-)?(\d{1,9})$/.exec(String(value).trim());
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * The answer to an alert conversation's opening (empty) message: the metric's trend with the
+ * anomaly window marked, the drivers as a chart and a table, the narrative with its numbers,
+ * and what to do next (drill further, or make a decision).
+ */
+export async function* investigateAlert(deps: Deps, caller: Caller, alertId: string | number, action: string): AsyncGenerator<AnswerEvent> {
+  const id = alertIdOf(alertId);
+  if (id === null) throw new AppError('BAD_REQUEST', `"${alertId}" is not an alert id.`);
+  yield { type: 'loader', text: action === 'explore' ? 'Exploring the alert…' : 'Investigating the alert…' };
+  const rec = await getRecommendation(deps, caller, id);
+  const d = rec.details as Details;
+  const label = d.metric?.label ?? 'Metric';
+  const where = d.segment ? ` · ${d.segment.value}` : '';
+  const windowFrom = d.window?.from ?? '';
+  const cards: TCard[] = [];
+  if (d.beforeMean !== undefined && d.afterMean !== undefined) {
+    cards.push({
+      type: 'metric',
+      data: {
+        id: `alert-${id}-metric`,
+        title: `${label}${where}`,
+        description: `Weekly average since ${windowFrom} against the 8 weeks before`,
+        metrics: [
+          { label: 'Recent weekly average', value: round(d.afterMean), change: d.relativeChange ?? null, trend: (d.relativeChange ?? 0) > 0 ? 'up' : (d.relativeChange ?? 0) < 0 ? 'down' : 'neutral' },
+          { label: 'Previous weekly average', value: round(d.beforeMean) },
+        ],
+      },
+    });
+  }
+  const series = (d.series ?? []).slice(-26);
+  if (series.length >= 2) {
+    cards.push({
+      type: 'chart',
+      data: {
+        id: `alert-${id}-trend`,
+        title: `${label}${where} by week`,
+        description: `The shaded series marks the anomaly window from ${windowFrom}.`,
+        interpretation: rec.brief_summary,
+        options: {
+          chart: { type: 'line' },
+          xAxis: { categories: series.map((p) => p.t), title: 'Week' },
+          yAxis: { title: label },
+          series: [
+            { name: label, data: series.map((p) => round(p.v)) },
+            { name: 'Anomaly window', data: series.map((p) => (p.t >= windowFrom ? round(p.v) : null)) },
+          ],
+        },
+      },
+    });
+  }
+  const drivers = (d.drivers ?? []).slice(0, 8);
+  if (drivers.length) {
+    cards.push({
+      type: 'chart',
+      data: {
+        id: `alert-${id}-drivers`,
+        title: `What drives the change in ${label}`,
+        description: 'Each value’s contribution to the change of the total, largest first.',
+        options: {
+          chart: { type: 'bar' },
+          xAxis: { categories: drivers.map((x) => `${x.attribute}: ${x.value}`), title: 'Segment' },
+          yAxis: { title: 'Contribution to the change' },
+          series: [{ name: 'Contribution', data: drivers.map((x) => round(x.contribution)) }],
+        },
+      },
+    });
+    cards.push({
+      type: 'table',
+      data: {
+        id: `alert-${id}-driver-table`,
+        title: 'Drivers of the change',
+        columns: [
+          { key: 'segment', header: 'Segment' },
+          { key: 'before', header: 'Before (weekly)' },
+          { key: 'after', header: 'Recent (weekly)' },
+          { key: 'contribution', header: 'Contribution' },
+          { key: 'share', header: 'Share of the change' },
+        ],
+        data: drivers.map((x) => ({ segment: `${x.attribute}: ${x.value}`, before: round(x.before), after: round(x.after), contribution: round(x.contribution), share: `${Math.round(x.share * 100)}%` })),
+      },
+    });
+  }
+  cards.push({ type: 'text', data: { id: `alert-${id}-story`, title: rec.title, content: rec.full_description.split(/(?<=\.) (?=[A-Z])/) } });
+  const top = drivers[0];
+  const followUps = [
+    top ? { label: `${label} by ${top.attribute}`, question: `${label} by ${top.attribute} by week` } : null,
+    top ? { label: `Break ${top.value} down further`, question: `${label} in ${top.value} by ${drivers.find((x) => x.attribute !== top.attribute)?.attribute ?? 'month'}` } : null,
+    { label: 'Make Decision', description: 'Record what you decide about this alert', question: '' },
+  ].filter((a): a is { label: string; question: string; description?: string } => a !== null);
+  cards.push({ type: 'action', data: { id: `alert-${id}-next`, title: 'Next steps', context: { alertId: `rec-${id}`, alertTitle: rec.title, useCaseId: String(rec.usecase_id) }, actions: followUps } });
+  yield { type: 'cards', cards };
+  yield { type: 'done', content: rec.brief_summary, confidence: 1, plan: null, status: 'answered' };
+}

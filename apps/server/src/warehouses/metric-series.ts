@@ -1,0 +1,76 @@
+import type { TDecisionMetric } from '@catalyst/contracts';
+import { DIALECTS, type Warehouse } from '@catalyst/engine';
+
+export interface SeriesPoint {
+  period: string;
+  value: number | null;
+}
+
+/** Rewrites a canonical expression's double-quoted identifiers into the warehouse's quoting. */
+export function toDialectExpression(expression: string, warehouse: Warehouse): string {
+  const dialect = DIALECTS[warehouse.dialect];
+  return expression.replace(/"((?:[^"]|"")+)"/g, (_m, id: string) => dialect.quote(id.replace(/""/g, '"')));
+}
+
+const isoDay = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
+
+/**
+ * A metric aggregated per period between `from` (inclusive) and `to` (exclusive), read-only and
+ * parameterised: the expression comes from the validated semantic model, values are bound.
+ */
+export async function metricSeries(
+  warehouse: Warehouse,
+  schema: string,
+  metric: Pick<TDecisionMetric, 'table' | 'timeColumn' | 'expression' | 'filters' | 'grain'>,
+  range: { from: Date; to: Date },
+): Promise<SeriesPoint[]> {
+  const d = DIALECTS[warehouse.dialect];
+  const time = d.quote(metric.timeColumn);
+  const bucket = d.truncate(time, metric.grain);
+  const params: unknown[] = [range.from.toISOString().slice(0, 10), range.to.toISOString().slice(0, 10)];
+  const where = [`${time} >= ${d.param(1)}`, `${time} < ${d.param(2)}`];
+  for (const f of metric.filters) {
+    params.push(f.value);
+    where.push(`${d.quote(f.column)} = ${d.param(params.length)}`);
+  }
+  // DuckDB and BigQuery compare a DATE column with text parameters only after a cast.
+  const cast = warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery';
+  const whereSql = cast ? where.map((w, i) => (i < 2 ? w.replace(/(\?|\$\d+)$/, (p) => `CAST(${p} AS DATE)`) : w)).join(' AND ') : where.join(' AND ');
+  const sql = `SELECT ${bucket} AS period, ${toDialectExpression(metric.expression, warehouse)} AS value FROM ${d.quote(schema)}.${d.quote(metric.table)} WHERE ${whereSql} GROUP BY 1 ORDER BY 1`;
+  const result = await warehouse.query(sql, { params, maxRows: 5000, timeoutMs: 30_000 });
+  return result.rows.map((r) => ({ period: isoDay(r[0]), value: r[1] === null || r[1] === undefined ? null : Number(r[1]) }));
+}
+
+export interface SegmentPoint extends SeriesPoint {
+  segment: string;
+}
+
+/** The metric per period and per value of `attribute` (a low-cardinality column). */
+export async function segmentSeries(
+  warehouse: Warehouse,
+  schema: string,
+  metric: Pick<TDecisionMetric, 'table' | 'timeColumn' | 'expression' | 'grain'> & { filters?: TDecisionMetric['filters'] },
+  attribute: string,
+  range: { from: Date; to: Date },
+): Promise<SegmentPoint[]> {
+  const d = DIALECTS[warehouse.dialect];
+  const time = d.quote(metric.timeColumn);
+  const cast = (p: string) => (warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery' ? `CAST(${p} AS DATE)` : p);
+  const params: unknown[] = [range.from.toISOString().slice(0, 10), range.to.toISOString().slice(0, 10)];
+  const where = [`${time} >= ${cast(d.param(1))}`, `${time} < ${cast(d.param(2))}`];
+  for (const f of metric.filters ?? []) {
+    params.push(f.value);
+    where.push(`${d.quote(f.column)} = ${d.param(params.length)}`);
+  }
+  const sql = `SELECT ${d.truncate(time, metric.grain)} AS period, ${d.quote(attribute)} AS segment, ${toDialectExpression(metric.expression, warehouse)} AS value FROM ${d.quote(schema)}.${d.quote(metric.table)} WHERE ${where.join(' AND ')} GROUP BY 1, 2 ORDER BY 1, 2`;
+  const result = await warehouse.query(sql, { params, maxRows: 50_000, timeoutMs: 30_000 });
+  return result.rows.map((r) => ({ period: isoDay(r[0]), segment: String(r[1] ?? '(empty)'), value: r[2] === null || r[2] === undefined ? null : Number(r[2]) }));
+}
+
+/** The latest value of a table's time column, as an ISO date, or null for an empty table. */
+export async function dataEnd(warehouse: Warehouse, schema: string, table: string, timeColumn: string): Promise<string | null> {
+  const d = DIALECTS[warehouse.dialect];
+  const result = await warehouse.query(`SELECT MAX(${d.quote(timeColumn)}) FROM ${d.quote(schema)}.${d.quote(table)}`, { maxRows: 1, timeoutMs: 30_000 });
+  const v = result.rows[0]?.[0];
+  return v === null || v === undefined ? null : isoDay(v);
+}

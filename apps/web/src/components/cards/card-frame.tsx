@@ -1,0 +1,50 @@
+import { ChevronDown, ChevronRight, Database } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { Evidence } from './types';
+
+/** The frame every card shares: title, description, body, and the evidence toggle when there is evidence. */
+export function CardFrame({ title, description, evidence, children }: { title?: string; description?: string; evidence?: Evidence; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border border-border bg-surface p-4 shadow-xs sm:p-5">
+      {title ? <h3 className="text-[15px] font-semibold tracking-tight">{title}</h3> : null}
+      {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
+      <div className={title || description ? 'mt-3' : undefined}>{children}</div>
+      {evidence && (evidence.sql || evidence.reading) ? <EvidenceToggle evidence={evidence} /> : null}
+    </section>
+  );
+}
+
+function EvidenceToggle({ evidence }: { evidence: Evidence }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mt-3 border-t border-border pt-2">
+      <button type="button" className="inline-flex items-center gap-1.5 rounded text-xs font-medium text-muted-foreground hover:text-foreground" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {open ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
+        <Database className="size-3.5" aria-hidden /> Evidence
+      </button>
+      {open ? (
+        <dl className="mt-2 grid gap-2 text-xs">
+          {evidence.reading ? <Row label="Reading">{evidence.reading}</Row> : null}
+          {evidence.rowCount !== undefined ? <Row label="Rows">{evidence.rowCount.toLocaleString()}</Row> : null}
+          {evidence.tables?.length ? <Row label="Tables">{evidence.tables.join(', ')}</Row> : null}
+          <Row label="Data as of">{evidence.freshness ? new Date(evidence.freshness).toLocaleString() : 'not known'}</Row>
+          {evidence.confidence !== undefined ? <Row label="Confidence">{Math.round(evidence.confidence * 100)}%</Row> : null}
+          {evidence.sql ? (
+            <Row label="SQL">
+              <pre className="max-h-56 overflow-auto rounded-md bg-muted p-2 font-mono text-[11px] leading-5 whitespace-pre-wrap">{evidence.sql}</pre>
+            </Row>
+          ) : null}
+        </dl>
+      ) : null}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 sm:grid-cols-[6rem_1fr]">
+      <dt className="font-medium text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}

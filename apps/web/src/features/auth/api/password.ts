@@ -1,0 +1,10 @@
+import type { TPasswordResetRequest, TPasswordSetRequest, TStatusResponse } from '@catalyst/contracts';
+import { api } from '../../../lib/api';
+
+export function requestPasswordReset(body: TPasswordResetRequest): Promise<TStatusResponse> {
+  return api.post<TStatusResponse>('/api/v1/password/reset', body);
+}
+
+export function setPassword(body: TPasswordSetRequest): Promise<TStatusResponse> {
+  return api.post<TStatusResponse>('/api/v1/password/set', body);
+}

@@ -1,0 +1,162 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { api, ApiError } from '../../lib/api';
+
+export interface ThreadRow {
+  thread_id: number;
+  thread_name: string | null;
+  insert_ts: string;
+  usecase_id: number | null;
+  is_owner: boolean;
+}
+
+/** A thread's label: its name, else "Created at" and its creation time (spec document 1 §3). */
+export const threadLabel = (t: Pick<ThreadRow, 'thread_name' | 'insert_ts'>) =>
+  t.thread_name ?? `Created at ${new Date(t.insert_ts).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false })}`;
+
+export function RenameThreadDialog({ thread, onClose, onDone }: { thread: ThreadRow; onClose: () => void; onDone: () => void }) {
+  const [name, setName] = useState(thread.thread_name ?? '');
+  const save = async () => {
+    if (!name.trim()) return;
+    try {
+      await api.put(`/api/copilot/threads/${thread.thread_id}`, { thread_name: name.trim() });
+      onDone();
+    } catch (error) {
+      console.error('rename failed', error);
+    }
+    onClose();
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogTitle>Rename Thread</DialogTitle>
+        <Input autoFocus placeholder="Enter thread name..." value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void save()} className="mt-3" />
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!name.trim()} onClick={() => void save()}>
+            Save
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function DeleteThreadDialog({ thread, onClose, onDone }: { thread: ThreadRow; onClose: () => void; onDone: () => void }) {
+  const confirm = async () => {
+    try {
+      await api.delete(`/api/copilot/threads/${thread.thread_id}`);
+      onDone();
+    } catch (error) {
+      console.error('delete failed', error);
+    }
+    onClose();
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogTitle>Delete Thread</DialogTitle>
+        <DialogDescription>Are you sure you want to delete this thread? This action cannot be undone.</DialogDescription>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={() => void confirm()}>
+            Confirm
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface Candidate {
+  id: number;
+  firstName: string;
+  lastName: string;
+  userName: string;
+  email: string;
+}
+
+export function ShareThreadDialog({ thread, onClose }: { thread: ThreadRow; onClose: () => void }) {
+  const users = useQuery({
+    queryKey: ['share-candidates', thread.usecase_id],
+    queryFn: () => api.post<{ items: Candidate[] }>('/api/v1/share/user/list', { pageNumber: 1, pageSize: 500, useCaseId: thread.usecase_id }).then((r) => r.items),
+  });
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [status, setStatus] = useState<'idle' | 'sharing' | 'done' | 'failed' | 'error'>('idle');
+  useEffect(() => {
+    if (status !== 'done') return;
+    const timer = setTimeout(onClose, 2000);
+    return () => clearTimeout(timer);
+  }, [status, onClose]);
+  const list = (users.isError ? [] : (users.data ?? [])).filter((u) => `${u.firstName} ${u.lastName} ${u.userName}`.toLowerCase().includes(search.trim().toLowerCase()));
+  const share = async () => {
+    setStatus('sharing');
+    try {
+      await api.post('/api/copilot/share', { thread_id: thread.thread_id, user_list: [...selected] });
+      setSelected(new Set());
+      setStatus('done');
+    } catch (error) {
+      // The server refused: "Failed to share thread"; anything else (network): the exception text.
+      setStatus(error instanceof ApiError ? 'failed' : 'error');
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogTitle>Share Thread</DialogTitle>
+        <Input className="mt-3" placeholder="Search users by name..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <div className="mt-3 max-h-64 overflow-y-auto rounded-lg border border-border">
+          {users.isLoading ? (
+            <p className="p-3 text-sm text-muted-foreground">Loading users...</p>
+          ) : list.length === 0 ? (
+            <p className="p-3 text-sm text-muted-foreground">{search.trim() ? 'No users found matching your search' : 'No users found'}</p>
+          ) : (
+            <ul>
+              {list.map((u) => (
+                <li key={u.id}>
+                  <label className="flex cursor-pointer items-center gap-3 px-3 py-2 hover:bg-muted">
+                    <Checkbox
+                      checked={selected.has(u.id)}
+                      onCheckedChange={(checked) =>
+                        setSelected((s) => {
+                          const next = new Set(s);
+                          if (checked) next.add(u.id);
+                          else next.delete(u.id);
+                          return next;
+                        })
+                      }
+                    />
+                    <span className="text-sm">
+                      {u.firstName || u.userName || 'Unknown User'}
+                      {u.email ? <span className="block text-xs text-muted-foreground">{u.email}</span> : null}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {status === 'done' ? <p className="mt-3 text-sm text-success">Thread shared successfully</p> : null}
+        {status === 'failed' ? <p className="mt-3 text-sm text-destructive">Failed to share thread. Please try again.</p> : null}
+        {status === 'error' ? <p className="mt-3 text-sm text-destructive">An error occurred while sharing. Please try again.</p> : null}
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={selected.size === 0 || status === 'sharing' || status === 'done'} onClick={() => void share()}>
+            Share ({selected.size})
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import type { TRecommendation } from '@catalyst/contracts';
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+
+export interface AlertItem {
+  id: string;
+  recommendationId: number;
+  title: string;
+  description: string;
+  severity: Severity;
+  category: string;
+  useCaseId: number;
+  useCaseName: string;
+  timeAgo: string;
+  action: string;
+}
+
+const SEVERITY: Record<string, Severity> = { 'Critical Alert': 'critical', 'High Impact': 'high', 'Medium Impact': 'medium', 'Low Impact': 'low', Product: 'low' };
+
+/** Greeting by hour (spec document 1 §2.6): morning before 12, afternoon before 18, else evening. */
+export function greetingFor(hour: number): string {
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+/** The "Updated N minutes/hours ago" hint of Attention Required, shown only from 2 minutes on (spec document 1 §9). */
+export function updatedHint(updatedAt: number, now = Date.now()): string | null {
+  const minutes = Math.floor((now - updatedAt) / 60_000);
+  if (minutes < 2) return null;
+  if (minutes < 60) return `Updated ${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  return `Updated ${hours} hour${hours === 1 ? '' : 's'} ago`;
+}
+
+/** Relative time (spec document 1 §9): minutes under an hour, hours under a day, else days. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** A recommendation as an alert card (spec document 1 §3): id "rec-"+id, severity, category, age, lowercased action. */
+export function toAlert(r: TRecommendation, now = Date.now()): AlertItem {
+  return {
+    id: `rec-${r.id}`,
+    recommendationId: r.id,
+    title: r.title,
+    description: r.brief_summary,
+    severity: SEVERITY[r.impact_level] ?? 'low',
+    category: r.category,
+    useCaseId: r.usecase_id,
+    useCaseName: r.use_case_name,
+    timeAgo: timeAgo(r.generated_at, now),
+    action: r.action.toLowerCase(),
+  };
+}
+
+/** Severity colours (spec document 1 §9): low blue, medium amber, high green, critical red. */
+export const SEVERITY_CLASSES: Record<Severity, string> = {
+  low: 'bg-blue-500/12 text-blue-700 dark:text-blue-300 border-blue-500/30',
+  medium: 'bg-amber-500/12 text-amber-700 dark:text-amber-300 border-amber-500/30',
+  high: 'bg-green-500/12 text-green-700 dark:text-green-300 border-green-500/30',
+  critical: 'bg-red-500/12 text-red-700 dark:text-red-300 border-red-500/30',
+};

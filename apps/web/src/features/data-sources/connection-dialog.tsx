@@ -1,0 +1,225 @@
+import type { TConnection, TCsvFile, TSupportedDbType } from '@catalyst/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Input } from '../../components/ui/input';
+import { api } from '../../lib/api';
+import { CsvQueue, useCsvQueue } from './csv-upload';
+
+type Kind = TSupportedDbType['connectionType'];
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="grid gap-1 text-sm">
+      <span className="font-medium">{label}</span>
+      {children}
+    </label>
+  );
+}
+
+const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text-sm';
+
+/** New Data Source and Edit dialogs (spec document 3): the form follows the connection type. */
+export function ConnectionDialog({ types, existing, onClose, onSaved }: { types: TSupportedDbType[]; existing?: TConnection; onClose: () => void; onSaved: () => void }) {
+  const [dbType, setDbType] = useState<string>(existing?.db_type ?? types[0]?.connectionName ?? 'flat_files');
+  const kind: Kind = types.find((t) => t.connectionName === dbType)?.connectionType ?? 'Database';
+  const meta = (existing?.connection_metadata ?? {}) as Record<string, string | undefined>;
+  const [v, setV] = useState<Record<string, string>>({
+    conn_name: existing?.conn_name ?? '',
+    host: existing?.host ?? '',
+    port: existing?.port ? String(existing.port) : dbType === 'mysql' ? '3306' : '5432',
+    db_name: existing?.db_name ?? '',
+    user_name: existing?.user_name ?? '',
+    password: '',
+    auth_method: meta.auth_method ?? 'adc',
+    project_id: meta.project_id ?? '',
+    default_dataset: meta.default_dataset ?? '',
+    location: meta.location ?? 'US',
+    credentials_file: '',
+    federated_provider: meta.federated_provider ?? 'github',
+    workload_identity_pool_id: meta.workload_identity_pool_id ?? '',
+    service_account_email: meta.service_account_email ?? '',
+    audience: meta.audience ?? '',
+    apiKey: '',
+    apiType: existing?.apiType ?? 'custom',
+    baseUrl: existing?.baseUrl ?? '',
+  });
+  const set = (key: string) => (e: { target: { value: string } }) => setV((all) => ({ ...all, [key]: e.target.value }));
+  const csv = useCsvQueue();
+  const files = useQuery({
+    queryKey: ['csv-files', existing?.conn_id],
+    enabled: Boolean(existing && existing.db_type === 'flat_files'),
+    queryFn: () => api.get<TCsvFile[]>(`/api/copilot/upload-files/csv?conn_id=${existing!.conn_id}`),
+  });
+  const [errors, setErrors] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    const problems: string[] = [];
+    if (!v.conn_name!.trim()) problems.push('Name is required');
+    if (kind === 'Database') for (const [k, label] of [['host', 'Hostname'], ['port', 'Port'], ['db_name', 'Database'], ['user_name', 'Username']] as const) if (!v[k]!.trim()) problems.push(`${label} is required`);
+    if (kind === 'File Source' && !existing && csv.queue.length === 0) problems.push('Choose at least one CSV file');
+    if (kind === 'API' && !v.baseUrl!.trim()) problems.push('Base URL is required for a custom API');
+    setErrors(problems);
+    if (problems.length) return;
+    setSaving(true);
+    try {
+      if (kind === 'File Source') {
+        await csv.upload({ connId: existing?.conn_id, name: existing?.conn_name ?? v.conn_name!.trim() });
+      } else {
+        const body: Record<string, unknown> = { conn_name: v.conn_name, db_type: dbType, ...(existing ? { conn_id: existing.conn_id } : {}) };
+        if (kind === 'Database') Object.assign(body, { host: v.host, port: v.port, db_name: v.db_name, user_name: v.user_name, password: v.password });
+        if (kind === 'Data Warehouse') Object.assign(body, { auth_method: v.auth_method, project_id: v.project_id, default_dataset: v.default_dataset, location: v.location, credentials_file: v.credentials_file, ...(v.auth_method === 'wif' ? { federated_provider: v.federated_provider, workload_identity_pool_id: v.workload_identity_pool_id, service_account_email: v.service_account_email, audience: v.audience } : {}) });
+        if (kind === 'API') Object.assign(body, { apiKey: v.apiKey, apiType: v.apiType, baseUrl: v.baseUrl });
+        await api.post(existing ? '/api/copilot/db_conn/update_db_conn' : '/api/copilot/db_conn/add_db_conn', body);
+      }
+      onSaved();
+      if (kind !== 'File Source') onClose();
+    } catch (error) {
+      setErrors([error instanceof Error ? error.message : 'The data source could not be saved.']);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const done = kind === 'File Source' && csv.queue.length > 0 && csv.queue.every((f) => f.status === 'success' || f.status === 'failed');
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogTitle>{existing ? 'Edit Data Source' : 'New Data Source'}</DialogTitle>
+        <DialogDescription>{existing ? 'Change how Catalyst reaches this data.' : 'Connect a database, a data warehouse, an API, or upload CSV files.'}</DialogDescription>
+        <div className="mt-4 grid gap-3">
+          <Field label="Connection type">
+            <select className={selectClass} value={dbType} disabled={Boolean(existing)} onChange={(e) => setDbType(e.target.value)}>
+              {types.map((t) => (
+                <option key={t.connectionName} value={t.connectionName}>
+                  {t.displayName} ({t.connectionType})
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Name">
+            <Input value={v.conn_name} onChange={set('conn_name')} readOnly={Boolean(existing) && kind === 'File Source'} aria-readonly={Boolean(existing) && kind === 'File Source'} />
+          </Field>
+          {kind === 'Database' ? (
+            <>
+              <div className="grid grid-cols-[1fr_7rem] gap-2">
+                <Field label="Hostname">
+                  <Input value={v.host} onChange={set('host')} />
+                </Field>
+                <Field label="Port">
+                  <Input inputMode="numeric" value={v.port} onChange={set('port')} />
+                </Field>
+              </div>
+              <Field label="Database">
+                <Input value={v.db_name} onChange={set('db_name')} />
+              </Field>
+              <Field label="Username">
+                <Input value={v.user_name} onChange={set('user_name')} autoComplete="off" />
+              </Field>
+              <Field label="Password">
+                <Input type="password" value={v.password} onChange={set('password')} autoComplete="new-password" placeholder={existing?.has_credentials ? 'Saved — leave blank to keep' : ''} />
+              </Field>
+            </>
+          ) : null}
+          {kind === 'Data Warehouse' ? (
+            <>
+              <Field label="Auth method">
+                <select className={selectClass} value={v.auth_method} onChange={set('auth_method')}>
+                  <option value="adc">adc</option>
+                  <option value="wif">wif</option>
+                  <option value="service_account">service_account</option>
+                </select>
+              </Field>
+              <Field label="project_id">
+                <Input value={v.project_id} onChange={set('project_id')} />
+              </Field>
+              <Field label="default_dataset">
+                <Input value={v.default_dataset} onChange={set('default_dataset')} />
+              </Field>
+              <Field label="location">
+                <Input value={v.location} onChange={set('location')} />
+              </Field>
+              {v.auth_method === 'service_account' ? (
+                <Field label="Credentials key file (.json)">
+                  <input type="file" accept=".json,application/json" onChange={(e) => void e.target.files?.[0]?.text().then((text) => setV((all) => ({ ...all, credentials_file: text })))} />
+                </Field>
+              ) : null}
+              {v.auth_method === 'wif' ? (
+                <>
+                  <Field label="federated_provider">
+                    <select className={selectClass} value={v.federated_provider} onChange={set('federated_provider')}>
+                      {['github', 'aws', 'azure', 'other'].map((p) => (
+                        <option key={p}>{p}</option>
+                      ))}
+                    </select>
+                  </Field>
+                  <Field label="workload_identity_pool_id">
+                    <Input value={v.workload_identity_pool_id} onChange={set('workload_identity_pool_id')} />
+                  </Field>
+                  <Field label="service_account_email">
+                    <Input value={v.service_account_email} onChange={set('service_account_email')} />
+                  </Field>
+                  <Field label="audience">
+                    <Input value={v.audience} onChange={set('audience')} />
+                  </Field>
+                </>
+              ) : null}
+            </>
+          ) : null}
+          {kind === 'API' ? (
+            <>
+              <Field label="API key">
+                <Input type="password" value={v.apiKey} onChange={set('apiKey')} placeholder={existing?.has_credentials ? 'Saved — leave blank to keep' : ''} />
+              </Field>
+              <Field label="API type">
+                <select className={selectClass} value={v.apiType} onChange={set('apiType')}>
+                  <option value="custom">custom</option>
+                </select>
+              </Field>
+              <Field label="Base URL">
+                <Input value={v.baseUrl} onChange={set('baseUrl')} placeholder="https://api.example.com/orders" />
+              </Field>
+            </>
+          ) : null}
+          {kind === 'File Source' ? (
+            <>
+              {files.data?.length ? (
+                <ul className="grid gap-1 text-sm" aria-label="Uploaded files">
+                  {files.data.map((f) => (
+                    <li key={f.file_id} className="flex justify-between gap-2">
+                      <span className="truncate">{f.file_name}</span>
+                      <span className="text-xs text-muted-foreground">{f.status === 'FAILED' ? (f.error ?? 'Failed') : `${(f.file_row_count ?? 0).toLocaleString()} rows`}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <Field label="CSV files">
+                <input type="file" accept=".csv,text/csv" multiple aria-label="CSV files" onChange={(e) => csv.add(e.target.files)} />
+              </Field>
+              <CsvQueue queue={csv.queue} onRemove={csv.remove} />
+            </>
+          ) : null}
+          {errors.length ? (
+            <ul className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm text-destructive">
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div className="mt-4 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {done ? 'Close' : 'Cancel'}
+          </Button>
+          {!done ? (
+            <Button disabled={saving} onClick={() => void save()}>
+              {saving ? (kind === 'File Source' ? 'Uploading...' : 'Testing connection...') : kind === 'File Source' ? 'Upload' : existing ? 'Save' : 'Connect'}
+            </Button>
+          ) : null}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,161 @@
+import type { TConnection, TSupportedDbType } from '@catalyst/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Database, FileSpreadsheet, Globe, LayoutGrid, List, Pencil, Plus, Search, Trash2, Warehouse } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Page, PageHeader } from '../../components/page';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { api } from '../../lib/api';
+import { ConnectionDialog } from './connection-dialog';
+
+const ICONS = { 'File Source': FileSpreadsheet, Database, API: Globe, 'Data Warehouse': Warehouse } as const;
+
+function Schemas({ connId }: { connId: number }) {
+  const [open, setOpen] = useState(false);
+  const schemas = useQuery({ queryKey: ['schemas', connId], enabled: open, queryFn: () => api.get<string[]>(`/api/copilot/onboarding/connections/${connId}/schemas/`) });
+  return (
+    <div className="mt-1 text-xs">
+      <button type="button" className="font-medium text-primary hover:underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        {open ? 'Hide schemas' : 'Show schemas'}
+      </button>
+      {open ? (
+        <p className="mt-1 text-muted-foreground" aria-label="Schemas">
+          {schemas.isLoading ? 'Loading schemas…' : schemas.isError ? `Error: ${schemas.error instanceof Error ? schemas.error.message : 'Failed to load schemas'}` : (schemas.data ?? []).join(', ') || 'No schemas'}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** /database-connections (spec document 3): the organisation's data sources. */
+export function DataSourcesPage() {
+  const queryClient = useQueryClient();
+  const types = useQuery({ queryKey: ['db-types'], queryFn: () => api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types') });
+  const conns = useQuery({ queryKey: ['connections'], queryFn: () => api.get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns').then((r) => r.connections) });
+  const [search, setSearch] = useState('');
+  const [typeFilter, setTypeFilter] = useState('all');
+  const [sort, setSort] = useState<'modified' | 'name'>('modified');
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const [editing, setEditing] = useState<TConnection | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TConnection | null>(null);
+  const kindOf = (c: TConnection) => types.data?.find((t) => t.connectionName === c.db_type)?.connectionType ?? 'Database';
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['connections'] });
+
+  const filtered = (conns.data ?? [])
+    .filter((c) => (typeFilter === 'all' || kindOf(c) === typeFilter) && `${c.conn_name} ${c.host ?? ''} ${c.db_name ?? ''}`.toLowerCase().includes(search.trim().toLowerCase()))
+    .sort((a, b) => (sort === 'name' ? a.conn_name.localeCompare(b.conn_name) : b.updated_at.localeCompare(a.updated_at)));
+
+  const remove = async (c: TConnection) => {
+    try {
+      await api.post('/api/copilot/db_conn/delete_db_conn', { conn_id: c.conn_id });
+      toast.success('Data source deleted', { description: c.conn_name });
+      refresh();
+    } catch (error) {
+      toast.error('Delete failed', { description: error instanceof Error ? error.message : undefined });
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <Page>
+      <PageHeader
+        title="Data Sources"
+        description="The databases, warehouses, APIs and files Catalyst AI reads — always read-only."
+        actions={
+          <Button onClick={() => setEditing('new')} disabled={!types.data}>
+            <Plus aria-hidden /> New Data Source
+          </Button>
+        }
+      />
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <label className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <input aria-label="Search data sources" placeholder="Search data sources..." className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <select aria-label="Type" className="h-10 rounded-md border border-input bg-surface px-3 text-sm" value={typeFilter} onChange={(e) => setTypeFilter(e.target.value)}>
+          <option value="all">All types</option>
+          {['File Source', 'Database', 'API', 'Data Warehouse'].map((k) => (
+            <option key={k}>{k}</option>
+          ))}
+        </select>
+        <select aria-label="Sort" className="h-10 rounded-md border border-input bg-surface px-3 text-sm" value={sort} onChange={(e) => setSort(e.target.value as 'modified' | 'name')}>
+          <option value="modified">Recently Modified</option>
+          <option value="name">Name A-Z</option>
+        </select>
+        <div className="flex gap-1">
+          <Button variant={view === 'grid' ? 'subtle' : 'ghost'} size="icon" aria-label="Grid view" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+            <LayoutGrid aria-hidden />
+          </Button>
+          <Button variant={view === 'list' ? 'subtle' : 'ghost'} size="icon" aria-label="List view" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            <List aria-hidden />
+          </Button>
+        </div>
+      </div>
+      <div className="mt-6">
+        {conns.isLoading ? (
+          <p className="text-sm text-muted-foreground">Loading data sources…</p>
+        ) : conns.isError ? (
+          <Card className="grid gap-3 p-6 text-sm">
+            <p className="text-destructive">{conns.error instanceof Error ? conns.error.message : 'Failed to load connections'}</p>
+            <Button variant="secondary" className="justify-self-start" onClick={() => void conns.refetch()}>
+              Try Again
+            </Button>
+          </Card>
+        ) : filtered.length === 0 ? (
+          <Card className="p-8 text-center text-sm text-muted-foreground">{search.trim() || typeFilter !== 'all' ? 'No matching connections' : 'No data source connections'}</Card>
+        ) : (
+          <ul className={view === 'grid' ? 'grid gap-4 md:grid-cols-2 xl:grid-cols-3' : 'grid gap-2'}>
+            {filtered.map((c) => {
+              const kind = kindOf(c);
+              const Icon = ICONS[kind];
+              return (
+                <li key={c.conn_id} className="rounded-xl border border-border bg-surface p-4 shadow-xs">
+                  <div className="flex items-start gap-3">
+                    <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary dark:text-accent-foreground">
+                      <Icon className="size-5" aria-hidden />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <h2 className="truncate font-semibold">{c.conn_name}</h2>
+                      <p className="truncate text-xs text-muted-foreground">
+                        {kind}
+                        {c.host ? ` · ${c.host}${c.port ? `:${c.port}` : ''}/${c.db_name ?? ''}` : ''}
+                        {c.baseUrl ? ` · ${c.baseUrl}` : ''}
+                      </p>
+                      {kind === 'API' ? <span className="mt-1 inline-block rounded-full bg-success/15 px-2 py-0.5 text-xs font-medium text-success">Connected</span> : null}
+                      {kind === 'Database' || kind === 'Data Warehouse' || kind === 'File Source' ? <Schemas connId={c.conn_id} /> : null}
+                    </div>
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${c.conn_name}`} onClick={() => setEditing(c)}>
+                      <Pencil aria-hidden />
+                    </Button>
+                    <Button variant="ghost" size="icon" aria-label={`Delete ${c.conn_name}`} onClick={() => setDeleting(c)}>
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {editing && types.data ? <ConnectionDialog types={types.data} existing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
+      {deleting ? (
+        <Dialog open onOpenChange={(open) => !open && setDeleting(null)}>
+          <DialogContent>
+            <DialogTitle>Delete Data Source</DialogTitle>
+            <DialogDescription>Are you sure you want to delete "{deleting.conn_name}"? This action cannot be undone.</DialogDescription>
+            <div className="mt-4 flex justify-end gap-2">
+              <Button variant="secondary" onClick={() => setDeleting(null)}>
+                Cancel
+              </Button>
+              <Button variant="destructive" onClick={() => void remove(deleting)}>
+                Delete
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </Page>
+  );
+}

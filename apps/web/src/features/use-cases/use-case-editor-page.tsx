@@ -1,0 +1,198 @@
+import type { TAgentConfig, TUseCaseDetails } from '@catalyst/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronRight } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Page } from '../../components/page';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../lib/cn';
+import { AgentsTab } from './agents-tab';
+import { createUseCase, fetchUseCase, publishUseCase, updateUseCase, useCaseKeys } from './api/use-cases';
+import { createAutoSaver } from './autosave';
+import { DefinitionTab, type DefinitionForm } from './definition-tab';
+import { FlowsTab } from './flows-tab';
+import { KnowledgeTab } from './knowledge-tab';
+import { distance } from './status';
+
+const TABS = [
+  { value: 'definition', label: 'DEFINITION', title: 'Definition' },
+  { value: 'context', label: 'KNOWLEDGE', title: 'Knowledge' },
+  { value: 'flows', label: 'DECISION FLOWS', title: 'Decision Flows' },
+  { value: 'integrations', label: 'AGENTS', title: 'Agents' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+const EMPTY: DefinitionForm = { name: '', description: '', businessGoals: [], keyStakeholders: [], riskTolerance: 'balanced', aiConfidenceThreshold: 80 };
+const DEFAULT_AGENT: TAgentConfig = { agentType: 'conversational', agentName: 'AI Assistant', description: '', systemPrompt: 'You are a helpful AI assistant.', welcomeMessage: 'Hello! How can I help you today?', maxTokens: 1000, temperature: 0.7 };
+
+function formOf(d: TUseCaseDetails): DefinitionForm {
+  const t = Number(d.aiConfidenceThreshold);
+  return {
+    name: d.use_case_name,
+    description: d.use_case_desc,
+    businessGoals: d.businessGoals,
+    keyStakeholders: d.keyStakeholders,
+    riskTolerance: d.riskTolerance,
+    aiConfidenceThreshold: Number.isFinite(t) ? Math.min(100, Math.max(50, Math.round(t / 5) * 5)) : 80,
+  };
+}
+
+/** /use-cases/new and /use-cases/:id (spec document 2 §2.4, §4.2–4.6). */
+export function UseCaseEditorPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const routeId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const [id, setId] = useState<number | null>(routeId);
+  const idRef = useRef(id);
+  idRef.current = id;
+  const details = useQuery({ queryKey: useCaseKeys.detail(routeId ?? 0), enabled: routeId !== null, queryFn: () => fetchUseCase(routeId ?? 0) });
+  const [form, setForm] = useState<DefinitionForm>(EMPTY);
+  const [tab, setTab] = useState<Tab>('definition');
+  const [saving, setSaving] = useState(false);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [, tick] = useState(0);
+  const loadedFor = useRef<number | null>(null);
+
+  const saver = useMemo(
+    () =>
+      createAutoSaver<DefinitionForm>({
+        isSavable: (f) => f.name.trim() !== '',
+        save: async (f) => {
+          setSaving(true);
+          setSaveError(null);
+          const fields = { description: f.description, businessGoals: f.businessGoals, keyStakeholders: f.keyStakeholders, riskTolerance: f.riskTolerance, aiConfidenceThreshold: f.aiConfidenceThreshold };
+          try {
+            const current = idRef.current;
+            if (current === null) {
+              const created = await createUseCase({ usecase_name: f.name.trim(), ...fields });
+              idRef.current = created.usecase_id;
+              setId(created.usecase_id);
+              loadedFor.current = created.usecase_id;
+              queryClient.setQueryData(useCaseKeys.detail(created.usecase_id), created);
+              void navigate(`/use-cases/${created.usecase_id}`, { replace: true });
+            } else {
+              const updated = await updateUseCase({ usecase_id: current, usecase_name: f.name.trim(), ...fields });
+              queryClient.setQueryData(useCaseKeys.detail(current), updated);
+            }
+            setSavedAt(Date.now());
+            void queryClient.invalidateQueries({ queryKey: useCaseKeys.list });
+          } catch (e) {
+            setSaveError(e instanceof Error ? e.message : 'Failed to save');
+            throw e;
+          } finally {
+            setSaving(false);
+          }
+        },
+      }),
+    [navigate, queryClient],
+  );
+  useEffect(() => () => saver.cancel(), [saver]);
+  useEffect(() => {
+    if (!details.data || loadedFor.current === details.data.use_case_id) return;
+    loadedFor.current = details.data.use_case_id;
+    const f = formOf(details.data);
+    setForm(f);
+    saver.markSaved(f);
+    setSavedAt(new Date(details.data.updatedAt).getTime());
+  }, [details.data, saver]);
+  useEffect(() => {
+    const t = setInterval(() => tick((n) => n + 1), 30_000);
+    return () => clearInterval(t);
+  }, []);
+
+  const publish = async () => {
+    if (!id) {
+      toast.error('No use case ID available for publishing');
+      return;
+    }
+    setPublishing(true);
+    try {
+      const result = await publishUseCase(id);
+      if (result.userUseCaseMapping) {
+        toast.success('Use case published');
+        void queryClient.invalidateQueries({ queryKey: useCaseKeys.list });
+        void navigate('/use-cases');
+      } else console.error('Publish returned no userUseCaseMapping', result);
+    } catch (e) {
+      toast.error('Failed to publish', { description: e instanceof Error ? e.message : undefined });
+    } finally {
+      setPublishing(false);
+    }
+  };
+
+  const data = id ? queryClient.getQueryData<TUseCaseDetails>(useCaseKeys.detail(id)) ?? details.data : undefined;
+  const published = data?.OnBoardingStatus ?? data?.is_onboarded ?? false;
+  const current = TABS.find((t) => t.value === tab) ?? TABS[0];
+
+  if (routeId !== null && details.isError && loadedFor.current === null) {
+    return (
+      <Page>
+        <Card className="p-8 text-center">
+          <p className="font-medium">Failed to load the use case</p>
+          <p className="mt-1 text-sm text-muted-foreground">{details.error instanceof Error ? details.error.message : ''}</p>
+          <div className="mt-4 flex justify-center gap-2">
+            <Button variant="secondary" onClick={() => void details.refetch()}>Try Again</Button>
+            <Button variant="ghost" onClick={() => void navigate('/use-cases')}>Back to Use Cases</Button>
+          </div>
+        </Card>
+      </Page>
+    );
+  }
+
+  return (
+    <Page>
+      <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-muted-foreground">
+        <Link to="/use-cases" className="hover:text-foreground hover:underline">Use Cases</Link>
+        <ChevronRight className="size-4" />
+        <span className="text-foreground">{id ? 'Edit' : 'Definition'}</span>
+      </nav>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="truncate text-2xl font-semibold tracking-tight">{form.name.trim() || (id ? 'Edit Use Case' : 'New Use Case')}</h1>
+            <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', published ? 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400' : 'bg-amber-500/10 text-amber-700 dark:text-amber-400')}>
+              {published ? 'Published' : 'Draft'}
+            </span>
+          </div>
+          <p className="mt-1 text-sm text-muted-foreground">{current.title} Configuration</p>
+        </div>
+        <div className="text-sm text-muted-foreground sm:text-right" aria-live="polite" data-testid="save-status">
+          {saving ? 'Saving...' : savedAt ? `Saved ${distance(savedAt, Date.now())} ago` : id ? '' : 'Name the use case to save it'}
+          {saveError ? <p className="text-destructive">Save failed: {saveError}</p> : null}
+        </div>
+      </div>
+      <div role="tablist" aria-label="Use case sections" className="mt-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
+        {TABS.map((t) => (
+          <button
+            key={t.value}
+            type="button"
+            role="tab"
+            aria-selected={tab === t.value}
+            onClick={() => setTab(t.value)}
+            className={cn('rounded-md px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground', tab === t.value && 'bg-surface text-foreground shadow-xs')}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="mt-6" role="tabpanel" aria-label={current.title}>
+        {routeId !== null && details.isLoading ? (
+          <div className="h-64 animate-pulse rounded-xl bg-muted" aria-label="Loading use case" />
+        ) : tab === 'definition' ? (
+          <DefinitionTab form={form} setForm={setForm} commit={(f) => saver.schedule(f)} />
+        ) : tab === 'context' ? (
+          <KnowledgeTab useCaseId={id} tools={data?.tools ?? []} configurations={data?.configurations ?? {}} />
+        ) : tab === 'flows' ? (
+          <FlowsTab useCaseId={id} onPublish={() => void publish()} publishing={publishing} />
+        ) : (
+          <AgentsTab key={id ?? 0} useCaseId={id} initial={{ ...DEFAULT_AGENT, ...data?.agentConfig }} />
+        )}
+      </div>
+    </Page>
+  );
+}

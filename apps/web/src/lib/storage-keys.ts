@@ -1,0 +1,29 @@
+/**
+ * Every browser-storage key the app uses, in one place (spec document 1 §3, §9).
+ * `authToken` and `catalyst-ui-theme` are named by the spec; the others are ours.
+ */
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  user: 'catalyst-user',
+  theme: 'catalyst-ui-theme',
+  sidebarCollapsed: 'catalyst-sidebar-collapsed',
+} as const;
+
+/** Display preferences survive a logout; everything else is session data and is wiped. */
+export const PREFERENCE_KEYS: readonly string[] = [STORAGE_KEYS.theme, STORAGE_KEYS.sidebarCollapsed];
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled (private mode); the app keeps working without it.
+  }
+}

@@ -1,0 +1,93 @@
+import type { TRecommendation } from '@catalyst/contracts';
+import { describe, expect, it } from 'vitest';
+import { greetingFor, SEVERITY_CLASSES, timeAgo, toAlert, updatedHint } from '../../src/features/dashboard/alerts';
+
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+const MIN = 60_000;
+
+describe('the greeting', () => {
+  it('says morning before 12, afternoon before 18, evening after', () => {
+    expect(greetingFor(0)).toBe('Good morning');
+    expect(greetingFor(11)).toBe('Good morning');
+    expect(greetingFor(12)).toBe('Good afternoon');
+    expect(greetingFor(17)).toBe('Good afternoon');
+    expect(greetingFor(18)).toBe('Good evening');
+    expect(greetingFor(23)).toBe('Good evening');
+  });
+});
+
+describe('relative time', () => {
+  it('counts minutes under an hour, hours under a day, then days', () => {
+    expect(timeAgo(ago(0), NOW)).toBe('0 minutes ago');
+    expect(timeAgo(ago(1 * MIN), NOW)).toBe('1 minute ago');
+    expect(timeAgo(ago(59 * MIN), NOW)).toBe('59 minutes ago');
+    expect(timeAgo(ago(60 * MIN), NOW)).toBe('1 hour ago');
+    expect(timeAgo(ago(23 * 60 * MIN + 59 * MIN), NOW)).toBe('23 hours ago');
+    expect(timeAgo(ago(24 * 60 * MIN), NOW)).toBe('1 day ago');
+    expect(timeAgo(ago(5 * 24 * 60 * MIN), NOW)).toBe('5 days ago');
+  });
+  it('never shows a negative age for a clock slightly ahead', () => {
+    expect(timeAgo(new Date(NOW + 30_000).toISOString(), NOW)).toBe('0 minutes ago');
+  });
+});
+
+describe('the "Updated" hint', () => {
+  it('appears only from 2 minutes on, in minutes then hours', () => {
+    expect(updatedHint(NOW, NOW)).toBeNull();
+    expect(updatedHint(NOW - 119_999, NOW)).toBeNull();
+    expect(updatedHint(NOW - 2 * MIN, NOW)).toBe('Updated 2 minutes ago');
+    expect(updatedHint(NOW - 59 * MIN, NOW)).toBe('Updated 59 minutes ago');
+    expect(updatedHint(NOW - 60 * MIN, NOW)).toBe('Updated 1 hour ago');
+    expect(updatedHint(NOW - 180 * MIN, NOW)).toBe('Updated 3 hours ago');
+  });
+});
+
+const rec = (over: Partial<TRecommendation> = {}): TRecommendation =>
+  ({
+    id: 42,
+    title: 'Revenue in Europe dropped 31%',
+    brief_summary: 'Revenue in Europe fell from 10,200 to 7,040 a week.',
+    full_description: '…',
+    impact_level: 'High Impact',
+    generated_at: ago(3 * 60 * MIN),
+    action: 'investigate',
+    usecase_id: 7,
+    use_case_name: 'Retail Sales',
+    status: 'active',
+    category: 'Revenue',
+    ...over,
+  }) as TRecommendation;
+
+describe('a recommendation as an alert', () => {
+  it('maps id, title, summary, use case, age and action', () => {
+    expect(toAlert(rec(), NOW)).toEqual({
+      id: 'rec-42',
+      recommendationId: 42,
+      title: 'Revenue in Europe dropped 31%',
+      description: 'Revenue in Europe fell from 10,200 to 7,040 a week.',
+      severity: 'high',
+      category: 'Revenue',
+      useCaseId: 7,
+      useCaseName: 'Retail Sales',
+      timeAgo: '3 hours ago',
+      action: 'investigate',
+    });
+  });
+  it('maps each impact level to its severity, and unknown levels to low', () => {
+    expect(toAlert(rec({ impact_level: 'Critical Alert' }), NOW).severity).toBe('critical');
+    expect(toAlert(rec({ impact_level: 'High Impact' }), NOW).severity).toBe('high');
+    expect(toAlert(rec({ impact_level: 'Medium Impact' }), NOW).severity).toBe('medium');
+    expect(toAlert(rec({ impact_level: 'Low Impact' }), NOW).severity).toBe('low');
+    expect(toAlert(rec({ impact_level: 'Something else' as TRecommendation['impact_level'] }), NOW).severity).toBe('low');
+  });
+  it('lowercases the action', () => {
+    expect(toAlert(rec({ action: 'Explore' as TRecommendation['action'] }), NOW).action).toBe('explore');
+  });
+  it('colours severities low blue, medium amber, high green, critical red', () => {
+    expect(SEVERITY_CLASSES.low).toContain('blue');
+    expect(SEVERITY_CLASSES.medium).toContain('amber');
+    expect(SEVERITY_CLASSES.high).toContain('green');
+    expect(SEVERITY_CLASSES.critical).toContain('red');
+  });
+});

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+// Captures the sign-in screen and the shell, light and dark, at 1440 px and 375 px, plus a few
+// other states, into screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
+/* global localStorage -- used inside page scripts that run in the browser */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ADMIN, ROOT, startServer } from './support/server.mjs';
+
+const OUT = path.join(ROOT, 'screenshots');
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } };
+
+let server = null;
+let baseUrl = process.env.E2E_BASE_URL;
+if (!baseUrl) {
+  server = await startServer();
+  baseUrl = server.baseUrl;
+}
+fs.mkdirSync(OUT, { recursive: true });
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS });
+const shots = [];
+
+async function login() {
+  const response = await fetch(`${baseUrl}/api/v1/authentication/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!response.ok) throw new Error(`login answered ${response.status}`);
+  return response.json();
+}
+
+/** A page in the given theme and size; signed in when `session` is given. */
+async function pageFor({ theme, size, session, collapsed = false }) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: WIDTHS[size], deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  await context.addInitScript(
+    ({ theme, session, collapsed }) => {
+      localStorage.setItem('catalyst-ui-theme', theme);
+      localStorage.setItem('catalyst-sidebar-collapsed', String(collapsed));
+      if (session) {
+        localStorage.setItem('authToken', session.token);
+        localStorage.setItem(
+          'catalyst-user',
+          JSON.stringify({
+            username: session.username,
+            name: [session.firstName, session.lastName].filter(Boolean).join(' ') || session.username,
+            firstName: session.firstName,
+            lastName: session.lastName,
+            defaultUseCaseId: session.defaultUseCaseId,
+            isAuthenticated: true,
+          }),
+        );
+      }
+    },
+    { theme, session, collapsed },
+  );
+  return { context, page: await context.newPage() };
+}
+
+async function capture(name, { theme, size, session, path: route, collapsed, before }) {
+  const { context, page } = await pageFor({ theme, size, session, collapsed });
+  await page.goto(route);
+  await page.waitForLoadState('networkidle');
+  if (before) await before(page);
+  await page.waitForTimeout(300);
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file });
+  shots.push(file);
+  await context.close();
+}
+
+try {
+  const session = await login();
+  for (const theme of ['light', 'dark']) {
+    for (const size of ['desktop', 'phone']) {
+      const suffix = `${theme}-${size === 'desktop' ? 1440 : 375}`;
+      await capture(`sign-in-${suffix}`, { theme, size, path: '/login' });
+      await capture(`shell-${suffix}`, { theme, size, session, path: '/' });
+    }
+  }
+  await capture('shell-collapsed-light-1440', { theme: 'light', size: 'desktop', session, path: '/database-connections', collapsed: true });
+  await capture('coming-soon-dark-1440', { theme: 'dark', size: 'desktop', session, path: '/action-flows' });
+  await capture('user-menu-light-1440', {
+    theme: 'light',
+    size: 'desktop',
+    session,
+    path: '/decisions',
+    before: (page) => page.getByRole('button', { name: 'Open user menu' }).click(),
+  });
+  for (const theme of ['light', 'dark']) {
+    await capture(`drawer-${theme}-375`, {
+      theme,
+      size: 'phone',
+      session,
+      path: '/use-cases',
+      before: (page) => page.getByRole('button', { name: 'Open navigation menu' }).click(),
+    });
+  }
+  await capture('sign-up-light-1440', {
+    theme: 'light',
+    size: 'desktop',
+    path: '/login',
+    before: (page) => page.getByRole('button', { name: 'Create account' }).click(),
+  });
+  await capture('sign-in-error-dark-1440', {
+    theme: 'dark',
+    size: 'desktop',
+    path: '/login',
+    before: (page) => page.getByRole('button', { name: 'Sign In' }).click(),
+  });
+  for (const theme of ['light', 'dark']) {
+    await capture(`sign-in-failed-${theme}-1440`, {
+      theme,
+      size: 'desktop',
+      path: '/login',
+      before: async (page) => {
+        await page.getByLabel('Username').fill('nobody-here');
+        await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+        await page.getByRole('checkbox', { name: 'I accept the license agreement' }).check();
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.getByText('Authentication Failed').waitFor();
+      },
+    });
+  }
+  await capture('keyboard-focus-light-1440', {
+    theme: 'light',
+    size: 'desktop',
+    session,
+    path: '/decisions',
+    before: async (page) => {
+      for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
+    },
+  });
+  await capture('forgot-password-light-375', { theme: 'light', size: 'phone', path: '/forgot-password' });
+  await capture('set-password-dark-1440', {
+    theme: 'dark',
+    size: 'desktop',
+    path: '/set-password?token=example',
+    before: async (page) => {
+      await page.getByLabel('New password').fill('weak');
+      await page.getByLabel('Confirm password').fill('weak');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+    },
+  });
+  await capture('invalid-link-light-375', { theme: 'light', size: 'phone', path: '/set-password' });
+  await capture('not-found-in-shell-light-1440', { theme: 'light', size: 'desktop', session, path: '/no/such/page' });
+  await capture('not-found-page-dark-1440', { theme: 'dark', size: 'desktop', path: '/404' });
+  console.log(`Saved ${shots.length} screenshots:\n${shots.map((s) => `  ${path.relative(ROOT, s)}`).join('\n')}`);
+} finally {
+  await browser.close();
+  if (server) await server.stop();
+}

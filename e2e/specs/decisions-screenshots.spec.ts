@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, test } from 'vitest';
+import { ADMIN, apiCall, BASE_URL, DESKTOP, launchBrowser, PHONE } from '../support/browser';
+
+// Screenshots of the Decision Hub (card and list views), the decisions list and a decision's
+// outcome, light and dark, at 1440 and 375 px, into screenshots/.
+const OUT = path.resolve(import.meta.dirname, '../../screenshots');
+
+interface Login {
+  token: string;
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  defaultUseCaseId?: number | null;
+}
+interface Rec {
+  id: number;
+  title: string;
+  usecase_id: number;
+}
+
+let browser: Browser;
+let session: Login;
+let decisionId: number;
+
+beforeAll(async () => {
+  fs.mkdirSync(OUT, { recursive: true });
+  browser = await launchBrowser();
+  session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
+  await apiCall('POST', '/api/copilot/landing/recommendations/refresh', {}, session.token);
+  const recs = await apiCall<{ data: { recommendations: Rec[] } }>('GET', '/api/copilot/landing/recommendations?limit=20&status=active', undefined, session.token);
+  const rec = recs.data.recommendations.find((r) => /Europe/.test(r.title)) ?? recs.data.recommendations[0];
+  if (!rec) throw new Error('the scan raised no alert');
+  const decision = await apiCall<{ id: number }>(
+    'POST',
+    '/api/copilot/decisions',
+    {
+      title: 'Partner discount for Europe',
+      description: 'Offer European partners 5% off their next two orders to win back volume.',
+      useCaseId: rec.usecase_id,
+      alertId: `rec-${rec.id}`,
+      decisionRationale: 'The drop is concentrated in European partner orders; a discount is the fastest lever.',
+      artifacts: [{ name: 'Driver breakdown', type: 'analysis', content: 'Partner channel explains most of the drop.' }],
+    },
+    session.token,
+  );
+  decisionId = decision.id;
+  await apiCall('POST', `/api/copilot/decisions/${decisionId}/status`, { status: 'approved' }, session.token);
+  await apiCall('POST', `/api/copilot/decisions/${decisionId}/status`, { status: 'implemented' }, session.token);
+  await apiCall(
+    'POST',
+    '/api/copilot/decisions',
+    { title: 'Review the Electronics return policy', description: 'Returns in Electronics rose sharply.', useCaseId: rec.usecase_id, alertId: 'manual:Return spike', alertTitle: 'Return spike in Electronics', decisionRationale: 'Check whether one product drives the returns.' },
+    session.token,
+  );
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function pageFor(theme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
+  await context.addInitScript(
+    ({ theme, s }) => {
+      localStorage.setItem('catalyst-ui-theme', theme);
+      localStorage.setItem('authToken', s.token);
+      localStorage.setItem(
+        'catalyst-user',
+        JSON.stringify({ username: s.username, name: [s.firstName, s.lastName].filter(Boolean).join(' ') || s.username, firstName: s.firstName, lastName: s.lastName, defaultUseCaseId: s.defaultUseCaseId, isAuthenticated: true }),
+      );
+    },
+    { theme, s: session },
+  );
+  return context.newPage();
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [size, viewport] of [
+    ['1440', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
+    test(`screenshots ${theme} ${size}`, async () => {
+      const page = await pageFor(theme, viewport);
+      await page.goto('/');
+      await page.getByRole('heading', { level: 3 }).first().waitFor({ timeout: 30_000 });
+      await page.getByText('AI Score Average', { exact: true }).waitFor();
+      await page.waitForTimeout(400);
+      await shot(page, `dashboard-cards-${theme}-${size}`);
+      await page.getByRole('button', { name: 'List view' }).click();
+      await page.waitForTimeout(200);
+      await shot(page, `dashboard-list-${theme}-${size}`);
+
+      await page.goto('/decisions');
+      await page.getByRole('heading', { name: 'Partner discount for Europe' }).waitFor();
+      await shot(page, `decisions-list-${theme}-${size}`);
+
+      await page.goto(`/decisions/${decisionId}`);
+      await page.getByRole('heading', { level: 2, name: 'Outcome' }).waitFor();
+      await page.getByText(/Implemented on|Since implementation/).first().waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(800);
+      await shot(page, `decision-outcome-${theme}-${size}`);
+      await page.context().close();
+    }, 90_000);
+  }
+}

@@ -1,0 +1,38 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openPage, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('an unknown path shows the not-found screen inside the shell', async () => {
+  const { context, page } = await openPage(browser);
+  await signIn(page);
+  await page.goto('/this/page/does-not-exist');
+  await page.getByTestId('in-shell-not-found').waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+
+  await page.getByRole('link', { name: 'Back to Decision Hub' }).click();
+  await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening)/ }).waitFor();
+
+  await page.goto('/llm-connections');
+  await page.waitForURL('**/connections');
+  await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+  await context.close();
+});
+
+test('the stand-alone not-found page leads home', async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto('/404');
+  await page.getByText('Oops! Page not found').waitFor();
+  expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await page.waitForURL('**/login');
+  await context.close();
+});

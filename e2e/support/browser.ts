@@ -1,0 +1,103 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const BASE_URL = (() => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the browser specs through `node e2e/run.mjs`');
+  return url.replace(/\/$/, '');
+})();
+
+export const ADMIN = { username: 'admin', password: 'Admin#12345' };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 375, height: 812 };
+
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Fills the sign-in form and submits it; waits out the 1 s licence check so it cannot race the tick. */
+export async function submitSignIn(page: Page, credentials: { username: string; password: string }): Promise<void> {
+  if (!page.url().endsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.waitForTimeout(1300);
+  await page.getByRole('checkbox', { name: 'I accept the license agreement' }).check();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in through the UI and waits for the shell. */
+export async function signIn(page: Page, credentials = ADMIN): Promise<void> {
+  await submitSignIn(page, credentials);
+  // The header's account menu exists at every width (the navigation hides in the drawer on phones).
+  await page.getByRole('button', { name: 'Open user menu' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+}
+
+/** JSON API calls made from the test process (not the browser), e.g. to read the mail outbox. */
+export async function apiCall<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export async function apiLogin(username: string, password: string): Promise<string> {
+  const result = await apiCall<{ token: string }>('POST', '/api/v1/authentication/login', { username, password });
+  return result.token;
+}
+
+interface OutboxItem {
+  id: number | string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/** The reset token from the newest password-reset e-mail in the outbox created after `since`. */
+export async function latestResetToken(adminToken: string, since: number): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const { items } = await apiCall<{ items: OutboxItem[] }>('GET', '/api/v1/admin/outbox', undefined, adminToken);
+    const mails = items
+      .filter((item) => /set-password\?token=/.test(`${item.text}\n${item.html}`))
+      .filter((item) => new Date(item.createdAt).getTime() >= since - 5_000)
+      .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+    const match = mails[0] && /set-password\?token=([^\s"'<>&]+)/.exec(`${mails[0].text}\n${mails[0].html}`);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('No password-reset e-mail arrived in the outbox');
+}

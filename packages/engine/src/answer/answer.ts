@@ -1,0 +1,156 @@
+import type { TCard, TQueryPlan } from '@catalyst/contracts';
+import type { SemanticModel } from '../model/types';
+import type { Warehouse } from '../warehouse';
+import { understand, type Understanding } from '../understand/parse';
+import { looksLikeFollowUp, refineFollowUp } from '../understand/followup';
+import { buildCards, clarificationCard } from '../cards/build';
+import { narrativeFacts } from '../cards/narrative';
+import { planWithLlm, narrateWithLlm, type LlmConfig } from '../llm/client';
+import { executePlan } from './execute';
+import { questionFor, readingOf } from './reading';
+import { followUpsFor } from './suggest';
+import { previousRange } from './periods';
+
+export interface ThreadTurn { question: string; plan?: TQueryPlan | null }
+
+export interface AskInput {
+  question: string;
+  model: SemanticModel;
+  warehouse: Warehouse;
+  /** Earlier turns of the thread, oldest first; the last plan is what follow-ups refine. */
+  history?: ThreadTurn[];
+  /** The use case's AI confidence threshold in [0, 1]; below it the engine asks back. */
+  threshold?: number;
+  now?: Date;
+  llm?: LlmConfig | null;
+  maxRows?: number;
+  timeoutMs?: number;
+}
+
+export interface Evidence {
+  reading: string;
+  sql: string;
+  params: unknown[];
+  rowCount: number;
+  tables: string[];
+  freshness: string | null;
+  source: 'embedded' | 'llm' | 'follow-up';
+  doubts: string[];
+}
+
+export interface Answer {
+  status: 'answered' | 'declined' | 'error';
+  question: string;
+  plan: TQueryPlan | null;
+  reading: string;
+  sql: string;
+  params: unknown[];
+  columns: string[];
+  rows: unknown[][];
+  cards: TCard[];
+  confidence: number;
+  evidence: Evidence;
+  /** A sentence for the user: the reading, or why there is no answer. */
+  message: string;
+}
+
+export type EngineEvent =
+  | { type: 'loader'; text: string }
+  | { type: 'plan'; plan: TQueryPlan; reading: string; confidence: number }
+  | { type: 'card'; card: TCard }
+  | { type: 'done'; answer: Answer };
+
+const emptyEvidence = (doubts: string[] = []): Evidence => ({ reading: '', sql: '', params: [], rowCount: 0, tables: [], freshness: null, source: 'embedded', doubts });
+
+function readingsFor(question: string, model: SemanticModel, now: Date, best: Understanding): { reading: string; question: string }[] {
+  const plans: TQueryPlan[] = best.plan ? [best.plan] : [];
+  if (best.plan?.dimensions.length) plans.push({ ...best.plan, dimensions: [], order: [], limit: undefined, intent: 'value' });
+  if (best.plan?.filters.length) plans.push({ ...best.plan, filters: [] });
+  const seen = new Set<string>();
+  return plans.flatMap((p) => {
+    const reading = readingOf(p, model);
+    if (seen.has(reading)) return [];
+    seen.add(reading);
+    return [{ reading, question: questionFor(p, model) }];
+  }).slice(0, 3);
+}
+
+/**
+ * Answers one question of a thread as a stream of events: loader texts, the plan with its
+ * reading, the cards, and finally the whole answer. Never throws for a bad question: an
+ * unclear one is declined with a clarification card, a failing query ends with status "error".
+ */
+export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answer> {
+  const now = input.now ?? new Date();
+  const threshold = input.threshold ?? 0.5;
+  const question = input.question ?? '';
+  yield { type: 'loader', text: 'Reading your question…' };
+  let understanding: Understanding = understand(question, input.model, now);
+  let source: Evidence['source'] = 'embedded';
+  const previous = [...(input.history ?? [])].reverse().find((t) => t.plan)?.plan;
+  if (previous && looksLikeFollowUp(question)) {
+    const refined = refineFollowUp(question, previous, input.model, now);
+    if (refined && refined.confidence >= understanding.confidence * 0.9) {
+      understanding = { plan: refined.plan, confidence: refined.confidence, doubts: [], unexplained: [] };
+      source = 'follow-up';
+    }
+  }
+  if (input.llm && source === 'embedded' && question.trim() && question.length <= 2000) {
+    yield { type: 'loader', text: 'Asking the language model for a plan…' };
+    const llmPlan = await planWithLlm(input.llm, question, input.model, now.toISOString().slice(0, 10));
+    if (llmPlan) {
+      understanding = { plan: llmPlan, confidence: Math.max(understanding.confidence, 0.8), doubts: [], unexplained: [] };
+      source = 'llm';
+    }
+  }
+  const plan = understanding.plan;
+  if (!plan || understanding.confidence < threshold) {
+    const readings = plan ? readingsFor(question, input.model, now, understanding) : [];
+    const cards: TCard[] = readings.length ? [clarificationCard(readings, question)] : [];
+    for (const card of cards) yield { type: 'card', card };
+    const message = plan ? 'I am not sure what you mean; pick one of these readings.' : (understanding.doubts[0] ?? 'I could not understand the question.');
+    const done: Answer = { status: 'declined', question, plan, reading: plan ? readingOf(plan, input.model) : '', sql: '', params: [], columns: [], rows: [], cards, confidence: understanding.confidence, evidence: { ...emptyEvidence(understanding.doubts), source }, message };
+    yield { type: 'done', answer: done };
+    return done;
+  }
+  const reading = readingOf(plan, input.model);
+  yield { type: 'plan', plan, reading, confidence: understanding.confidence };
+  yield { type: 'loader', text: 'Querying the data…' };
+  try {
+    const run = await executePlan(plan, input.model, input.warehouse, { maxRows: input.maxRows, timeoutMs: input.timeoutMs });
+    const columns = run.compiled.columns;
+    let previousRow: unknown[] | null = null;
+    const range = plan.comparison && !plan.dimensions.length ? previousRange(plan) : null;
+    if (range) {
+      const before = await executePlan({ ...plan, timeRange: range }, input.model, input.warehouse, { maxRows: 1, timeoutMs: input.timeoutMs });
+      previousRow = before.result.rows[0] ?? null;
+    }
+    let narrative: string[] | undefined;
+    if (input.llm) narrative = (await narrateWithLlm(input.llm, question, narrativeFacts(plan, columns, run.result.rows))) ?? undefined;
+    const cards = buildCards({ plan, model: input.model, reading, columns, rows: run.result.rows, previous: previousRow, followUps: followUpsFor(plan, input.model), narrative });
+    for (const card of cards) yield { type: 'card', card };
+    const tables = run.compiled.tables;
+    const freshness = input.model.tables.filter((t) => tables.includes(t.name)).map((t) => t.freshness).filter((f): f is string => !!f).sort().pop() ?? null;
+    const done: Answer = {
+      status: 'answered', question, plan, reading, sql: run.compiled.sql, params: run.compiled.params, columns, rows: run.result.rows, cards,
+      confidence: understanding.confidence,
+      evidence: { reading, sql: run.compiled.sql, params: run.compiled.params, rowCount: run.result.rows.length, tables, freshness, source, doubts: understanding.doubts },
+      message: reading,
+    };
+    yield { type: 'done', answer: done };
+    return done;
+  } catch (e) {
+    const done: Answer = { status: 'error', question, plan, reading, sql: '', params: [], columns: [], rows: [], cards: [], confidence: understanding.confidence, evidence: { ...emptyEvidence(understanding.doubts), reading, source }, message: `The query failed: ${(e as Error).message}` };
+    yield { type: 'done', answer: done };
+    return done;
+  }
+}
+
+/** Runs `answer` to the end and returns the answer object. */
+export async function answerOnce(input: AskInput): Promise<Answer> {
+  const stream = answer(input);
+  for (;;) {
+    const next = await stream.next();
+    if (next.done) return next.value;
+  }
+}

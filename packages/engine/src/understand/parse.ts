@@ -1,0 +1,247 @@
+import type { TIntent, TQueryPlan } from '@catalyst/contracts';
+import type { SemanticModel } from '../model/types';
+import { lemma, splitIdentifier, tokenize } from '../nlp/text';
+import { booleanFilters, correlationColumns, countThroughReference, countedPositions, defaultMeasures, derivedMetrics, metricNamed } from './extras';
+import { unexplainedFactor } from './doubts';
+import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
+import { findMentions } from './mentions';
+import { findTimeWords, type TimeWords } from './periods';
+import { chooseTable, resolveMentions } from './resolve';
+import { freeColumns, isEntityColumn, markUsed, penalise, ref, type ParseContext } from './context';
+import { comparisonFilters, containsFilters, filterLogic, numberAfterColumn, valueFilters } from './filters';
+import { findCountWords, findMeasures, measureLabel } from './measures';
+import { applyTime, applyOrdering } from './shape';
+import { FILLER } from './keywords';
+
+export interface Understanding {
+  plan: TQueryPlan | null;
+  confidence: number;
+  /** Why confidence is below 1, in words. */
+  doubts: string[];
+  unexplained: string[];
+}
+
+export const MAX_QUESTION_LENGTH = 1000;
+
+const decline = (doubt: string): Understanding => ({ plan: null, confidence: 0, doubts: [doubt], unexplained: [] });
+
+/** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
+export function understand(question: string, model: SemanticModel, now: Date): Understanding {
+  const first = understandOn(question, model, now);
+  const plan = first.plan;
+  if (!plan) return first;
+  // Counting rows grouped by a column that is unique in the table counts 1 per group: the
+  // question is about a table that references it ("number of items in each order").
+  const base = model.tables.find((t) => t.name === plan.table)!;
+  const uniqueDim = plan.dimensions.find((d) => {
+    const c = base.columns.find((x) => x.name === d.column.column && d.column.table === base.name);
+    return c && !d.grain && (base.rowCount ?? 0) > 1 && c.distinctCount === base.rowCount;
+  });
+  if (uniqueDim && plan.measures.some((m) => m.agg === 'count' || m.agg === 'count_distinct')) {
+    const name = uniqueDim.column.column.toLowerCase();
+    const others = model.tables.filter((t) => t !== base && t.columns.some((c) => c.name.toLowerCase() === name && c.distinctCount !== t.rowCount));
+    // Nowhere else to count from: a unique descriptive column is simply what was asked.
+    const dimColumn = base.columns.find((c) => c.name === uniqueDim.column.column);
+    if (!others.length && dimColumn && !dimColumn.isKey && !/id$/i.test(dimColumn.name)) return first;
+    const named = new Set(findMentions(tokenize(question), model).flatMap((m) => (m.kind === 'table' ? m.tables.map((t) => t.table.name) : [])));
+    const retries = others.map((t) => understandOn(question, model, now, t.name)).filter((u) => u.plan)
+      .sort((a, b) => b.confidence + (named.has(b.plan!.table) ? 0.05 : 0) - a.confidence - (named.has(a.plan!.table) ? 0.05 : 0));
+    if (retries[0] && retries[0].confidence >= first.confidence * 0.7) return retries[0];
+    return { ...first, confidence: first.confidence * 0.4, doubts: [...first.doubts, `every ${uniqueDim.label} appears once`] };
+  }
+  return first;
+}
+
+function understandOn(question: string, model: SemanticModel, now: Date, forcedTable?: string): Understanding {
+  const text = question.trim();
+  if (!text) return decline('The question is empty');
+  if (text.length > MAX_QUESTION_LENGTH) return decline('The question is too long');
+  const tokens = tokenize(text);
+  if (!tokens.length) return decline('The question has no words');
+  // Without any date column, words like "year" name ordinary columns, not periods.
+  const time: TimeWords = model.tables.some((t) => t.columns.some((c) => c.isTime)) ? findTimeWords(text, now) : {};
+  const inTime = (i: number): boolean => [time.period, time.grain, time.comparison].some((s) => s && tokens[i]!.start >= s.start && tokens[i]!.end <= s.end);
+  const allMentions = findMentions(tokens, model);
+  // "monthly rental" names a column, not a grain.
+  for (const key of ['grain', 'period', 'comparison'] as const) {
+    const span = time[key];
+    if (span && allMentions.some((m) => m.kind === 'column' && m.hits.some((h) => h.quality >= 0.9) && tokens[m.start]!.start < span.end && tokens[m.end - 1]!.end > span.start)) delete time[key];
+  }
+  const mentions = allMentions.filter((m) => ![...Array(m.end - m.start).keys()].some((k) => inTime(m.start + k)));
+  const metricTable = metricNamed(tokens.map((t) => t.lemma), model)?.table;
+  const forced = model.tables.find((t) => t.name === (forcedTable ?? metricTable));
+  const chosen = forced ? { table: forced, margin: 1 } : chooseTable(model, mentions, countedPositions(tokens));
+  if (!chosen) return decline('There is no data to ask about');
+  const quotedAt = new Set(tokens.flatMap((t, i) => (t.quoted ? [i] : [])));
+  const ctx: ParseContext = {
+    question: text, tokens, lemmas: tokens.map((t) => t.lemma), model, base: chosen.table,
+    resolved: resolveMentions(mentions, chosen.table, model, quotedAt), time, used: new Set(), consumed: new Set(), groupTargets: new Set(),
+    measures: [], dimensions: [], filters: [], having: [], order: [], distinct: false, filterLogic: 'and', penalties: [], filterSpans: [],
+  };
+  tokens.forEach((_, i) => inTime(i) && ctx.used.add(i));
+  for (const r of ctx.resolved) if (r.kind === 'table') markUsed(ctx, r.start, r.end);
+  for (const r of ctx.resolved) if (r.kind === 'column' && r.ambiguous) penalise(ctx, 0.85, `"${tokens[r.start]!.raw}" fits several columns`);
+  for (const r of ctx.resolved) if (r.kind === 'column' && r.joined) penalise(ctx, 0.7, `${r.column.label} comes from another table`);
+  if (model.tables.length > 1 && chosen.margin < 1) penalise(ctx, chosen.margin < 0.5 ? 0.6 : 0.75, 'more than one table fits');
+
+  derivedMetrics(ctx);
+  valueFilters(ctx);
+  const countConditions = comparisonFilters(ctx);
+  numberAfterColumn(ctx);
+  containsFilters(ctx);
+  filterLogic(ctx);
+  const counts = findCountWords(ctx);
+  const { measures, pendingSuperlatives, superlativeMeasures } = findMeasures(ctx, counts);
+  ctx.measures = [...ctx.measures, ...measures];
+  const correlation = correlationColumns(ctx);
+  if (!correlation) defaultMeasures(ctx);
+  applyTime(ctx);
+  const shaped = applyOrdering(ctx, pendingSuperlatives, countConditions, superlativeMeasures);
+
+  // "the names of states": a name column followed by the column it names.
+  for (const c of freeColumns(ctx)) {
+    if (!/name|title/i.test(c.column.name)) continue;
+    let k = c.end;
+    if (tokens[k]?.text !== 'of') continue;
+    while (['of', 'the', 'all', 'every', 'each'].includes(tokens[k]?.text ?? '')) k++;
+    const named = ctx.resolved.find((r) => r.start === k && r.kind === 'column' && !ctx.consumed.has(r.start));
+    if (named && named.kind === 'column' && named.column.kind === 'text' && named.column !== c.column) {
+      ctx.consumed.add(c.start);
+      markUsed(ctx, c.start, c.end);
+    }
+  }
+  // "assigned to any project": a column after "any" qualifies, it does not group.
+  for (const c of freeColumns(ctx)) {
+    if (['any', 'some'].includes(tokens[c.start - 1]?.text ?? '')) {
+      ctx.consumed.add(c.start);
+      markUsed(ctx, c.start - 1, c.end);
+      penalise(ctx, 0.9, `"any ${c.column.label}" ignored`);
+    }
+  }
+  // "manufacturer code": a lone weak word right after a column belongs to it.
+  for (const c of freeColumns(ctx)) {
+    const prev = ctx.resolved.find((r) => r.end === c.start && r.kind === 'column');
+    if (prev && c.end - c.start === 1 && ['code', 'id', 'name', 'number', 'type'].includes(tokens[c.start]!.lemma)) {
+      ctx.consumed.add(c.start);
+      markUsed(ctx, c.start, c.end);
+    }
+  }
+  booleanFilters(ctx);
+  // "book publishers": a weakly matched word right before another column only qualifies it.
+  for (const c of freeColumns(ctx)) {
+    const next = ctx.resolved.find((r) => r.start === c.end && r.kind === 'column');
+    if (c.quality < 0.8 && next) {
+      ctx.consumed.add(c.start);
+      markUsed(ctx, c.start, c.end);
+    }
+  }
+  // Columns left without a role: group-bys when something is aggregated, else the listing.
+  const free = freeColumns(ctx);
+  let intent: TIntent;
+  let columns: { table: string; column: string }[] = [];
+  if (correlation) {
+    intent = 'correlation';
+    columns = correlation;
+  } else if (ctx.measures.length || ctx.dimensions.length) {
+    for (const c of free) {
+      if (ctx.dimensions.some((d) => d.column.column === c.column.name && d.column.table === c.column.table && !d.grain)) { markUsed(ctx, c.start, c.end); continue; }
+      // "for all companies" naming column Company of table company: the entity, not a grouping.
+      if (isEntityColumn(ctx, c.column) && !ctx.groupTargets.has(c.start)) {
+        markUsed(ctx, c.start, c.end);
+        continue;
+      }
+      // "average age of all artists": the population, not a grouping.
+      if (tokens[c.start - 1]?.text === 'all' && ['of', 'across', 'for', 'among', 'over', 'from'].includes(tokens[c.start - 2]?.text ?? '') && !ctx.groupTargets.has(c.start)) {
+        markUsed(ctx, c.start - 1, c.end);
+        continue;
+      }
+      // "managers in countries that are not Australia": the filter's column is not a grouping.
+      if (ctx.filters.some((f) => f.column.column === c.column.name && f.column.table === c.column.table) && !ctx.groupTargets.has(c.start)) {
+        markUsed(ctx, c.start, c.end);
+        continue;
+      }
+      const idLike = c.column.name.toLowerCase().endsWith('id');
+      const saysId = tokens.slice(c.start, c.end).some((x) => x.lemma === 'id');
+      if (idLike && !saysId && c.quality < 1 && !ctx.groupTargets.has(c.start) && ctx.measures.length) {
+        // "documents" naming Document_ID: the thing counted, not a grouping.
+        markUsed(ctx, c.start, c.end);
+        penalise(ctx, 0.85, `"${c.column.label}" read as what is counted`);
+        continue;
+      }
+      ctx.dimensions.push({ column: ref(c.column), label: c.column.label });
+      markUsed(ctx, c.start, c.end);
+      if (c.quality < 0.8 && !ctx.groupTargets.has(c.start)) penalise(ctx, 0.7, `"${tokens[c.start]!.raw}" read as ${c.column.label}`);
+      if (c.column.entityType === 'KPI' && !shaped.grouped) penalise(ctx, 0.7, `grouping by ${c.column.label}, a measure`);
+    }
+    if (!ctx.measures.length) ctx.measures.push({ agg: 'count', label: measureLabel('count', undefined, ctx.base.label) });
+    if (ctx.dimensions.length && !shaped.grouped) penalise(ctx, 0.6, 'grouping is implied, not said');
+    if (ctx.dimensions.filter((d) => !d.grain).length >= 2 && free.some((c) => !ctx.groupTargets.has(c.start))) penalise(ctx, 0.5, 'grouping by two things');
+    if (ctx.having.length && !ctx.dimensions.length) penalise(ctx, 0.3, 'a count condition without a grouping');
+    intent = shaped.intent ?? (ctx.dimensions.some((d) => d.grain) ? 'trend' : ctx.dimensions.length ? 'breakdown' : 'value');
+  } else {
+    // "positions of players": a near-unique column after "of" only says whose.
+    const listed = free.filter((c, k) => {
+      if (k === 0 || !['of'].includes(tokens[c.start - 1]?.text ?? '') && !(tokens[c.start - 1]?.text === 'the' && tokens[c.start - 2]?.text === 'of')) return true;
+      if (!isEntityColumn(ctx, c.column) && (c.column.distinctCount ?? 0) < 0.9 * (ctx.base.rowCount ?? 1)) return true;
+      markUsed(ctx, c.start, c.end);
+      return false;
+    });
+    columns = listed.map((c) => ref(c.column));
+    // "all the information about …": every column.
+    if (tokens.some((x) => ['information', 'info', 'details', 'data', 'everything'].includes(x.text)) && tokens.some((x) => x.text === 'all' || x.text === 'everything')) {
+      columns = ctx.base.columns.map((c) => ref(c));
+    }
+    for (const c of free) markUsed(ctx, c.start, c.end);
+    columns = columns.filter((c, i) => columns.findIndex((x) => x.table === c.table && x.column === c.column) === i);
+    if (!columns.length) {
+      const label = ctx.base.columns.find((c) => /name|title/i.test(c.name)) ?? ctx.base.columns[0];
+      if (!label) return decline('The table has no columns');
+      columns = [ref(label)];
+      if (!/^(who|which)\b/i.test(text)) penalise(ctx, 0.6, 'no column was named');
+    }
+    intent = shaped.intent ?? 'list';
+    if (ctx.tokens.some((t) => ['different', 'distinct', 'unique'].includes(t.text))) ctx.distinct = true;
+  }
+  for (const [i, t] of tokens.entries()) if (ADJECTIVE_COLUMNS[t.text] && ctx.used.has(i)) continue;
+
+  // "names of clubs" read as player.Club_ID: the question is about another table's rows.
+  const shown = columns;
+  for (const r of ctx.resolved) {
+    if (r.kind !== 'column' || r.quality >= 1 || !r.column.name.toLowerCase().endsWith('id')) continue;
+    if (!shown.some((c) => c.table === r.column.table && c.column === r.column.name)) continue;
+    const phrase = tokens.slice(r.start, r.end).map((x) => x.lemma).join(' ');
+    const other = model.tables.find((t) => t !== ctx.base && splitIdentifier(t.name).map(lemma).join(' ') === phrase);
+    if (other && !tokens.slice(r.start, r.end).some((x) => x.lemma === 'id')) penalise(ctx, 0.5, `"${phrase}" names table ${other.label}`);
+  }
+  const referencing = countThroughReference(ctx);
+  // A table named but not used by the plan means part of the question was not understood.
+  const usedTables = new Set([ctx.base.name, ...(referencing ? [referencing.table] : []), ...ctx.measures.flatMap((m) => (m.column ? [m.column.table] : [])), ...ctx.dimensions.map((d) => d.column.table), ...ctx.filters.map((f) => f.column.table), ...columns.map((c) => c.table)]);
+  for (const r of ctx.resolved) if (r.kind === 'table' && !usedTables.has(r.table.name)) penalise(ctx, 0.6, `${r.table.label} is named but not used`);
+  if (tokens.some((x) => x.text === 'both' || x.text === 'shared') && (ctx.filters.some((f) => f.op === 'in') || ctx.filters.length >= 2)) penalise(ctx, 0.3, '"both" needs each member, not either');
+  const unexplained = tokens.filter((t, i) => !ctx.used.has(i) && !FILLER.has(t.text) && !FILLER.has(t.lemma) && t.text.length > 1 || (!ctx.used.has(i) && t.number !== null && !FILLER.has(t.text)));
+  let confidence = 0.97;
+  for (const p of ctx.penalties) confidence *= p.factor;
+  for (const u of unexplained) {
+    // "for each position" with no position understood: the grouping was missed.
+    const afterGroupWord = ['each', 'per', 'every', 'by'].includes(tokens[tokens.indexOf(u) - 1]?.text ?? '');
+    confidence *= afterGroupWord ? 0.3 : unexplainedFactor(u, ctx.measures.length > 0);
+  }
+  const plan: TQueryPlan = {
+    intent, table: referencing?.table ?? ctx.base.name, measures: referencing ? [referencing.measure] : ctx.measures, dimensions: ctx.dimensions, columns, distinct: ctx.distinct,
+    filters: ctx.filters, filterLogic: ctx.filterLogic, having: ctx.having, order: ctx.order, limit: ctx.limit,
+    comparison: time.comparison?.kind, share: shaped.share,
+    ...(ctx.time.period && timeRangeOf(ctx) ? { timeRange: timeRangeOf(ctx)! } : {}),
+  };
+  return {
+    plan, confidence: Math.max(0, Math.min(1, confidence)),
+    doubts: [...ctx.penalties.map((p) => p.reason), ...unexplained.map((u) => `did not understand "${u.raw}"`)],
+    unexplained: unexplained.map((u) => u.raw),
+  };
+}
+
+function timeRangeOf(ctx: ParseContext): TQueryPlan['timeRange'] | null {
+  const p = ctx.time.period;
+  const col = ctx.base.columns.find((c) => c.isTime);
+  if (!p || !col) return null;
+  return { column: ref(col), from: p.from, to: p.to, label: p.label };
+}

@@ -1,0 +1,222 @@
+import type { TIntent } from '@catalyst/contracts';
+import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
+import { lemma, splitIdentifier } from '../nlp/text';
+import { AGG_WORDS, ASC_WORDS, DESC_WORDS, GROUP_WORDS, ORDER_WORDS, SUPERLATIVE_ASC, SUPERLATIVE_DESC } from './keywords';
+import { freeColumns, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
+import type { CountCondition } from './filters';
+import { measureLabel } from './measures';
+
+/** A time grain ("by month") becomes a dimension on the table's time column. */
+export function applyTime(ctx: ParseContext): void {
+  const timeCol = ctx.base.columns.find((c) => c.isTime);
+  if ((ctx.time.grain || ctx.time.period || ctx.time.comparison) && !timeCol) penalise(ctx, 0.4, 'the data has no date to filter by');
+  if (ctx.time.grain && timeCol) ctx.dimensions.push({ column: ref(timeCol), grain: ctx.time.grain.grain, label: `${timeCol.label} (${ctx.time.grain.grain})` });
+}
+
+function countIndex(ctx: ParseContext): number {
+  const i = ctx.measures.findIndex((m) => m.agg === 'count');
+  if (i >= 0) return i;
+  ctx.measures.push({ agg: 'count', label: measureLabel('count', undefined, ctx.base.label) });
+  return ctx.measures.length - 1;
+}
+
+function limitNear(ctx: ParseContext, at: number): number | undefined {
+  for (const k of [at - 1, at + 1, at - 2, at + 2]) {
+    const t = ctx.tokens[k];
+    if (t?.number != null && !ctx.used.has(k) && Number.isInteger(t.number) && t.number > 0 && t.number <= 1000) {
+      markUsed(ctx, k, k + 1);
+      return t.number;
+    }
+  }
+  return undefined;
+}
+
+const AGG_BY_WORD = (w: string): boolean => ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'least', 'worst'].includes(w);
+
+export interface Shape { grouped: boolean; intent?: TIntent; share: boolean }
+
+/**
+ * Grouping words, superlatives ("most common", "the oldest"), top/bottom N, explicit ordering,
+ * count conditions (HAVING), share of total and member comparison.
+ */
+export function applyOrdering(ctx: ParseContext, pending: number[], countConditions: CountCondition[], superlativeMeasures: number[] = []): Shape {
+  const t = ctx.tokens;
+  let grouped = ctx.dimensions.length > 0;
+  let intent: TIntent | undefined;
+  for (let i = 0; i < t.length; i++) {
+    const w = t[i]!.text;
+    const next = mentionCovering(ctx, i + 1) ?? mentionCovering(ctx, i + 2);
+    if ((w === 'distribution' || w === 'breakdown') && t[i + 1]?.text === 'of') {
+      markUsed(ctx, i, i + 2);
+      intent = 'distribution';
+      if (next?.kind === 'column') { grouped = true; ctx.groupTargets.add(next.start); }
+      if (!ctx.measures.length) ctx.measures.push({ agg: 'count', label: measureLabel('count', undefined, ctx.base.label) });
+      continue;
+    }
+    if ((GROUP_WORDS.has(w) || w === 'by' || w === 'grouped' || w === 'different' || w === 'distinct' || (w === 'for' && t[i + 1]?.text === 'different')) && next?.kind === 'column' && !ctx.consumed.has(next.start)) {
+      grouped = true;
+      ctx.groupTargets.add(next.start);
+      markUsed(ctx, i, i + 1);
+      // "by region and category": both are groupings.
+      let k = next.end;
+      while (t[k]?.text === 'and' || t[k]?.text === ',') {
+        const more = mentionCovering(ctx, k + 1);
+        if (more?.kind !== 'column' || more.start !== k + 1 || ctx.consumed.has(more.start)) break;
+        ctx.groupTargets.add(more.start);
+        k = more.end;
+      }
+    } else if (GROUP_WORDS.has(w) && (w === 'corresponding' || w === 'respective')) grouped = true;
+    else if ((w === 'each' || w === 'per' || w === 'every') && next?.kind === 'table' && next.table === ctx.base && ctx.measures.length) {
+      // "for each faculty rank": the column after the table word is the grouping.
+      const after = mentionCovering(ctx, next.end);
+      const keyNamed = freeColumns(ctx).some((c) => c.column.isKey || c.column.name.toLowerCase().endsWith('id'));
+      if (after?.kind === 'column' && after.start === next.end && !ctx.consumed.has(after.start)) {
+        grouped = true;
+        ctx.groupTargets.add(after.start);
+        markUsed(ctx, i, i + 1);
+        continue;
+      }
+      // "customer ids and the number of accounts for each customer": the ids already group.
+      if (keyNamed) {
+        grouped = true;
+        markUsed(ctx, i, i + 1);
+        continue;
+      }
+      // "total revenue for each manufacturer": group by the table's naming column.
+      const label = ctx.base.columns.find((c) => /^(.*_)?(name|title)$/i.test(c.name) || /name$/i.test(c.name));
+      if (label) {
+        ctx.dimensions.push({ column: ref(label), label: label.label });
+        grouped = true;
+        markUsed(ctx, i, i + 1);
+        penalise(ctx, 0.85, `each ${ctx.base.label} read as each ${label.label}`);
+      }
+    }
+  }
+  // Explicit ordering: "ordered by age", "sorted in descending order of count".
+  for (let i = 0; i < t.length; i++) {
+    if (!ORDER_WORDS.has(t[i]!.text) || ctx.used.has(i) || mentionCovering(ctx, i)) continue;
+    // "was ordered the most often" is not about sorting.
+    const sortCue = ['by', 'in', 'from', 'according', 'ascending', 'descending', 'asc', 'desc', 'alphabetical', 'alphabetically', 'increasing', 'decreasing', 'of', 'with', 'based'];
+    const isSort = t[i]!.text.startsWith('alphabetical') || t.slice(i + 1, i + 4).some((x) => sortCue.includes(x.text)) || ['in', 'descending', 'ascending', 'alphabetical', 'the'].includes(t[i - 1]?.text ?? '') || i === t.length - 1;
+    if (!isSort) continue;
+    markUsed(ctx, i, i + 1);
+    const tail = t.slice(i + 1, i + 8);
+    // "in descending order": the direction may come before the word "order".
+    const head = t.slice(Math.max(0, i - 2), i);
+    head.forEach((x, k) => (DESC_WORDS.has(x.text) || ASC_WORDS.has(x.text)) && !mentionCovering(ctx, i - head.length + k) && markUsed(ctx, i - head.length + k, i - head.length + k + 1));
+    const dir = [...head, ...tail].some((x) => DESC_WORDS.has(x.text) && !['most', 'highest', 'largest', 'top', 'biggest', 'greatest'].includes(x.text)) || tail.some((x) => DESC_WORDS.has(x.text)) ? 'desc' : 'asc';
+    tail.forEach((x, k) => (DESC_WORDS.has(x.text) || ASC_WORDS.has(x.text) || x.text === 'order' || x.text === 'by') && markUsed(ctx, i + 1 + k, i + 2 + k));
+    let target: { kind: 'measure'; index: number } | { kind: 'column'; column: { table: string; column: string }; start: number } | null = null;
+    let from = i + 1;
+    for (let k = i + 1; k < Math.min(t.length, i + 9); k++) if (t[k]!.text === 'by' || (t[k]!.text === 'of' && t[k - 1]!.text === 'order')) { from = k + 1; break; }
+    for (let k = from; k < Math.min(t.length, from + 8); k++) {
+      // "sorted by the average number of rooms", "by each city's highest latitude": a measure.
+      const aggWord = AGG_WORDS[t[k]!.text];
+      const byAgg = aggWord ? ctx.measures.findIndex((m) => m.agg === aggWord && m.column) : -1;
+      if (byAgg >= 0) { target = { kind: 'measure', index: byAgg }; markUsed(ctx, k, k + 1); break; }
+      const m = mentionCovering(ctx, k);
+      if (m?.kind === 'column') { target = { kind: 'column', column: ref(m.column), start: m.start }; break; }
+      if (['number', 'count', 'many', 'frequency'].includes(t[k]!.text)) { target = { kind: 'measure', index: countIndex(ctx) }; markUsed(ctx, k, k + 1); break; }
+    }
+    if (target?.kind === 'column') {
+      const meas = ctx.measures.findIndex((m) => m.column?.column === target.column.column);
+      if (meas >= 0 && ctx.consumed.has(target.start)) ctx.order.push({ kind: 'measure', index: meas, dir });
+      else {
+        ctx.order.push({ kind: 'column', column: target.column, dir });
+        const r = mentionCovering(ctx, target.start);
+        if (r && !ctx.measures.length) { ctx.consumed.add(target.start); markUsed(ctx, r.start, r.end); }
+      }
+    } else if (target) ctx.order.push({ kind: 'measure', index: target.index, dir });
+    else if (ctx.measures.length && ![...head, ...tail].some((x) => x.text.startsWith('alphabetical'))) ctx.order.push({ kind: 'measure', index: 0, dir });
+    else {
+      // "… in alphabetical order": the first thing listed.
+      const free = freeColumns(ctx)[0];
+      const first = ctx.dimensions[0]?.column ?? (free ? ref(free.column) : undefined);
+      if (first) ctx.order.push({ kind: 'column', column: first, dir });
+      else if (ctx.measures.length) ctx.order.push({ kind: 'measure', index: 0, dir });
+    }
+  }
+  // Superlatives.
+  const supers = t.flatMap((x, i) => (!ctx.used.has(i) && (SUPERLATIVE_DESC.has(x.text) || SUPERLATIVE_ASC.has(x.text)) ? [i] : []));
+  const at = [...new Set([...pending, ...supers])].sort((a, b) => a - b)[0];
+  if (at !== undefined && !ctx.order.length) {
+    const desc = SUPERLATIVE_DESC.has(t[at]!.text);
+    // "top 3 most common", "the most frequently used": one ranking said several ways.
+    for (const s of supers) if (s >= at && s <= at + 3 && (SUPERLATIVE_DESC.has(t[s]!.text) === desc)) markUsed(ctx, s, s + 1);
+    markUsed(ctx, at, at + 1);
+    for (let k = at + 1; k < at + 5; k++) if (['common', 'popular', 'frequent', 'frequently', 'commonly', 'number', 'often', 'amount'].includes(t[k]?.text ?? '')) markUsed(ctx, k, k + 1);
+    const hasDimension = freeColumns(ctx).length > 0 || ctx.dimensions.length > 0;
+    const target = ctx.measures.findIndex((m) => m.agg !== 'count');
+    const byFrequency = ['common', 'popular', 'frequent', 'frequently', 'commonly', 'often'].includes(t[at + 1]?.text ?? '');
+    const ranking = ['top', 'bottom', 'best', 'worst'].includes(t[at]!.text);
+    const index = !byFrequency && target >= 0 && (ranking || pending.includes(at) || superlativeMeasures.includes(target)) ? target : countIndex(ctx);
+    ctx.order.push({ kind: 'measure', index, dir: desc ? 'desc' : 'asc' });
+    ctx.limit = limitNear(ctx, at) ?? 1;
+    if (!hasDimension) penalise(ctx, 0.5, 'a superlative without anything to rank');
+    intent = 'superlative';
+    grouped = true;
+  } else if (superlativeMeasures.length && freeColumns(ctx).length && !grouped && !ctx.order.length) {
+    const index = superlativeMeasures[0]!;
+    const m = ctx.measures[index]!;
+    // "which region had the highest revenue": with a few repeated groups, the highest total.
+    const dim = freeColumns(ctx)[0]!.column;
+    const kpi = ctx.base.columns.find((c) => c.name === m.column?.column && c.table === m.column?.table);
+    const superAt = t.findIndex((x) => AGG_BY_WORD(x.text));
+    const entityNamed = ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.start < superAt);
+    if (!entityNamed && kpi?.entityType === 'KPI' && (dim.distinctCount ?? 0) > 0 && (dim.distinctCount ?? 0) * 3 <= (ctx.base.rowCount ?? 0) && (m.agg === 'max' || m.agg === 'min') && ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'worst'].includes(t.find((x) => AGG_BY_WORD(x.text))?.text ?? '')) {
+      ctx.measures[index] = { ...m, agg: 'sum', label: measureLabel('sum', kpi) };
+    }
+    ctx.order.push({ kind: 'measure', index, dir: m.agg === 'min' ? 'asc' : 'desc' });
+    ctx.limit = 1;
+    intent = 'superlative';
+    grouped = true;
+  }
+  // "the oldest singer": an adjective superlative over a listing.
+  if (!ctx.order.length) {
+    for (const [i, x] of t.entries()) {
+      const adj = ADJECTIVE_COLUMNS[x.text];
+      if (!adj || !x.text.endsWith('est') || ctx.used.has(i)) continue;
+      const col = ctx.base.columns.find((c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes(adj.word));
+      if (!col) continue;
+      markUsed(ctx, i, i + 1);
+      const covering = mentionCovering(ctx, i);
+      if (covering?.kind === 'column' && covering.column === col) ctx.consumed.add(covering.start);
+      ctx.order.push({ kind: 'column', column: ref(col), dir: adj.dir });
+      ctx.limit = limitNear(ctx, i) ?? 1;
+      intent = 'superlative';
+      break;
+    }
+  }
+  for (const c of countConditions) {
+    if (c.op === 'between' && c.upper !== undefined) {
+      const m = countIndex(ctx);
+      ctx.having.push({ measure: m, op: 'gte', value: c.value }, { measure: m, op: 'lte', value: c.upper });
+      continue;
+    }
+    ctx.having.push({ measure: countIndex(ctx), op: c.op === 'neq' || c.op === 'between' || c.op === 'in' ? 'gte' : (c.op as 'gt' | 'gte' | 'lt' | 'lte' | 'eq'), value: c.value });
+  }
+  if (countConditions.length) grouped = true;
+  const topAt = t.findIndex((x, i) => (x.text === 'top' || x.text === 'bottom') && !ctx.used.has(i));
+  if (topAt >= 0) {
+    const n = limitNear(ctx, topAt);
+    markUsed(ctx, topAt, topAt + 1);
+    if (n) ctx.limit = n;
+    if (!ctx.order.length && ctx.measures.length) ctx.order.push({ kind: 'measure', index: 0, dir: t[topAt]!.text === 'top' ? 'desc' : 'asc' });
+    intent = 'top';
+  }
+  const shareAt = t.findIndex((x, i) => ['share', 'percentage', 'proportion', 'percent', 'fraction'].includes(x.text) && !mentionCovering(ctx, i) && (t[i + 1]?.text === 'of' || t[i - 1]?.text === 'what'));
+  const share = shareAt >= 0 && (grouped || freeColumns(ctx).length > 0) && ctx.measures.length > 0;
+  if (share) { markUsed(ctx, shareAt, shareAt + 1); intent = 'share'; }
+  const membersCompared = ctx.filters.find((f) => f.op === 'in' && f.values.length >= 2);
+  const saysCompare = t.some((x) => ['vs', 'versus', 'compare', 'compared', 'comparison'].includes(x.text));
+  if (membersCompared && (saysCompare || (ctx.measures.length && !t.some((x) => x.text === 'or')))) {
+    t.forEach((x, i) => ['vs', 'versus', 'compare', 'compared', 'comparison'].includes(x.text) && markUsed(ctx, i, i + 1));
+    ctx.dimensions.push({ column: membersCompared.column, label: membersCompared.column.column });
+    if (!saysCompare) penalise(ctx, 0.6, 'members joined by "and" read as a comparison');
+    grouped = true;
+    intent = 'compare_members';
+  }
+  if (ctx.time.comparison && ctx.time.period) intent = 'compare_periods';
+  if (intent === 'distribution' && !grouped) intent = undefined;
+  return { grouped, intent, share };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { detectAnomalies } from '../../src/insights';
+
+function noisy(n: number, seed = 7) {
+  let a = seed;
+  const rnd = () => ((a = (a * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return Array.from({ length: n }, (_, i) => 100 + 10 * Math.sin((2 * Math.PI * i) / 52) + (rnd() - 0.5) * 6);
+}
+
+describe('detectAnomalies', () => {
+  it('finds a level drop, a spike and nothing in the unchanged series', () => {
+    const base = noisy(120);
+    expect(detectAnomalies(base, { season: 52, level: 8, spread: 26, threshold: 4 })).toEqual([]);
+    const dropped = base.map((v, i) => (i >= 110 ? v * 0.6 : v));
+    const drop = detectAnomalies(dropped, { season: 52, level: 8, spread: 26, threshold: 4 });
+    expect(drop.map((a) => a.index)).toContain(110);
+    expect(drop.every((a) => a.score < 0)).toBe(true);
+    const spiked = base.map((v, i) => (i === 90 ? v * 2 : v));
+    expect(detectAnomalies(spiked, { season: 52, level: 8, spread: 26, threshold: 4 }).map((a) => a.index)).toEqual([90]);
+  });
+
+  it('is causal: later points do not change earlier alerts', () => {
+    const series = noisy(120).map((v, i) => (i >= 100 ? v + 40 : v));
+    const full = detectAnomalies(series, { threshold: 4 }).filter((a) => a.index <= 100);
+    const cut = detectAnomalies(series.slice(0, 101), { threshold: 4 });
+    expect(cut).toEqual(full);
+  });
+
+  it('handles flat and short series without alerts or errors', () => {
+    expect(detectAnomalies(new Array(60).fill(5))).toEqual([]);
+    expect(detectAnomalies([1, 2, 3])).toEqual([]);
+    expect(detectAnomalies([])).toEqual([]);
+  });
+
+  it('stays quiet for the cooldown after an alert', () => {
+    const series = noisy(120).map((v, i) => (i >= 100 ? v + 60 : v));
+    const alerts = detectAnomalies(series, { season: 52, level: 8, spread: 26, threshold: 4, cooldown: 50 });
+    expect(alerts.filter((a) => a.index >= 100)).toHaveLength(1);
+  });
+});

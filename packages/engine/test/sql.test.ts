@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { TQueryPlan } from '@catalyst/contracts';
+import { compilePlan, PlanError } from '../src/sql/compile';
+import type { SemanticModel } from '../src/model/types';
+
+const col = (table: string, name: string, kind: 'number' | 'text' | 'date') => ({
+  table, name, label: name, definition: '', entityType: kind === 'number' ? 'KPI' as const : 'ATTRIBUTE' as const, kind, type: kind, isKey: false,
+  isTime: kind === 'date', synonyms: [], distinctCount: null, values: [],
+});
+const model: SemanticModel = {
+  tables: [
+    { schema: 'main', name: 'orders', label: 'Orders', synonyms: [], rowCount: 10, primaryKey: [], freshness: null, columns: [col('orders', 'revenue', 'number'), col('orders', 'order date', 'date'), col('orders', 'customer_id', 'number')] },
+    { schema: 'main', name: 'customers', label: 'Customers', synonyms: [], rowCount: 5, primaryKey: [], freshness: null, columns: [col('customers', 'customer_id', 'number'), col('customers', 'region', 'text')] },
+  ],
+  metrics: [{ name: 'avg_order', label: 'Average order', table: 'orders', expression: 'SUM("revenue") / COUNT(*)', synonyms: [], definition: '' }],
+  joins: [{ from: [{ table: 'orders', column: 'customer_id' }], to: [{ table: 'customers', column: 'customer_id' }] }],
+};
+const plan: TQueryPlan = {
+  intent: 'breakdown', table: 'orders', columns: [], distinct: false, filterLogic: 'and', having: [], share: false,
+  measures: [{ agg: 'sum', column: { table: 'orders', column: 'revenue' }, label: 'Revenue' }, { agg: 'sum', metric: 'avg_order', label: 'Average order' }],
+  dimensions: [{ column: { table: 'customers', column: 'region' }, label: 'Region' }, { column: { table: 'orders', column: 'order date' }, grain: 'month', label: 'Month' }],
+  filters: [{ column: { table: 'customers', column: 'region' }, op: 'in', values: ["Europe'; DROP TABLE x; --", 'Asia'] }],
+  timeRange: { column: { table: 'orders', column: 'order date' }, from: '2026-01-01', to: '2026-07-01', label: 'H1' },
+  order: [{ kind: 'measure', index: 0, dir: 'desc' }], limit: 5,
+};
+
+describe('the plan compiles per dialect with quoted identifiers and bound values', () => {
+  it('duckdb', () => {
+    const q = compilePlan(plan, model, 'duckdb');
+    expect(q.sql).toContain(`JOIN "customers" AS t1 ON t0."customer_id" = t1."customer_id"`);
+    expect(q.sql).toContain(`date_trunc('month', t0."order date")`);
+    expect(q.sql).toContain('IN (?, ?)');
+    expect(q.sql).not.toContain('DROP');
+    expect(q.params).toEqual(["Europe'; DROP TABLE x; --", 'Asia', '2026-01-01', '2026-07-01']);
+    expect(q.sql).toMatch(/LIMIT 5$/);
+  });
+  it('postgres numbers its placeholders', () => {
+    const q = compilePlan(plan, model, 'postgres');
+    expect(q.sql).toContain('IN ($1, $2)');
+    expect(q.sql).toContain('>= CAST($3 AS DATE)');
+  });
+  it('mysql quotes with backticks', () => {
+    const q = compilePlan(plan, model, 'mysql');
+    expect(q.sql).toContain('`customers`');
+    expect(q.sql).toContain("DATE_FORMAT(t0.`order date`, '%Y-%m-01')");
+  });
+  it('bigquery truncates with DATE_TRUNC', () => {
+    expect(compilePlan(plan, model, 'bigquery').sql).toContain('DATE_TRUNC(t0.`order date`, MONTH)');
+  });
+  it('expands derived metrics from the model, not the plan', () => {
+    expect(compilePlan(plan, model, 'duckdb').sql).toContain('SUM(t0."revenue") / COUNT(*)');
+  });
+  it('rejects unknown columns and tables', () => {
+    expect(() => compilePlan({ ...plan, table: 'nope' }, model, 'duckdb')).toThrow(PlanError);
+    expect(() => compilePlan({ ...plan, measures: [{ agg: 'sum', column: { table: 'orders', column: 'x"; DROP' }, label: 'x' }] }, model, 'duckdb')).toThrow(PlanError);
+  });
+  it('limits listings to the row limit', () => {
+    const list = compilePlan({ ...plan, measures: [], dimensions: [], columns: [{ table: 'orders', column: 'revenue' }], limit: undefined, order: [] }, model, 'duckdb', { maxRows: 100 });
+    expect(list.sql).toMatch(/LIMIT 100$/);
+  });
+});
