@@ -12,6 +12,14 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'catalyst-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
+/** Failed tests, plus suites that failed before any of their tests could (a broken beforeAll, an import error). */
+function failedCount(json) {
+  const suitesFailedWithoutATest = (json.testResults ?? []).filter(
+    (suite) => suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'),
+  ).length;
+  return json.numFailedTests + suitesFailedWithoutATest;
+}
+
 function runVitest(label, args, reportName) {
   const report = path.join(tmp, `${reportName}.json`);
   console.log(`\n=== ${label} ===`);
@@ -24,7 +32,7 @@ function runVitest(label, args, reportName) {
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
+    totals.failed += failedCount(json);
     totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
     if (json.numTotalTests === 0) {
       console.error(`${label}: no test ran`);
@@ -50,7 +58,7 @@ if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'e2e/run.mjs'))) 
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
+    totals.failed += failedCount(json);
     totals.skipped += json.numPendingTests ?? 0;
   } else if (result.status !== 0) {
     totals.failed += 1;

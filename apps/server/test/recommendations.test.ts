@@ -15,7 +15,7 @@ interface Rec {
 
 async function demoApp(anomalies: boolean) {
   const t = await createTestApp('pglite', { CATALYST_DEMO: '1' });
-  t.setNow(new Date('2026-11-22T10:00:00Z'));
+  t.setNow(new Date(process.env.TEST_NOW ?? '2026-11-22T10:00:00Z'));
   const admin = await t.deps.db.selectFrom('users').select(['id', 'org_id']).executeTakeFirstOrThrow();
   const demo = await setUpDemo(t.deps, { userId: admin.id, orgId: admin.org_id }, { anomalies });
   return { t, demo, token: await t.login() };
