@@ -24,6 +24,10 @@ export function openPostgres(url: string, poolSize = 10, onIdleError?: (error: E
   // An idle connection the server closes (a restart, an administrator) must not crash the process:
   // the pool drops it and opens a new one for the next query.
   pool.on('error', (error) => onIdleError?.(error));
+  // A connection in use when the server goes away reports on its client, which pg leaves without
+  // a listener (an uncaught 'error' would stop the process): the query in flight fails, the
+  // request answers 503, and the pool replaces the connection.
+  pool.on('connect', (client) => client.on('error', (error) => onIdleError?.(error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

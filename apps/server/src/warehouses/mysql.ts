@@ -144,9 +144,20 @@ export class MysqlWarehouse implements Warehouse {
   private stream(conn: PoolConnection, sql: string, params: unknown[], maxRows: number, timeoutMs: number) {
     return new Promise<{ columns: QueryResult['columns']; rows: unknown[][]; truncated: boolean; destroyed: boolean }>((resolve, reject) => {
       // The callback-style connection under the promise wrapper: its query() is an event emitter (row streaming).
-      const core = conn.connection as unknown as {
+      const core = conn.connection as unknown as NodeJS.EventEmitter & {
         query(options: { sql: string; values: unknown[]; rowsAsArray: boolean }): NodeJS.EventEmitter;
         destroy(): void;
+      };
+      // A connection the server ends mid-statement (KILL, a restart, a network cut) does not always
+      // fail the streaming query itself: watch the connection too, or the caller waits for the backstop.
+      const lost = (err?: unknown) =>
+        fail(new WarehouseError('connect', `lost the connection to ${this.where()}: ${networkReason(err) ?? this.safe((err as Error | undefined)?.message ?? 'the server closed it')}`));
+      const onEnd = () => lost();
+      core.once('error', lost);
+      core.once('end', onEnd);
+      const unwatch = () => {
+        core.off('error', lost);
+        core.off('end', onEnd);
       };
       let columns: QueryResult['columns'] = [];
       const rows: unknown[][] = [];
@@ -155,12 +166,14 @@ export class MysqlWarehouse implements Warehouse {
         if (done) return;
         done = true;
         clearTimeout(backstop);
+        unwatch();
         resolve({ columns, rows: rows.slice(0, maxRows).map((r) => r.map(plainValue)), truncated, destroyed });
       };
       const fail = (err: unknown) => {
         if (done) return;
         done = true;
         clearTimeout(backstop);
+        unwatch();
         reject(err);
       };
       // The server-side limit stops a statement; this stops a client waiting on a dead server.

@@ -72,8 +72,11 @@ export class PostgresWarehouse implements Warehouse {
       options: '-c default_transaction_read_only=on',
       types,
     });
-    // An idle client losing its server must not crash the process; the next query reconnects.
+    // A client losing its server (a restart, a terminated backend, a network cut) must not crash
+    // the process. Idle clients report on the pool; a checked-out client reports on itself, where
+    // pg has no listener of its own — its query fails with the error and the pool drops it.
     this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   private where(): string {
@@ -145,6 +148,8 @@ export class PostgresWarehouse implements Warehouse {
     if (e.code === '42P01') return new WarehouseError('not_found', this.safe(e.message));
     const net = networkReason(err);
     if (net) return new WarehouseError('connect', `lost the connection to ${this.where()}: ${net}`);
+    // 57P0x: the server is shutting down or an administrator ended the session; 08xxx: connection exceptions.
+    if (e.code && /^(57P0|08)/.test(e.code)) return new WarehouseError('connect', `lost the connection to ${this.where()}: the database server ended the session (${this.safe(e.message)})`);
     return new WarehouseError('query', this.safe(e.message ?? 'the query failed'));
   }
 

@@ -125,6 +125,32 @@ describe.skipIf(!available)('MysqlWarehouse against a real MySQL/MariaDB', () =>
     expect((await wh.query('SELECT 1')).rows).toEqual([[1]]);
   });
 
+  it('fails a query promptly when the server kills its connection mid-statement, and the next query works', async () => {
+    const locker = await mysql.createConnection({ ...admin, database: dbName });
+    await locker.query('LOCK TABLES orders WRITE');
+    try {
+      const started = Date.now();
+      const pending = wh.query('SELECT count(*) FROM orders').catch((e: unknown) => e);
+      let blocked: number[] = [];
+      while (blocked.length === 0 && Date.now() - started < 5000) {
+        await new Promise((r) => setTimeout(r, 50));
+        const [rows] = await seeded.query(`SELECT id FROM information_schema.processlist WHERE db = ? AND state LIKE '%lock%'`, [dbName]);
+        blocked = (rows as { id: number }[]).map((r) => r.id);
+      }
+      expect(blocked).toHaveLength(1);
+      await seeded.query(`KILL ${Number(blocked[0])}`);
+      const err = (await pending) as WarehouseError;
+      expect(err).toBeInstanceOf(WarehouseError);
+      expect(err.kind).toBe('connect');
+      expect(err.message).toMatch(/lost the connection to 127\.0\.0\.1:\d+/);
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await locker.query('UNLOCK TABLES');
+      await locker.end();
+    }
+    expect((await wh.query('SELECT 1 AS x')).rows).toEqual([[1]]);
+  });
+
   it('stops a query at the statement timeout', async () => {
     const started = Date.now();
     const err = (await wh.query('SELECT SLEEP(5) FROM customers', { timeoutMs: 500 }).catch((e: unknown) => e)) as WarehouseError;

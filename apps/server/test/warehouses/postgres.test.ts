@@ -146,6 +146,33 @@ describe.skipIf(!available)('PostgresWarehouse against a real PostgreSQL', () =>
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('fails a query promptly when the server ends its session mid-statement, and the next query works', async () => {
+    const locker = new pg.Client({ ...admin, database: dbName });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE shop.orders IN ACCESS EXCLUSIVE MODE');
+    try {
+      const started = Date.now();
+      const pending = wh.query('SELECT count(*) FROM shop.orders').catch((e: unknown) => e);
+      let blocked: number[] = [];
+      while (blocked.length === 0 && Date.now() - started < 5000) {
+        await new Promise((r) => setTimeout(r, 50));
+        blocked = (await seeded.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [dbName])).rows.map((r) => r.pid);
+      }
+      expect(blocked).toHaveLength(1);
+      await seeded.query('SELECT pg_terminate_backend($1)', [blocked[0]]);
+      const err = (await pending) as WarehouseError;
+      expect(err).toBeInstanceOf(WarehouseError);
+      expect(err.kind).toBe('connect');
+      expect(err.message).toMatch(/lost the connection to 127\.0\.0\.1:\d+/);
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    expect((await wh.query('SELECT 1')).rows).toEqual([[1]]);
+  });
+
   it('explains a refused connection, a bad database and a bad password without echoing the password', async () => {
     const refused = new PostgresWarehouse({ host: '127.0.0.1', port: 1, database: 'x', user: 'postgres' });
     await expect(refused.testConnection()).rejects.toThrow('could not connect to 127.0.0.1:1: connection refused');
