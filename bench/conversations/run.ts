@@ -100,6 +100,22 @@ try {
   console.log(`thread list: ${threads.requests.average.toFixed(0)} req/s (non-2xx ${threads.non2xx}), p99 ${threads.latency.p99} ms`);
   console.log(`hello world: ${helloRes.requests.average.toFixed(0)} req/s`);
   console.log(`ratio thread list / hello world: ${(threads.requests.average / helloRes.requests.average).toFixed(2)}`);
+  const result = {
+    sockets: connected.length,
+    clients: CLIENTS,
+    answered: done.length,
+    errors: errors + (CLIENTS - connected.length),
+    firstChunkP50Ms: pct(firstChunk, 50),
+    firstChunkP95Ms: pct(firstChunk, 95),
+    firstChunkP99Ms: pct(firstChunk, 99),
+    chunkEndP50Ms: pct(done, 50),
+    chunkEndP95Ms: pct(done, 95),
+    chunkEndP99Ms: pct(done, 99),
+    threadListRps: threads.requests.average,
+    helloRps: helloRes.requests.average,
+    threadListRatio: threads.requests.average / helloRes.requests.average,
+  };
+  console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
 } finally {
   server.kill('SIGTERM');
 }

@@ -136,6 +136,8 @@ try {
     console.log(`ratio (DuckDB same-settings time / Catalyst time, i.e. the cost of HTTP + bookkeeping): ${(median(tuned) / server).toFixed(2)}`);
     const idle = runs[0]!.baselineMb;
     console.log(`server peak RSS growth: ${(Math.max(...runs.map((r) => r.peakMb)) - idle).toFixed(0)} MB (idle RSS before the first upload ${idle.toFixed(0)} MB)`);
+    const result = { rows, mb, duckdbMs: median(duck), catalystMs: server, ratio: median(duck) / server, sameSettingsRatio: median(tuned) / server, peakRssGrowthMb: Math.max(...runs.map((r) => r.peakMb)) - idle };
+    console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -19,6 +19,9 @@ const percentile = (xs: number[], p: number): number => {
 };
 const median = (xs: number[]): number => percentile(xs, 50);
 
+/** Figures for `npm run bench`'s summary (bench/run.ts reads the BENCH_RESULT line). */
+const result: Record<string, number> = {};
+
 async function planTimes(): Promise<void> {
   const times: number[] = [];
   for (const set of ['spider-train', 'defog-dev']) {
@@ -38,6 +41,7 @@ async function planTimes(): Promise<void> {
       await warehouse.close();
     }
   }
+  Object.assign(result, { planQuestions: times.length, planP50Ms: median(times), planP99Ms: percentile(times, 99) });
   console.log(`plan: ${times.length} questions · p50 ${median(times).toFixed(2)} ms · p99 ${percentile(times, 99).toFixed(2)} ms · max ${Math.max(...times).toFixed(2)} ms`);
 }
 
@@ -69,9 +73,11 @@ async function aggregate(): Promise<void> {
   }
   const e = median(engine.slice(1));
   const d = median(direct.slice(1));
+  Object.assign(result, { rows: ROWS, engineMs: e, handMs: d, answerRatio: e / d });
   console.log(`aggregate "${question}" (${reading}) over ${ROWS.toLocaleString('en-US')} rows: engine ${e.toFixed(1)} ms · hand-written SQL ${d.toFixed(1)} ms · ratio ${(e / d).toFixed(2)}×`);
   await w.close();
 }
 
 await planTimes();
 await aggregate();
+console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
