@@ -21,9 +21,13 @@ import { conversationRoutes } from './features/conversations/routes';
 import { decisionRoutes } from './features/decisions/routes';
 import { dataSourceRoutes } from './features/data-sources/routes';
 import { landingRoutes } from './features/landing/routes';
+import { agentRoutes } from './features/agents/routes';
+import { actionFlowRoutes } from './features/action-flows/routes';
+import { documentRoutes } from './features/documents/routes';
 import { createRecommendationScheduler } from './features/landing/scheduler';
 import { basicInsights } from './features/landing/basic-insights';
 import { watchNewData } from './features/landing/watch-new-data';
+import { watchInterruptedAnswers } from './features/conversations/recover';
 import { registerAuth } from './plugins/auth';
 import { registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { attachRealtime } from './realtime/socket';
@@ -88,12 +92,18 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const scheduler = createRecommendationScheduler(deps, basicInsights, deps.config.recommendationScanMs);
   await landingRoutes(app, deps, scheduler);
   app.addHook('onReady', async () => scheduler.start());
+  const interrupted = watchInterruptedAnswers(deps, { singleInstance: !deps.config.databaseUrl });
+  app.addHook('onReady', async () => interrupted.start());
+  app.addHook('onClose', async () => interrupted.stop());
   watchNewData(deps, scheduler);
   app.addHook('onClose', async () => {
     deps.events.emit('close');
     await scheduler.stop();
   });
   // Feature routes of later issues register here.
+  await agentRoutes(app, deps);
+  await actionFlowRoutes(app, deps);
+  await documentRoutes(app, deps);
 
   serveWebApp(app, spaIndexHtml ? deps.config.webDist : undefined);
   await attachRealtime(app, deps);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Deps } from './deps';
 import { hashPassword } from './lib/passwords';
 
@@ -12,6 +13,9 @@ export interface FirstStart {
   generatedPassword?: string;
   passwordFile?: string;
 }
+
+/** An advisory lock key of our own ("catalyst first start"). */
+const FIRST_START_LOCK = 0x636174_01;
 
 /**
  * On a database with no users, creates the organisation "Default" and its admin. The password is
@@ -25,6 +29,9 @@ export async function ensureFirstUser(deps: Deps): Promise<FirstStart | null> {
   const password = deps.config.adminPassword ?? generated!;
   const passwordHash = await hashPassword(password);
   const created = await deps.db.transaction().execute(async (trx) => {
+    // Several instances may start at once on one new database: one creates, the others find it made.
+    await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
+    if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
     const org = await trx.insertInto('organizations').values({ name: 'Default' }).returning('id').executeTakeFirstOrThrow();
     const user = await trx
       .insertInto('users')
@@ -41,6 +48,7 @@ export async function ensureFirstUser(deps: Deps): Promise<FirstStart | null> {
       .executeTakeFirstOrThrow();
     return { userId: user.id, orgId: org.id };
   });
+  if (!created) return null;
   if (!generated) return { username, ...created };
   const passwordFile = path.join(deps.config.dataDir, 'initial-admin-password');
   fs.mkdirSync(deps.config.dataDir, { recursive: true });

@@ -1,5 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from './lib/outbound';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -45,7 +47,21 @@ const ZEnv = z.object({
   CATALYST_MAX_UPLOAD_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number of bytes' }).int().min(1024).default(5 * 1024 ** 3)),
   RECOMMENDATION_SCAN_HOURS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number of hours (0 turns the schedule off)' }).min(0).max(24 * 30).default(6)),
   CATALYST_DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1')),
+  CATALYST_OUTBOUND_ALLOWLIST: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => parseAllowList(v).every((entry) => isHostOrCidr(entry)), 'must be a comma-separated list of host names, addresses or CIDR ranges (e.g. "api.internal, 10.0.0.0/8")')
+      .optional(),
+  ),
 });
+
+function isHostOrCidr(entry: string): boolean {
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !address) return false;
+  if (prefix !== undefined) return net.isIP(address) !== 0 && /^\d+$/.test(prefix) && Number(prefix) <= (net.isIPv4(address) ? 32 : 128);
+  return net.isIP(address) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(address);
+}
 
 export type Config = ReturnType<typeof toConfig>;
 
@@ -72,6 +88,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     maxCsvFiles: env.CATALYST_MAX_CSV_FILES,
     maxUploadBytes: env.CATALYST_MAX_UPLOAD_BYTES,
     recommendationScanMs: env.RECOMMENDATION_SCAN_HOURS * 3_600_000,
+    /** Private hosts and ranges user-given URLs may reach (see lib/outbound.ts); empty: none. */
+    outboundAllowList: parseAllowList(env.CATALYST_OUTBOUND_ALLOWLIST),
   };
 }
 

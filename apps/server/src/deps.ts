@@ -8,6 +8,7 @@ import type { WarehouseRegistry } from './warehouses/registry';
 import type { Answerer } from './features/conversations/answerer';
 import { engineAnswerer } from './features/conversations/engine-answerer';
 import { dropThreadLists } from './features/conversations/thread-list-cache';
+import { guardWarehouses } from './features/access/data-access';
 
 /** Everything the app needs from the outside world, built in one place (tests build the same graph). */
 export interface Deps {
@@ -28,11 +29,11 @@ export interface Deps {
 }
 
 
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword'], remove: true },
-  });
+/** Fields no log line may carry, wherever they appear one level deep (request bodies are never logged). */
+const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', '*.password', '*.newPassword', '*.token', '*.apiKey', '*.api_key', '*.secret', '*.keyFile', '*.credentials_file'];
+
+export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
+  return pino({ level: config.logLevel, redact: { paths: REDACTED, remove: true } }, destination);
 }
 
 export function createDeps(options: { config: Config; database: AppDatabase; logger?: Logger; now?: () => Date; warehouses?: WarehouseRegistry; answerer?: Answerer }): Deps {
@@ -43,12 +44,14 @@ export function createDeps(options: { config: Config; database: AppDatabase; log
     logger,
     db,
     mailer: createMailer({ db, logger, smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
-    // The data-sources feature opens a connection's warehouse (it needs these very deps).
-    warehouses: options.warehouses ?? { open: (input) => openWarehouse(deps, input) },
+    // The data-sources feature opens a connection's warehouse (it needs these very deps); every
+    // opening, whatever the registry, first passes the data access check (features/access).
+    warehouses: { open: (input) => guarded.open(input) },
     answerer: options.answerer ?? engineAnswerer(),
     now: options.now ?? (() => new Date()),
     notifyUser: (userId) => dropThreadLists(deps, [userId]),
     events: new EventEmitter(),
   };
+  const guarded = guardWarehouses(deps, options.warehouses ?? { open: (input) => openWarehouse(deps, input) });
   return deps;
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './helpers/app';
+import { connectedSocket, listen } from './helpers/listen';
 import { retailWarehouse, singleWarehouseRegistry } from './helpers/duckdb-registry';
 import type { DuckDbWarehouse } from '@catalyst/engine';
 
@@ -67,6 +68,46 @@ describe('every route under hostile input', () => {
       }
     }
   }, 300_000);
+
+  it('answers malformed socket events with an error event, and keeps the server and the socket working', async () => {
+    const url = await listen(t.app);
+    const socket = await connectedSocket(url, token);
+    const errors: { code: string; message: string }[] = [];
+    let ends = 0;
+    socket.on('error', (e: { code: string; message: string }) => errors.push(e));
+    socket.on('response', (chunk: { response_type: string }) => {
+      if (chunk.response_type === 'chunk-end') ends++;
+    });
+    const payload = fc.oneof(
+      fc.anything(),
+      fc.record({ message: fc.oneof(fc.anything(), fc.constantFrom(...HOSTILE)), usecase_id: fc.anything(), thread_id: fc.anything(), message_id: fc.anything(), is_regenerate: fc.anything(), alert_id: fc.anything() }, { requiredKeys: [] }),
+    );
+    let sent = 0;
+    await fc.assert(
+      fc.asyncProperty(payload, async (p) => {
+        socket.emit('message', p);
+        sent++;
+        requests++;
+      }),
+      { numRuns: RUNS * 10 },
+    );
+    // Events the server does not know, and payloads of the wrong kinds, are ignored.
+    for (const event of ['unknown', 'response', 'error', '__proto__', 'constructor']) socket.emit(event, { x: 1 });
+    socket.emit('message', Buffer.alloc(1024, 7));
+    requests += 6;
+    // Every message is answered, by an error event or by an answer that ends (the binary one too).
+    const until = Date.now() + 60_000;
+    while (errors.length + ends < sent + 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(errors.length + ends).toBe(sent + 1);
+    expect(errors.every((e) => typeof e.message === 'string' && e.message.length > 0)).toBe(true);
+    // An oversized frame closes that socket only: the server answers the next client.
+    socket.emit('message', { message: 'x'.repeat(2 * 1024 * 1024) });
+    socket.disconnect();
+    const again = await connectedSocket(url, token);
+    expect(again.connected).toBe(true);
+    again.disconnect();
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  }, 120_000);
 
   it('answers generated bodies, broken JSON, wrong content types and oversized bodies without 5xx', async () => {
     const writes = operations.filter((o) => o.method !== 'GET' && !o.path.includes('logout'));

@@ -47,12 +47,17 @@ describe('route guard and redirects', () => {
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
   });
 
-  it('shows honest coming-soon pages for screens of later releases', async () => {
-    mockFetch();
+  it('loads the Document Management screen lazily at /document-management', async () => {
+    mockFetch({
+      'GET /api/copilot/documents': () => json({ documents: [] }),
+      'GET /api/copilot/documents/folders': () => json({ folders: [] }),
+      'GET /api/copilot/onboarding/use_cases/v2': () => json({ use_cases: [] }),
+    });
     signIn();
     renderApp('/document-management');
     expect(await screen.findByRole('heading', { level: 1, name: 'Document Management' })).toBeTruthy();
-    expect(screen.getAllByText('Coming soon').length).toBeGreaterThan(0);
+    expect(await screen.findByText('No documents yet. Drop files above to upload the first one.')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Folders' })).toBeTruthy();
   });
 
   it('logs out and returns to /login when the server says the token is no longer valid', async () => {

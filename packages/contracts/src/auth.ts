@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPermission } from './permissions';
 import { zText } from './text';
 
 const username = zText('Username is required (text)').trim().min(1, 'Username is required').max(150, 'Username is too long (150 characters at most)');
@@ -66,9 +67,14 @@ export const ZCurrentUser = z
     name: z.string(),
     defaultUseCaseId: z.number().int().nullable(),
     isEulaAccepted: z.boolean(),
+    /** Holds the organization's Admin role. */
     isAdmin: z.boolean(),
     orgId: z.number().int(),
     orgName: z.string(),
+    roleId: z.number().int(),
+    roleName: z.string(),
+    /** What the user may do; the server enforces it, the web hides what is not allowed. */
+    permissions: z.array(ZPermission),
   })
   .meta({ id: 'CurrentUser' });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;

@@ -10,3 +10,8 @@ export * from './conversations';
 export * from './decisions';
 export * from './landing';
 export * from './data-sources';
+export * from './permissions';
+export * from './admin';
+export * from './documents';
+export * from './agents';
+export * from './action-flows';

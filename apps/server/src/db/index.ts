@@ -20,7 +20,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 /** A PostgreSQL server at `url`. */
 export function openPostgres(url: string, poolSize = 10, onIdleError?: (error: Error) => void): AppDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A server that does not answer at all must fail requests, not hold them: 10 s to connect.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle connection the server closes (a restart, an administrator) must not crash the process:
   // the pool drops it and opens a new one for the next query.
   pool.on('error', (error) => onIdleError?.(error));

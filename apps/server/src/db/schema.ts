@@ -7,6 +7,12 @@ export interface OrganizationsTable {
   id: Generated<number>;
   name: string;
   created_at: Timestamp;
+  description: ColumnType<string, string | undefined, string>;
+  domains: ColumnType<string[], string | undefined, string>;
+  status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
+  /** IANA name; business-hours-only data access is counted in it. */
+  time_zone: ColumnType<string, string | undefined, string>;
+  updated_at: Timestamp;
 }
 
 export interface UsersTable {
@@ -17,8 +23,13 @@ export interface UsersTable {
   first_name: string;
   last_name: string;
   password_hash: string;
+  /** Mirrors "holds the organisation's Admin role" (kept by a trigger of migration 0500). */
   is_admin: ColumnType<boolean, boolean | undefined, boolean>;
   is_active: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Left out on insert: Admin for an is_admin or first user of the organisation, else User (trigger). */
+  role_id: ColumnType<number, number | undefined, number>;
+  last_login_at: NullableTimestamp;
+  deactivated_at: NullableTimestamp;
   eula_accepted_at: NullableTimestamp;
   default_use_case_id: number | null;
   created_at: Timestamp;
@@ -192,6 +203,8 @@ export interface ThreadMessagesTable {
   feedback: number | null;
   created_at: Timestamp;
   answered_at: NullableTimestamp;
+  /** Set while the answer streams; see features/conversations/recover.ts. */
+  pending_since: NullableTimestamp;
 }
 
 export interface RecommendationsTable {

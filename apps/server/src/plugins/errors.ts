@@ -59,6 +59,12 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndexHt
       // Text PostgreSQL cannot store (bad encoding) or a value out of its range: the input's fault.
       status = 400;
       body = { error: 'BAD_REQUEST', message: 'A value in the request cannot be stored (invalid characters or out of range).' };
+    } else if (isDatabaseUnavailable(error)) {
+      // The app database restarting or unreachable: a clean, retryable answer, not a crash or a hang.
+      request.log.warn({ err: error }, 'the app database is unavailable');
+      status = 503;
+      reply.header('retry-after', '5');
+      body = { error: 'UNAVAILABLE', message: 'Catalyst cannot reach its database right now. Please try again in a few seconds.' };
     } else if (error.statusCode === 429) {
       status = 429;
       body = { error: 'RATE_LIMITED', message: error.message || 'Too many requests. Please wait a moment and try again.' };
@@ -85,6 +91,19 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndexHt
     }
     return reply.code(404).send({ error: 'NOT_FOUND', message: `There is no ${request.method} ${request.url.split('?')[0]} in the Catalyst API.`, requestId: request.id });
   });
+}
+
+/**
+ * The app database going away: connection refused or reset, a session ended by a restart
+ * (57P01–57P03), a database not accepting connections (55000, 57P03), connection exceptions
+ * (class 08), or the pool giving up on connecting.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (/^(57P0[123]|08...|55000)$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  return /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/.test(message);
 }
 
 /** PostgreSQL's class 22 (data exception) errors: invalid text encoding, numbers out of range. */

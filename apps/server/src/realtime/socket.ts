@@ -1,4 +1,4 @@
-import { ZSocketMessage, type TSocketError, type TSocketMessage, type TSocketResponse } from '@catalyst/contracts';
+import { permissionDeniedMessage, ZSocketMessage, type TSocketError, type TSocketMessage, type TSocketResponse } from '@catalyst/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Deps } from '../deps';
 import { answerExchange, openExchange, saveAnswer, type Exchange } from '../features/conversations/ask';
 import type { Answerer } from '../features/conversations/answerer';
-import { SESSION_COOKIE, resolveSession, type AuthContext } from '../features/auth/sessions';
+import { SESSION_COOKIE, SESSIONS_ENDED, resolveSession, type AuthContext, type SessionsEnded } from '../features/auth/sessions';
 import { AppError } from '../lib/errors';
 import { dropThreadLists } from '../features/conversations/thread-list-cache';
 
@@ -20,12 +20,14 @@ interface ClientToServer {
 }
 interface SocketData {
   auth: AuthContext;
+  token: string;
 }
 
 /** Questions one user may have in flight at once on this server. */
 export const MAX_IN_FLIGHT = 3;
 const DEFAULT_ERROR = 'An error occurred while processing your request.';
 const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
+const SAVE_ERROR = 'This answer could not be saved (the app database did not respond). Please ask again in a moment.';
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
@@ -67,6 +69,7 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
       .then((auth) => {
         if (!auth) return next(new Error('Your session has ended. Please sign in again.'));
         socket.data.auth = auth;
+        socket.data.token = token;
         next();
       })
       .catch((error: unknown) => {
@@ -80,6 +83,12 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
     dropThreadLists(deps, [userId]);
     io.to(`user:${userId}`).emit(event, payload);
   };
+  // Deactivation, a password change or a closed organisation ends the sessions: their sockets go too.
+  const endSockets = ({ userIds }: SessionsEnded) => {
+    for (const userId of userIds) io.in(`user:${userId}`).disconnectSockets(true);
+  };
+  deps.events.on(SESSIONS_ENDED, endSockets);
+  closers.push(async () => deps.events.off(SESSIONS_ENDED, endSockets));
   const inFlight = new Map<number, number>();
   io.on('connection', (socket) => {
     void socket.join(`user:${socket.data.auth.userId}`);
@@ -118,7 +127,19 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
 }
 
 async function handleMessage(deps: Deps & { answerer: Answerer }, socket: Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>, msg: TSocketMessage, signal: AbortSignal) {
-  const auth = socket.data.auth;
+  // The session is checked again for every question: a role change applies at once, and a
+  // session that ended (deactivation) answers nothing more.
+  const auth = await resolveSession(deps, socket.data.token);
+  if (!auth) {
+    socket.emit('error', { code: 'UNAUTHENTICATED', message: 'Your session has ended. Please sign in again.' });
+    socket.disconnect(true);
+    return;
+  }
+  socket.data.auth = auth;
+  if (!auth.permissions.includes('data.read')) {
+    socket.emit('error', { code: 'FORBIDDEN', message: permissionDeniedMessage('data.read'), thread_id: msg.thread_id ? Number(msg.thread_id) : null });
+    return;
+  }
   const caller = { userId: auth.userId, orgId: auth.orgId, isAdmin: auth.isAdmin };
   const regenerate = msg.is_regenerate === true;
   let exchange: Exchange;
@@ -167,10 +188,16 @@ async function handleMessage(deps: Deps & { answerer: Answerer }, socket: Socket
     final = { content: text, confidence: null, plan: null };
   }
   if (!failed) send('chunk-data', { content_type: 'loaders-end' });
-  send('chunk-data', { content_type: 'primary-response-end' });
-  await saveAnswer(deps, exchange, { content: final.content, cards, status: failed ? 'error' : 'answered', confidence: final.confidence, plan: final.plan }).catch((error: unknown) =>
-    deps.logger.error({ err: error }, 'could not save the answer'),
+  // The answer is persisted before chunk-end: an answer that could not be saved is not shown as done.
+  const saved = await saveAnswer(deps, exchange, { content: final.content, cards, status: failed ? 'error' : 'answered', confidence: final.confidence, plan: final.plan }).then(
+    () => true,
+    (error: unknown) => {
+      deps.logger.error({ err: error, threadId: exchange.threadId }, 'could not save the answer');
+      return false;
+    },
   );
+  if (!saved) send('chunk-data', { content_type: 'error', text: SAVE_ERROR });
+  send('chunk-data', { content_type: 'primary-response-end' });
   dropThreadLists(deps, [auth.userId]);
-  send('chunk-end', null, final.content);
+  send('chunk-end', null, saved ? final.content : SAVE_ERROR);
 }

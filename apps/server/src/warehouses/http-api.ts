@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ForeignKey, QueryOptions, QueryResult, Warehouse, WarehouseColumn, WarehouseTable } from '@catalyst/engine';
 import { DuckDbWarehouse } from '@catalyst/engine';
+import { outboundBlockedCause } from '../lib/outbound';
 import { CONNECT_TIMEOUT_MS, WarehouseError, networkReason, redact, sealOffFileSystem, type QueryLimits } from './common';
 
 export interface HttpApiSourceConfig {
@@ -68,7 +69,10 @@ export class HttpApiWarehouse implements Warehouse {
         redirect: 'follow',
       });
     } catch (err) {
-      const e = err as { name?: string; cause?: unknown };
+      const e = err as { name?: string; cause?: unknown; message?: string };
+      const blocked = outboundBlockedCause(err);
+      if (blocked) throw new WarehouseError('connect', `could not connect to ${this.where()}: ${blocked.message}`);
+      if (/^(Only http and https|".*" is not a valid URL)/.test(e.message ?? '')) throw new WarehouseError('connect', e.message!);
       if (e.name === 'TimeoutError') throw new WarehouseError('timeout', `could not connect to ${this.where()}: no answer in time`);
       const reason = networkReason(e.cause) ?? networkReason(err) ?? ((e.cause as Error | undefined)?.message || 'the request failed');
       throw new WarehouseError('connect', `could not connect to ${this.where()}: ${reason}`);

@@ -35,7 +35,8 @@ let apiServer: http.Server;
 let apiUrl: string;
 
 beforeAll(async () => {
-  t = await createDsTestApp();
+  // The local test API is a private address: allowed here on purpose (test/hardening/ssrf.test.ts covers the refusal).
+  t = await createDsTestApp({ env: { CATALYST_OUTBOUND_ALLOWLIST: '127.0.0.1' } });
   admin = bearer(await t.token());
   const o = await t.createUser('mallory', 'Other Org');
   other = { token: o.token, orgId: o.orgId };

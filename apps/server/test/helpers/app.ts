@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { buildApp } from '../../src/app';
 import { ensureFirstUser } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config';
@@ -23,7 +24,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}, parts: { warehouses?: WarehouseRegistry; answerer?: Answerer } = {}): Promise<TestApp> {
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}, parts: { warehouses?: WarehouseRegistry; answerer?: Answerer; logger?: Logger } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalyst-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -35,7 +36,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
   });
   const database = await createTestDatabase(kind);
   let now: Date | null = null;
-  const deps = createDeps({ config, database, logger: createLogger(config), now: () => now ?? new Date(), warehouses: parts.warehouses, answerer: parts.answerer });
+  const deps = createDeps({ config, database, logger: parts.logger ?? createLogger(config), now: () => now ?? new Date(), warehouses: parts.warehouses, answerer: parts.answerer });
   await ensureFirstUser(deps);
   const app = await buildApp(deps);
   await app.ready();

@@ -67,11 +67,12 @@ export async function lockTable(database: string, table: string): Promise<{ rele
   await locker.connect();
   await locker.query('BEGIN');
   await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  const lockerPid = (await locker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
   const watcher = new pg.Client({ ...PG, database: 'postgres' });
   watcher.on('error', () => undefined);
   await watcher.connect();
   const blockedBackends = async () =>
-    (await watcher.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> $2`, [database, locker.processID])).rows.map((r) => r.pid);
+    (await watcher.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> $2`, [database, lockerPid])).rows.map((r) => r.pid);
   return {
     blockedBackends,
     async terminateBlocked() {
@@ -120,5 +121,6 @@ export async function createSalesUseCase(base: string, token: string, database: 
   const sales = tables.find((t) => t.table_name === 'sales');
   if (!sales) throw new Error(`no sales table among ${JSON.stringify(tables)}`);
   ok(await request(base, 'POST', '/api/copilot/schema_validation/usecase_db_tables/select_and_fetch_columns', { token, body: { table_ids: [sales.table_id] } }), 'select table');
+  ok(await request(base, 'PUT', `/api/copilot/onboarding/use_case/${useCaseId}`, { token }), 'publish');
   return { connId, useCaseId };
 }

@@ -2,18 +2,11 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { PublicOnlyRoute, RequireAuth } from './guard';
-import { ComingSoonPage } from './pages/coming-soon-page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { InShellNotFound, NotFoundPage } from './pages/not-found-page';
-import { PLACEHOLDERS } from './pages/placeholders';
 import { RouteErrorPage } from './pages/route-error-page';
 import { AppShell } from './shell/app-shell';
 import type { RouteHandle } from './shell/header';
-
-function soon(path: string, key: keyof typeof PLACEHOLDERS): RouteObject {
-  const props = PLACEHOLDERS[key];
-  return { path, element: <ComingSoonPage {...props} />, handle: { title: props.title } satisfies RouteHandle };
-}
 
 /** Spec document 1 §2.1 and document 3: every route of the app. */
 export const routes: RouteObject[] = [
@@ -53,13 +46,21 @@ export const routes: RouteObject[] = [
                   { path: '/use-cases', lazy: async () => ({ Component: (await import('../features/use-cases/use-cases-page')).UseCasesPage }), handle: { title: 'Use Cases' } satisfies RouteHandle },
                   { path: '/use-cases/:id', lazy: async () => ({ Component: (await import('../features/use-cases/use-case-editor-page')).UseCaseEditorPage }), handle: { title: 'Use Case' } satisfies RouteHandle }, // also /use-cases/new (one route, so the editor stays mounted when the first save replaces the URL)
                   { path: '/database-connections', lazy: async () => ({ Component: (await import('../features/data-sources/data-sources-page')).DataSourcesPage }), handle: { title: 'Data Sources' } satisfies RouteHandle },
-                  soon('/document-management', 'documents'),
-                  soon('/connections', 'agents'),
-                  soon('/action-flows', 'actionFlows'),
-                  soon('/billing', 'billing'),
-                  soon('/admin', 'admin'),
-                  { path: '/mcp-connections', element: <Navigate to="/connections" replace /> },
-                  { path: '/llm-connections', element: <Navigate to="/connections" replace /> },
+                  { path: '/document-management', lazy: async () => ({ Component: (await import('../features/documents/documents-page')).DocumentsPage }), handle: { title: 'Document Management' } satisfies RouteHandle },
+                  {
+                    path: '/connections',
+                    // The Agents screen's Action Flows tab is the action-flows feature's panel.
+                    lazy: async () => {
+                      const [{ AgentsPage }, { ActionFlowsPanel }] = await Promise.all([import('../features/agents/agents-page'), import('../features/action-flows/action-flows-panel')]);
+                      return { Component: () => <AgentsPage actionFlows={<ActionFlowsPanel workflowForm />} /> };
+                    },
+                    handle: { title: 'Agents' } satisfies RouteHandle,
+                  },
+                  { path: '/action-flows', lazy: async () => ({ Component: (await import('../features/action-flows/action-flows-page')).ActionFlowsPage }), handle: { title: 'Action Flows' } satisfies RouteHandle },
+                  { path: '/billing', lazy: async () => ({ Component: (await import('../features/billing/billing-page')).BillingPage }), handle: { title: 'Billing' } satisfies RouteHandle },
+                  { path: '/admin', lazy: async () => ({ Component: (await import('../features/admin/admin-page')).AdminPage }), handle: { title: 'Admin Panel' } satisfies RouteHandle },
+                  { path: '/mcp-connections', element: <Navigate to="/connections?tab=mcp" replace /> },
+                  { path: '/llm-connections', element: <Navigate to="/connections?tab=llm" replace /> },
                   { path: '*', element: <InShellNotFound />, handle: { title: 'Page not found' } satisfies RouteHandle },
                 ],
               },

@@ -1,23 +1,48 @@
 import { randomBytes } from 'node:crypto';
+import type { TInviteUser } from '@catalyst/contracts';
+import type { Db } from '../../db';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { AuthContext } from '../auth/sessions';
 import { requestPasswordReset } from '../auth/service';
 import { findUserByUsername } from '../auth/repo';
+import { assignableRole } from './roles';
 
 /**
- * Creates a user in the administrator's organisation with no usable password and e-mails them the
- * set-password link (the password-reset mechanism: single use, one hour).
+ * Creates a user in an organisation with no usable password and e-mails them the set-password
+ * link (the password-reset mechanism: single use, one hour). `db` may be a transaction; the
+ * e-mail goes out once the caller's work is done (`send`).
  */
-export async function inviteUser(deps: Deps, admin: AuthContext, input: { username: string; email: string; firstName: string; lastName: string; isAdmin: boolean }) {
-  if (await findUserByUsername(deps.db, input.username)) throw new AppError('CONFLICT', `The username "${input.username}" is taken; choose another.`);
+export async function createInvitedUser(db: Db, input: { orgId: number; roleId: number; username: string; email: string; firstName: string; lastName: string }) {
+  if (await findUserByUsername(db, input.username)) throw new AppError('CONFLICT', `The username "${input.username}" is taken; choose another.`);
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-  const user = await deps.db
+  return db
     .insertInto('users')
-    .values({ org_id: admin.orgId, username: input.username, email: input.email, first_name: input.firstName, last_name: input.lastName, password_hash: unusable, is_admin: input.isAdmin })
+    .values({ org_id: input.orgId, role_id: input.roleId, username: input.username, email: input.email, first_name: input.firstName, last_name: input.lastName, password_hash: unusable })
     .returning(['id', 'username', 'email'])
     .executeTakeFirstOrThrow();
-  await requestPasswordReset(deps, input.username);
+}
+
+/** Invites a user to the administrator's organisation with a role (the organisation's User role when none is given). */
+export async function inviteUser(deps: Deps, admin: AuthContext, input: TInviteUser) {
+  const role = await assignableRole(deps, admin, input.roleId ?? null);
+  const user = await createInvitedUser(deps.db, { orgId: admin.orgId, roleId: role.id, username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName });
+  await sendInvitation(deps, admin, input.username);
   return user;
+}
+
+/** The e-mail with the set-password link (through the mail module: SMTP or the outbox). */
+export async function sendInvitation(deps: Deps, inviter: Pick<AuthContext, 'userId'>, username: string): Promise<void> {
+  const who = await deps.db
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.org_id')
+    .select(['users.first_name', 'users.last_name', 'users.username', 'organizations.name as org_name'])
+    .where('users.id', '=', inviter.userId)
+    .executeTakeFirstOrThrow();
+  const invitee = await findUserByUsername(deps.db, username);
+  const orgName = invitee
+    ? (await deps.db.selectFrom('organizations').select('name').where('id', '=', invitee.org_id).executeTakeFirstOrThrow()).name
+    : who.org_name;
+  await requestPasswordReset(deps, username, { orgName, invitedBy: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.username });
 }

@@ -1,77 +1,155 @@
+import {
+  ZAdminUser,
+  ZAdminUserList,
+  ZAuditEntry,
+  ZAuditQuery,
+  ZCreateOrganization,
+  ZDataAccessGroup,
+  ZDataAccessGroupInput,
+  ZDataAccessGroupList,
+  ZDataSourceOption,
+  ZIdParams,
+  ZInviteUser,
+  ZOrganization,
+  ZOrganizationList,
+  ZOutboxItem,
+  ZRole,
+  ZRoleInput,
+  ZRoleList,
+  ZUpdateOrganization,
+  ZUpdateUser,
+} from '@catalyst/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { zText } from '@catalyst/contracts';
 import { z } from 'zod';
-import { inviteUser } from './invite';
 import type { Deps } from '../../deps';
-import { requireAdmin } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import { listAuditEntries } from '../access/audit';
+import * as groups from './groups';
+import { inviteUser } from './invite';
+import * as orgs from './organizations';
+import * as roles from './roles';
+import * as users from './users';
 
-const ZOutboxItem = z.object({
-  id: z.number(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string().nullable(),
-  status: z.enum(['kept', 'sent', 'failed']),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-});
+const tags = ['Administration'];
+const conflict = { 409: errorResponses[400] };
+const done = z.object({ status: z.literal('Success') });
 
-const ZInviteUser = z.object({
-  username: zText('Username is required').trim().regex(/^[A-Za-z0-9._@-]{1,150}$/, 'Username may use letters, digits and . _ @ - (150 characters at most)'),
-  email: zText('E-mail is required').trim().email('Please enter a valid email address').max(254),
-  firstName: zText('First name must be text').trim().max(100).default(''),
-  lastName: zText('Last name must be text').trim().max(100).default(''),
-  isAdmin: z.boolean().default(false),
-});
-
-/** The mail outbox: what Catalyst e-mailed (or kept, when SMTP is not configured) for this organisation. */
+/**
+ * The Admin Panel's API (spec document 3, issue 8): users, organizations, roles and data access
+ * groups. Each route declares its permission; the auth hook refuses (403) without it.
+ */
 export async function adminRoutes(app: FastifyInstance, deps: Deps) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/admin/outbox',
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/v1/admin';
+
+  r.get(
+    `${base}/outbox`,
     {
+      config: { permission: 'users.write' },
       schema: {
-        tags: ['Administration'],
-        summary: "The organisation's outgoing e-mail, newest first (administrators only)",
+        tags,
+        summary: "The organisation's outgoing e-mail (invitations, resets), newest first",
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
         response: { 200: z.object({ items: z.array(ZOutboxItem) }), ...errorResponses },
       },
     },
     async (request) => {
-      const { orgId } = requireAdmin(request);
-      const rows = await deps.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('org_id', '=', orgId)
-        .orderBy('id', 'desc')
-        .limit(request.query.limit)
-        .execute();
+      const rows = await deps.db.selectFrom('mail_outbox').selectAll().where('org_id', '=', authOf(request).orgId).orderBy('id', 'desc').limit(request.query.limit).execute();
       return {
-        items: rows.map((r) => ({
-          id: r.id,
-          to: r.to_address,
-          subject: r.subject,
-          text: r.text_body,
-          html: r.html_body,
-          status: r.status,
-          error: r.error,
-          createdAt: new Date(r.created_at).toISOString(),
-        })),
+        items: rows.map((m) => ({ id: m.id, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body, status: m.status, error: m.error, createdAt: new Date(m.created_at).toISOString() })),
       };
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/v1/admin/users',
+  // Users.
+  r.get(`${base}/users`, { config: { permission: 'users.read' }, schema: { tags, summary: "The organisation's users", response: { 200: ZAdminUserList, ...errorResponses } } }, async (request) => ({
+    users: await users.listUsers(deps, authOf(request).orgId),
+  }));
+  r.post(
+    `${base}/users`,
     {
-      schema: {
-        tags: ['Administration'],
-        summary: 'Invite a user to the organisation: an e-mail with a link to choose a password (administrators only)',
-        body: ZInviteUser,
-        response: { 200: z.object({ id: z.number(), username: z.string(), email: z.string() }), 409: errorResponses[400], ...errorResponses },
-      },
+      config: { permission: 'users.write' },
+      schema: { tags, summary: 'Invite a user: an e-mail with a link to choose a password', body: ZInviteUser, response: { 200: z.object({ id: z.number(), username: z.string(), email: z.string() }), ...conflict, ...errorResponses } },
     },
-    async (request) => inviteUser(deps, requireAdmin(request), request.body),
+    async (request) => inviteUser(deps, authOf(request), request.body),
+  );
+  r.put(`${base}/users/:id`, { config: { permission: 'users.write' }, schema: { tags, summary: 'Edit name, e-mail and role', params: ZIdParams, body: ZUpdateUser, response: { 200: ZAdminUser, ...conflict, ...errorResponses } } }, async (request) =>
+    users.updateUser(deps, authOf(request), request.params.id, request.body),
+  );
+  r.post(`${base}/users/:id/invitation`, { config: { permission: 'users.write' }, schema: { tags, summary: 'Send a new invitation e-mail', params: ZIdParams, response: { 200: done, ...conflict, ...errorResponses } } }, async (request) => {
+    await users.resendInvitation(deps, authOf(request), request.params.id);
+    return { status: 'Success' as const };
+  });
+  for (const [action, active] of [['deactivate', false], ['reactivate', true]] as const) {
+    r.post(
+      `${base}/users/:id/${action}`,
+      { config: { permission: 'users.delete' }, schema: { tags, summary: active ? 'Reactivate a user' : 'Deactivate a user: their sessions end at once', params: ZIdParams, response: { 200: ZAdminUser, ...conflict, ...errorResponses } } },
+      async (request) => users.setUserActive(deps, authOf(request), request.params.id, active),
+    );
+  }
+
+  // Organizations.
+  r.get(`${base}/organizations`, { config: { permission: 'orgs.read' }, schema: { tags, summary: 'Your organization (every organization for the platform operator)', response: { 200: ZOrganizationList, ...errorResponses } } }, async (request) =>
+    orgs.listOrganizations(deps, authOf(request)),
+  );
+  r.post(
+    `${base}/organizations`,
+    { config: { permission: 'orgs.write' }, schema: { tags, summary: 'Create an organization with its roles and an invited first administrator (platform operator)', body: ZCreateOrganization, response: { 200: ZOrganization, ...conflict, ...errorResponses } } },
+    async (request) => orgs.createOrganization(deps, authOf(request), request.body),
+  );
+  r.put(`${base}/organizations/:id`, { config: { permission: 'orgs.write' }, schema: { tags, summary: 'Edit an organization', params: ZIdParams, body: ZUpdateOrganization, response: { 200: ZOrganization, ...conflict, ...errorResponses } } }, async (request) =>
+    orgs.updateOrganization(deps, authOf(request), request.params.id, request.body),
+  );
+  for (const [action, active] of [['deactivate', false], ['reactivate', true]] as const) {
+    r.post(
+      `${base}/organizations/:id/${action}`,
+      { config: { permission: 'orgs.write' }, schema: { tags, summary: active ? 'Reactivate an organization' : "Deactivate an organization: its users' sessions end", params: ZIdParams, response: { 200: ZOrganization, ...conflict, ...errorResponses } } },
+      async (request) => orgs.setOrganizationActive(deps, authOf(request), request.params.id, active),
+    );
+  }
+
+  // Roles (managing who may do what is user management: users.write).
+  r.get(`${base}/roles`, { config: { permission: 'users.read' }, schema: { tags, summary: "The organisation's roles", response: { 200: ZRoleList, ...errorResponses } } }, async (request) => ({
+    roles: await roles.listRoles(deps, authOf(request).orgId),
+  }));
+  r.post(`${base}/roles`, { config: { permission: 'users.write' }, schema: { tags, summary: 'Create a role', body: ZRoleInput, response: { 200: ZRole, ...conflict, ...errorResponses } } }, async (request) =>
+    roles.createRole(deps, authOf(request), request.body),
+  );
+  r.put(`${base}/roles/:id`, { config: { permission: 'users.write' }, schema: { tags, summary: 'Edit a role', params: ZIdParams, body: ZRoleInput, response: { 200: ZRole, ...conflict, ...errorResponses } } }, async (request) =>
+    roles.updateRole(deps, authOf(request), request.params.id, request.body),
+  );
+  r.delete(`${base}/roles/:id`, { config: { permission: 'users.write' }, schema: { tags, summary: 'Delete a role nobody holds', params: ZIdParams, response: { 200: done, ...conflict, ...errorResponses } } }, async (request) => {
+    await roles.deleteRole(deps, authOf(request), request.params.id);
+    return { status: 'Success' as const };
+  });
+
+  // Data access groups.
+  const groupBase = `${base}/data-access-groups`;
+  r.get(groupBase, { config: { permission: 'users.read' }, schema: { tags, summary: "The organisation's data access groups", response: { 200: ZDataAccessGroupList, ...errorResponses } } }, async (request) => ({
+    groups: await groups.listGroups(deps, authOf(request).orgId),
+  }));
+  r.get(`${base}/data-access/sources`, { config: { permission: 'users.read' }, schema: { tags, summary: 'The data sources a group can grant', response: { 200: z.object({ sources: z.array(ZDataSourceOption) }), ...errorResponses } } }, async (request) => ({
+    sources: await groups.listSourceOptions(deps, authOf(request).orgId),
+  }));
+  r.post(groupBase, { config: { permission: 'users.write' }, schema: { tags, summary: 'Create a data access group', body: ZDataAccessGroupInput, response: { 200: ZDataAccessGroup, ...conflict, ...errorResponses } } }, async (request) =>
+    groups.createGroup(deps, authOf(request), request.body),
+  );
+  r.put(`${groupBase}/:id`, { config: { permission: 'users.write' }, schema: { tags, summary: 'Edit a data access group (sources, members and approvals, restrictions)', params: ZIdParams, body: ZDataAccessGroupInput, response: { 200: ZDataAccessGroup, ...conflict, ...errorResponses } } }, async (request) =>
+    groups.updateGroup(deps, authOf(request), request.params.id, request.body),
+  );
+  r.delete(`${groupBase}/:id`, { config: { permission: 'users.write' }, schema: { tags, summary: 'Delete a data access group', params: ZIdParams, response: { 200: done, ...errorResponses } } }, async (request) => {
+    await groups.deleteGroup(deps, authOf(request), request.params.id);
+    return { status: 'Success' as const };
+  });
+  r.get(
+    `${base}/data-access/audit`,
+    { config: { permission: 'users.read' }, schema: { tags, summary: 'Queries recorded for audit-logged groups, newest first (optionally of one group’s sources)', querystring: ZAuditQuery, response: { 200: z.object({ entries: z.array(ZAuditEntry) }), ...errorResponses } } },
+    async (request) => {
+      const { orgId } = authOf(request);
+      const connIds = request.query.groupId ? await groups.groupSourceIds(deps, orgId, request.query.groupId) : undefined;
+      return { entries: await listAuditEntries(deps, { orgId, connIds, limit: request.query.limit }) };
+    },
   );
 }

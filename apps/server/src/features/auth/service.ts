@@ -4,11 +4,13 @@ import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as repo from './repo';
-import { createSession, revokeUserSessions } from './sessions';
+import { createSession, permissionsOf, revokeUserSessions } from './sessions';
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** An invitation's set-password link lives longer than a reset link: people read mail late. */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 const RESETS_PER_WINDOW = 3;
 
 export async function login(
@@ -33,7 +35,13 @@ export async function login(
     await repo.recordFailure(deps.db, usernameKey, input.ip, now);
     throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
   }
+  // Only after the password proved who is asking may the answer say the organisation is closed.
+  const org = await deps.db.selectFrom('organizations').select(['name', 'status']).where('id', '=', user.org_id).executeTakeFirstOrThrow();
+  if (org.status !== 'active') {
+    throw new AppError('FORBIDDEN', `Your organization "${org.name}" has been deactivated, so you cannot sign in. Contact the administrator of the platform.`);
+  }
   await repo.clearFailures(deps.db, usernameKey, input.ip);
+  await deps.db.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
   const token = await createSession(deps, user, { ip: input.ip, userAgent: input.userAgent });
   return {
     firstName: user.first_name,
@@ -47,9 +55,10 @@ export async function login(
 
 /**
  * Starts a password reset. The caller answers the same whether or not the user exists; the
- * e-mail goes out in the background so the response time does not tell either.
+ * e-mail goes out in the background so the response time does not tell either. With
+ * `invitation`, the same single-use link is sent as an invitation to a new account.
  */
-export async function requestPasswordReset(deps: Deps, username: string): Promise<void> {
+export async function requestPasswordReset(deps: Deps, username: string, invitation?: { orgName: string; invitedBy: string }): Promise<void> {
   const user = await repo.findUserByUsername(deps.db, username);
   if (!user || !user.is_active) return;
   if (!user.email) {
@@ -83,14 +92,23 @@ export async function requestPasswordReset(deps: Deps, username: string): Promis
         user_id: user.id,
         org_id: user.org_id,
         created_at: now,
-        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        expires_at: new Date(now.getTime() + (invitation ? INVITE_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS)),
       })
       .execute();
   });
   const link = `${deps.config.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
   const name = user.first_name || user.username;
+  const mail = invitation
+    ? {
+        orgId: user.org_id,
+        to: user.email,
+        subject: `You are invited to Catalyst (${invitation.orgName})`,
+        text: `Hello ${name},\n\n${invitation.invitedBy} invited you to Catalyst, the analytics and decision assistant of ${invitation.orgName}.\nYour username is "${user.username}". Open this link within 7 days to choose your password:\n\n${link}\n\nThe link works once. If it expires, ask ${invitation.invitedBy} to send a new invitation.\n`,
+        html: `<p>Hello ${escapeHtml(name)},</p><p>${escapeHtml(invitation.invitedBy)} invited you to Catalyst, the analytics and decision assistant of <b>${escapeHtml(invitation.orgName)}</b>. Your username is <b>${escapeHtml(user.username)}</b>.</p><p><a href="${escapeHtml(link)}">Choose your password</a> (the link works for 7 days, once).</p>`,
+      }
+    : null;
   void deps.mailer
-    .send({
+    .send(mail ?? {
       orgId: user.org_id,
       to: user.email,
       subject: 'Reset your Catalyst password',
@@ -140,8 +158,9 @@ export async function getCurrentUser(deps: Deps, userId: number): Promise<TCurre
   const row = await deps.db
     .selectFrom('users')
     .innerJoin('organizations', 'organizations.id', 'users.org_id')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
     .selectAll('users')
-    .select('organizations.name as org_name')
+    .select(['organizations.name as org_name', 'roles.name as role_name', 'roles.key as role_key', 'roles.permissions'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
@@ -155,9 +174,12 @@ export async function getCurrentUser(deps: Deps, userId: number): Promise<TCurre
     name,
     defaultUseCaseId: row.default_use_case_id,
     isEulaAccepted: row.eula_accepted_at !== null,
-    isAdmin: row.is_admin,
+    isAdmin: row.role_key === 'admin',
     orgId: row.org_id,
     orgName: row.org_name,
+    roleId: row.role_id,
+    roleName: row.role_name,
+    permissions: permissionsOf(row.permissions),
   };
 }
 

@@ -1,5 +1,8 @@
+import { isPermission, type TPermission } from '@catalyst/contracts';
+import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { hashToken, newToken } from '../../lib/tokens';
+import '../access/tables';
 
 export const SESSION_COOKIE = 'catalyst_session';
 
@@ -7,8 +10,23 @@ export interface AuthContext {
   userId: number;
   orgId: number;
   username: string;
+  /** Holds the organisation's Admin role. */
   isAdmin: boolean;
   sessionId: number;
+  roleId: number;
+  /** What the caller may do: the permissions of their role (routes check them centrally). */
+  permissions: readonly TPermission[];
+}
+
+/** Emitted on `deps.events` when sessions end, so open sockets of those users close at once. */
+export const SESSIONS_ENDED = 'sessions-ended';
+export interface SessionsEnded {
+  userIds: number[];
+}
+
+/** The known permission ids of a role's stored list (ids of a newer version are ignored). */
+export function permissionsOf(stored: unknown): TPermission[] {
+  return Array.isArray(stored) ? stored.filter(isPermission) : [];
 }
 
 // Touching last_seen_at on every request would write on every read; once a minute is enough
@@ -41,7 +59,9 @@ export async function createSession(
 /**
  * Recently resolved sessions, so a burst of requests does not read the sessions table each time.
  * An entry lives CACHE_TTL_MS at most; revoking in this process drops it at once, and another
- * instance's revocation takes effect here within CACHE_TTL_MS.
+ * instance's revocation takes effect here within CACHE_TTL_MS. Role, user and organisation
+ * changes drop the entries they affect (`dropCachedSessions`), so a new permission set applies
+ * to the very next request here, and within CACHE_TTL_MS on other instances.
  */
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
@@ -73,6 +93,8 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
   const row = await deps.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .innerJoin('organizations', 'organizations.id', 'users.org_id')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
     .select([
       'sessions.id as sessionId',
       'sessions.last_seen_at',
@@ -81,12 +103,15 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
       'users.id as userId',
       'users.org_id as orgId',
       'users.username',
-      'users.is_admin as isAdmin',
       'users.is_active as isActive',
+      'organizations.status as orgStatus',
+      'roles.id as roleId',
+      'roles.permissions',
+      sql<boolean>`roles.key is not distinct from 'admin'`.as('isAdmin'),
     ])
     .where('sessions.token_hash', '=', hash)
     .executeTakeFirst();
-  if (!row || row.revoked_at || !row.isActive) return null;
+  if (!row || row.revoked_at || !row.isActive || row.orgStatus !== 'active') return null;
   let lastSeen = new Date(row.last_seen_at).getTime();
   const expiresAt = new Date(row.expires_at).getTime();
   if (expiresAt <= now || lastSeen + deps.config.sessionIdleMs <= now) return null;
@@ -94,7 +119,15 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
     await deps.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.sessionId).execute();
     lastSeen = now;
   }
-  const ctx = { sessionId: row.sessionId, userId: row.userId, orgId: row.orgId, username: row.username, isAdmin: row.isAdmin };
+  const ctx: AuthContext = {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    orgId: row.orgId,
+    username: row.username,
+    isAdmin: row.isAdmin,
+    roleId: row.roleId,
+    permissions: permissionsOf(row.permissions),
+  };
   if (sessions.size >= CACHE_MAX) sessions.clear();
   sessions.set(hash, { ctx, lastSeen, expiresAt, cachedAt: now });
   return ctx;
@@ -110,13 +143,35 @@ export const revokeSession = (deps: Deps, token: string) => {
     .execute();
 };
 
-export const revokeUserSessions = (deps: Deps, userId: number) => {
+/** Forgets cached sessions that match, so their next request reads user, role and organisation afresh. */
+export function dropCachedSessions(deps: Deps, matches: (ctx: AuthContext) => boolean): void {
   const sessions = cacheOf(deps);
-  for (const [hash, entry] of sessions) if (entry.ctx.userId === userId) sessions.delete(hash);
-  return deps.db
+  for (const [hash, entry] of sessions) if (matches(entry.ctx)) sessions.delete(hash);
+}
+
+/** Ends every session of a user at once (password change, deactivation), sockets included. */
+export async function revokeUserSessions(deps: Deps, userId: number) {
+  dropCachedSessions(deps, (ctx) => ctx.userId === userId);
+  const result = await deps.db
     .updateTable('sessions')
     .set({ revoked_at: deps.now() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
-};
+  deps.events.emit(SESSIONS_ENDED, { userIds: [userId] } satisfies SessionsEnded);
+  return result;
+}
+
+/** Ends every session of an organisation's users (the organisation was deactivated). */
+export async function revokeOrgSessions(deps: Deps, orgId: number) {
+  dropCachedSessions(deps, (ctx) => ctx.orgId === orgId);
+  const ended = await deps.db
+    .updateTable('sessions')
+    .set({ revoked_at: deps.now() })
+    .where('org_id', '=', orgId)
+    .where('revoked_at', 'is', null)
+    .returning('user_id')
+    .execute();
+  const users = await deps.db.selectFrom('users').select('id').where('org_id', '=', orgId).execute();
+  deps.events.emit(SESSIONS_ENDED, { userIds: [...new Set([...ended.map((r) => r.user_id), ...users.map((u) => u.id)])] } satisfies SessionsEnded);
+}

@@ -1,5 +1,5 @@
 import type { TSemanticModel } from '@catalyst/contracts';
-import type { Warehouse } from '@catalyst/engine';
+import type { LlmConfig, Warehouse } from '@catalyst/engine';
 
 /** What Catalyst AI yields while answering one question; the socket layer turns it into chunks. */
 export type AnswerEvent =
@@ -17,6 +17,8 @@ export interface AnswerInput {
   threshold: number;
   now: Date;
   signal: AbortSignal;
+  /** The organisation's own LLM provider; when absent the answerer keeps its default (LLM_* settings, else none). */
+  llm?: LlmConfig;
 }
 
 export interface Answerer {

@@ -1,9 +1,12 @@
 import type { Deps } from '../../deps';
+import { actorOf } from '../../warehouses/registry';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor } from '../use-cases/access';
 import { alertIdOf, investigateAlert } from '../landing/investigate';
 import { getRecommendation } from '../landing/recommendations';
 import { buildUseCaseModel } from '../use-cases/semantic-model';
+import { answerWithDocuments } from '../documents/answer';
+import { llmForCatalystAi } from '../agents/llm-provider';
 import type { AnswerEvent, Answerer } from './answerer';
 import { ownedThread, type Caller } from './threads';
 
@@ -37,12 +40,12 @@ export async function openExchange(deps: Deps, caller: Caller, input: AskInput):
       if (!input.messageId) throw new AppError('VALIDATION_FAILED', 'Regenerating needs the message_id of the answer to replace.');
       const row = await deps.db.selectFrom('thread_messages').select(['id', 'question']).where('id', '=', input.messageId).where('thread_id', '=', thread.id).executeTakeFirst();
       if (!row) throw notFound(`Message ${input.messageId} of thread ${thread.id}`);
-      await deps.db.updateTable('thread_messages').set({ status: 'pending' }).where('id', '=', row.id).execute();
+      await deps.db.updateTable('thread_messages').set({ status: 'pending', pending_since: deps.now() }).where('id', '=', row.id).execute();
       return { threadId: thread.id, messageId: row.id, question: row.question, useCaseId: thread.use_case_id, isNewThread: false, alert };
     }
     const row = await deps.db
       .insertInto('thread_messages')
-      .values({ org_id: caller.orgId, thread_id: thread.id, user_id: caller.userId, question: input.message })
+      .values({ org_id: caller.orgId, thread_id: thread.id, user_id: caller.userId, question: input.message, pending_since: deps.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await deps.db.updateTable('threads').set({ updated_at: deps.now() }).where('id', '=', thread.id).execute();
@@ -67,7 +70,7 @@ export async function openExchange(deps: Deps, caller: Caller, input: AskInput):
       .executeTakeFirstOrThrow();
     const row = await trx
       .insertInto('thread_messages')
-      .values({ org_id: caller.orgId, thread_id: thread.id, user_id: caller.userId, question: input.message })
+      .values({ org_id: caller.orgId, thread_id: thread.id, user_id: caller.userId, question: input.message, pending_since: deps.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { threadId: thread.id, messageId: row.id, question: input.message, useCaseId, isNewThread: true, alert: input.alert };
@@ -91,9 +94,12 @@ export async function* answerExchange(deps: Deps & { answerer: Answerer }, calle
     .orderBy('id', 'desc')
     .limit(MAX_HISTORY)
     .execute();
-  const warehouse = built?.connId ? await deps.warehouses.open({ orgId: caller.orgId, connId: built.connId }) : null;
+  const llm = await llmForCatalystAi(deps, caller.orgId);
+  const warehouse = built?.connId ? await deps.warehouses.open({ orgId: caller.orgId, connId: built.connId, actor: actorOf(caller, exchange.question) }) : null;
   try {
-    yield* deps.answerer.answer({
+    // The use case's documents answer what its data cannot (features/documents/answer.ts).
+    const documentsInput = { useCaseId: exchange.useCaseId, question: exchange.question, threshold: (built?.threshold ?? 80) / 100 };
+    yield* answerWithDocuments(deps, caller, documentsInput, () => deps.answerer.answer({
       question: exchange.question,
       model: built?.model ?? { tables: [], metrics: [], joins: [] },
       warehouse,
@@ -101,7 +107,8 @@ export async function* answerExchange(deps: Deps & { answerer: Answerer }, calle
       threshold: (built?.threshold ?? 80) / 100,
       now: deps.now(),
       signal,
-    });
+      llm,
+    }));
   } finally {
     await warehouse?.close();
   }
@@ -121,6 +128,7 @@ export async function saveAnswer(
       confidence: answer.confidence,
       plan: answer.plan === undefined || answer.plan === null ? null : JSON.stringify(answer.plan),
       answered_at: deps.now(),
+      pending_since: null,
     })
     .where('id', '=', exchange.messageId)
     .execute();

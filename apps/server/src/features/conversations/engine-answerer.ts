@@ -4,8 +4,9 @@ import { AppError } from '../../lib/errors';
 import type { AnswerEvent, Answerer } from './answerer';
 
 /**
- * Catalyst AI through the engine package: the embedded engine, or an OpenAI-compatible LLM when
- * LLM_BASE_URL is set (its plans are validated by the engine; it falls back to the embedded one).
+ * Catalyst AI through the engine package: the embedded engine, or an OpenAI-compatible LLM — the
+ * organisation's own provider (`input.llm`), else LLM_BASE_URL when set. Its plans are validated
+ * by the engine, which falls back to the embedded one on any error or timeout.
  * Each card carries the answer's evidence (reading, SQL, row count, tables, freshness).
  */
 export function engineAnswerer(options: { llm?: LlmConfig | null } = {}): Answerer {
@@ -23,7 +24,7 @@ export function engineAnswerer(options: { llm?: LlmConfig | null } = {}): Answer
         return { question: h.question, plan: parsed.success ? parsed.data : null };
       });
       const cards: TCard[] = [];
-      for await (const event of answer({ question: input.question, model: input.model, warehouse: input.warehouse, history, threshold: input.threshold, now: input.now, llm })) {
+      for await (const event of answer({ question: input.question, model: input.model, warehouse: input.warehouse, history, threshold: input.threshold, now: input.now, llm: input.llm ?? llm })) {
         if (input.signal.aborted) return;
         if (event.type === 'loader') yield { type: 'loader', text: event.text };
         else if (event.type === 'plan') yield { type: 'loader', text: `Reading: ${event.reading}` };

@@ -27,6 +27,9 @@ import * as service from './service';
 import { receiveCsvUpload } from './upload';
 
 const tags = ['Data sources'];
+// Reading sources and their listings needs data.read; adding, changing and deleting data.write.
+const read = { permission: 'data.read' } as const;
+const write = { permission: 'data.write' } as const;
 
 /**
  * Data sources: the calls of spec 3 §7 and spec 2 §7 ("Connections, schemas and tables").
@@ -50,21 +53,21 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
       return { orgId: auth.orgId, userId: auth.userId };
     };
 
-    r.get('/api/copilot/get-rate-limits', { schema: { tags, response: { 200: ZRateLimits, ...errorResponses } } }, async () => ({
+    r.get('/api/copilot/get-rate-limits', { config: read, schema: { tags, response: { 200: ZRateLimits, ...errorResponses } } }, async () => ({
       limits: { max_csv_files: ctx.maxCsvFiles },
     }));
 
-    r.get('/api/copilot/db_conn/supported_db_types', { schema: { tags, response: { 200: ZSupportedDbTypes, ...errorResponses } } }, async () =>
+    r.get('/api/copilot/db_conn/supported_db_types', { config: read, schema: { tags, response: { 200: ZSupportedDbTypes, ...errorResponses } } }, async () =>
       service.SUPPORTED_DB_TYPES,
     );
 
-    r.get('/api/copilot/db_conn/get_conns', { schema: { tags, response: { 200: ZConnectionList, ...errorResponses } } }, async (request) => ({
+    r.get('/api/copilot/db_conn/get_conns', { config: read, schema: { tags, response: { 200: ZConnectionList, ...errorResponses } } }, async (request) => ({
       connections: await service.listConnections(deps, caller(request)),
     }));
 
     r.post(
       '/api/copilot/db_conn/add_db_conn',
-      { schema: { tags, body: ZConnectionInput, response: { 200: ZConnectionSaved, 409: errorResponses[400], ...errorResponses } } },
+      { config: write, schema: { tags, body: ZConnectionInput, response: { 200: ZConnectionSaved, 409: errorResponses[400], ...errorResponses } } },
       async (request) => {
         const connection = await service.addConnection(deps, caller(request), request.body);
         return { status: 'Success' as const, message: 'Connection added successfully', conn_id: connection.conn_id, connection };
@@ -73,7 +76,7 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
 
     r.post(
       '/api/copilot/db_conn/update_db_conn',
-      { schema: { tags, body: ZConnectionInput, response: { 200: ZConnectionSaved, 409: errorResponses[400], ...errorResponses } } },
+      { config: write, schema: { tags, body: ZConnectionInput, response: { 200: ZConnectionSaved, 409: errorResponses[400], ...errorResponses } } },
       async (request, reply) => {
         if (request.body.conn_id === undefined) throw new AppError('VALIDATION_FAILED', 'conn_id is required to update a data source.');
         const connection = await service.updateConnection(deps, caller(request), request.body.conn_id, request.body);
@@ -85,7 +88,7 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
 
     r.post(
       '/api/copilot/db_conn/delete_db_conn',
-      { schema: { tags, body: ZDeleteConnectionRequest, response: { 200: ZDataSourceStatus, ...errorResponses } } },
+      { config: write, schema: { tags, body: ZDeleteConnectionRequest, response: { 200: ZDataSourceStatus, ...errorResponses } } },
       async (request) => {
         await service.deleteConnection(deps, caller(request), request.body.conn_id);
         return { status: 'Success' as const, message: 'Data source has been successfully deleted.' };
@@ -93,16 +96,16 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
     );
 
     for (const url of ['/api/copilot/onboarding/connections/:connId/schemas/', '/api/copilot/onboarding/connections/:connId/schemas']) {
-      r.get(url, { schema: { tags, hide: !url.endsWith('/'), params: ZConnIdParam, response: { 200: ZSchemaList, 502: errorResponses[500], ...errorResponses } } }, async (request) =>
+      r.get(url, { config: read, schema: { tags, hide: !url.endsWith('/'), params: ZConnIdParam, response: { 200: ZSchemaList, 502: errorResponses[500], ...errorResponses } } }, async (request) =>
         service.listSchemas(deps, caller(request), request.params.connId),
       );
     }
 
-    r.get('/api/copilot/upload-files/csv', { schema: { tags, querystring: ZCsvListQuery, response: { 200: ZCsvFileList, ...errorResponses } } }, async (request) =>
+    r.get('/api/copilot/upload-files/csv', { config: read, schema: { tags, querystring: ZCsvListQuery, response: { 200: ZCsvFileList, ...errorResponses } } }, async (request) =>
       service.listCsvFiles(deps, caller(request), request.query.conn_id),
     );
 
-    r.delete('/api/copilot/upload-files/csv/:fileId', { schema: { tags, params: ZFileIdParam, response: { 200: ZDataSourceStatus, ...errorResponses } } }, async (request) => {
+    r.delete('/api/copilot/upload-files/csv/:fileId', { config: write, schema: { tags, params: ZFileIdParam, response: { 200: ZDataSourceStatus, ...errorResponses } } }, async (request) => {
       await service.deleteCsvFile(deps, caller(request), request.params.fileId);
       return { status: 'Success' as const, message: 'File deleted.' };
     });
@@ -110,6 +113,7 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
     r.post(
       '/api/copilot/upload-files/upload-csv',
       {
+        config: write,
         schema: {
           tags,
           description: 'multipart/form-data: conn_name, optional conn_id, then one or more file parts. Files load in the background; watch csv_progress/stream/{fileId}.',
@@ -121,7 +125,7 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
 
     r.get(
       '/api/copilot/upload-files/csv_progress/stream/:fileId',
-      { schema: { tags, params: ZFileIdParam, description: 'Server-sent events; each data line is a CsvProgressEvent; the stream ends after Completed or Failed.' } },
+      { config: read, schema: { tags, params: ZFileIdParam, description: 'Server-sent events; each data line is a CsvProgressEvent; the stream ends after Completed or Failed.' } },
       async (request, reply) => {
         const { orgId } = caller(request);
         const fileId = request.params.fileId;

@@ -4,6 +4,8 @@ import type { TConnection, TConnectionInput, TCsvFile, TSupportedDbType } from '
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { WarehouseError } from '../../warehouses/common';
+import { admitToSource, assertCanChangeSource } from '../access/data-access';
+import { auditedWarehouse } from '../access/audit';
 import { dataSourcesOf } from './context';
 import { dropTable } from './csv-load';
 import * as repo from './repo';
@@ -128,7 +130,7 @@ function requireSecrets(input: TConnectionInput, secrets: ConnectionSecrets): vo
 /** Connects with the given settings and closes again; a failure is an error the user can act on. */
 async function testConnection(deps: Deps, settings: ConnectionSettings, secrets: ConnectionSecrets): Promise<void> {
   if (settings.db_type === 'flat_files') return;
-  const wh = warehouseFor(settings, secrets, dataSourcesOf(deps).files, { defaultTimeoutMs: 15_000 });
+  const wh = warehouseFor(settings, secrets, dataSourcesOf(deps).files, { defaultTimeoutMs: 15_000 }, { allow: deps.config.outboundAllowList });
   try {
     await wh.testConnection?.();
   } catch (err) {
@@ -161,6 +163,7 @@ export async function addConnection(deps: Deps, caller: Caller, input: TConnecti
 
 export async function updateConnection(deps: Deps, caller: Caller, connId: number, input: TConnectionInput): Promise<TConnection> {
   const row = await ownConnection(deps, caller.orgId, connId);
+  await assertCanChangeSource(deps, { orgId: caller.orgId, connId: row.id, userId: caller.userId });
   if ((row.db_type === 'flat_files') !== (input.db_type === 'flat_files'))
     throw new AppError('BAD_REQUEST', row.db_type === 'flat_files' ? 'A CSV data source cannot become another type.' : 'This data source cannot become a CSV data source.');
   if (row.db_type === 'flat_files' && input.conn_name !== row.name) throw new AppError('BAD_REQUEST', 'The name of a CSV data source cannot be changed.');
@@ -178,6 +181,7 @@ export async function updateConnection(deps: Deps, caller: Caller, connId: numbe
 
 export async function deleteConnection(deps: Deps, caller: Caller, connId: number): Promise<void> {
   const row = await ownConnection(deps, caller.orgId, connId);
+  await assertCanChangeSource(deps, { orgId: caller.orgId, connId: row.id, userId: caller.userId });
   const pending = row.db_type === 'flat_files' ? await repo.listCsvFiles(deps.db, caller.orgId, row.id) : [];
   await repo.deleteConnection(deps.db, caller.orgId, row.id);
   await dataSourcesOf(deps).warehouses.evict(row.id);
@@ -195,10 +199,13 @@ export async function openWarehouse(deps: Deps, options: { orgId: number; connId
   const row = await ownConnection(deps, options.orgId, options.connId);
   const ctx = dataSourcesOf(deps);
   const open = () =>
-    warehouseFor({ ...row, metadata: row.metadata ?? {} }, readSecrets(deps, row), ctx.files, {
-      defaultTimeoutMs: options.timeoutMs,
-      defaultMaxRows: options.maxRows,
-    });
+    warehouseFor(
+      { ...row, metadata: row.metadata ?? {} },
+      readSecrets(deps, row),
+      ctx.files,
+      { defaultTimeoutMs: options.timeoutMs, defaultMaxRows: options.maxRows },
+      { allow: deps.config.outboundAllowList },
+    );
   // Pools of database connections are shared; an HTTP API is fetched afresh on each open, and
   // File Sources are shared by their own store.
   const pooled = row.db_type === 'postgresql' || row.db_type === 'mysql' || row.db_type === 'bigquery';
@@ -216,7 +223,11 @@ export function warehouseFailure(err: unknown): never {
 }
 
 export async function listSchemas(deps: Deps, caller: Caller, connId: number): Promise<string[]> {
-  const wh = await openWarehouse(deps, { orgId: caller.orgId, connId, timeoutMs: 20_000 });
+  // Opened here, not through deps.warehouses (it needs its own timeout): the same door, though.
+  await ownConnection(deps, caller.orgId, connId);
+  const access = await admitToSource(deps, { orgId: caller.orgId, connId, actor: { kind: 'user', userId: caller.userId } });
+  const opened = await openWarehouse(deps, { orgId: caller.orgId, connId, timeoutMs: 20_000 });
+  const wh = access.audit ? auditedWarehouse(deps, opened, access.audit) : opened;
   try {
     return await wh.listSchemas();
   } catch (err) {
@@ -250,6 +261,7 @@ export async function listCsvFiles(deps: Deps, caller: Caller, connId: number): 
 export async function deleteCsvFile(deps: Deps, caller: Caller, fileId: number): Promise<void> {
   const file = await repo.findCsvFile(deps.db, caller.orgId, fileId);
   if (!file) throw notFound('The file');
+  await assertCanChangeSource(deps, { orgId: caller.orgId, connId: file.conn_id, userId: caller.userId });
   await repo.markCsvDeleted(deps.db, caller.orgId, fileId);
   if (file.upload_path) await fs.promises.rm(file.upload_path, { force: true });
   // A file still loading drops its own table when its load ends (see ingest.ts).

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { dataSourcesOf } from './context';
 import { safeTableName } from './csv-load';
+import { assertCanChangeSource } from '../access/data-access';
 import * as repo from './repo';
 
 interface Received {
@@ -117,6 +118,7 @@ async function targetConnection(deps: Deps, caller: { orgId: number; userId: num
     const row = await repo.findConnection(deps.db, caller.orgId, id);
     if (!row) throw notFound('The data source');
     if (row.db_type !== 'flat_files') throw new AppError('BAD_REQUEST', `"${row.name}" is not a CSV data source; CSV files can only be added to a File Source.`);
+    await assertCanChangeSource(deps, { orgId: caller.orgId, connId: row.id, userId: caller.userId });
     return row;
   }
   const name = fields.conn_name?.trim();
@@ -125,6 +127,7 @@ async function targetConnection(deps: Deps, caller: { orgId: number; userId: num
   const existing = await repo.findConnectionByName(deps.db, caller.orgId, name);
   if (existing) {
     if (existing.db_type !== 'flat_files') throw new AppError('CONFLICT', `A data source named "${name}" already exists and is not a CSV data source.`);
+    await assertCanChangeSource(deps, { orgId: caller.orgId, connId: existing.id, userId: caller.userId });
     return existing;
   }
   try {

@@ -3,6 +3,7 @@ import { BigQueryWarehouse, type BigQueryAuth } from '../../warehouses/bigquery'
 import type { QueryLimits } from '../../warehouses/common';
 import type { FileSourceStore } from '../../warehouses/file-source';
 import { HttpApiWarehouse } from '../../warehouses/http-api';
+import { guardedFetch, type OutboundPolicy } from '../../lib/outbound';
 import { MysqlWarehouse } from '../../warehouses/mysql';
 import { PostgresWarehouse } from '../../warehouses/postgres';
 import type { ConnectionMetadata, ConnectionSecrets } from './tables';
@@ -21,7 +22,7 @@ export interface ConnectionSettings {
 export type TestableWarehouse = Warehouse & { testConnection?(): Promise<void> };
 
 /** The warehouse adapter of one connection (decrypted secrets in hand). */
-export function warehouseFor(c: ConnectionSettings, secrets: ConnectionSecrets, files: FileSourceStore, limits: QueryLimits = {}): TestableWarehouse {
+export function warehouseFor(c: ConnectionSettings, secrets: ConnectionSecrets, files: FileSourceStore, limits: QueryLimits = {}, outbound: OutboundPolicy = { allow: [] }): TestableWarehouse {
   const m = c.metadata;
   switch (c.db_type) {
     case 'postgresql':
@@ -39,7 +40,8 @@ export function warehouseFor(c: ConnectionSettings, secrets: ConnectionSecrets, 
       return new BigQueryWarehouse({ projectId: m.project_id!, location: m.location ?? 'US', defaultDataset: m.default_dataset, auth }, limits);
     }
     case 'api':
-      return new HttpApiWarehouse({ baseUrl: m.baseUrl!, apiKey: secrets.apiKey }, limits);
+      // The base URL is user input the server will call: only where the outbound policy allows (SSRF).
+      return new HttpApiWarehouse({ baseUrl: m.baseUrl!, apiKey: secrets.apiKey }, limits, guardedFetch(outbound));
     case 'flat_files':
       if (c.id === null) throw new Error('a File Source has no warehouse before it is saved');
       return files.warehouse(c.org_id, c.id);

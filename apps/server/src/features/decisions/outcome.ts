@@ -1,6 +1,7 @@
 import type { TDecisionMetric, TDecisionOutcome } from '@catalyst/contracts';
 import type { Deps } from '../../deps';
 import { metricSeries } from '../../warehouses/metric-series';
+import { actorOf } from '../../warehouses/registry';
 import type { Caller } from '../use-cases/access';
 
 export interface Baseline {
@@ -19,7 +20,7 @@ const MIN_PERIODS = 2;
 async function openUseCaseWarehouse(deps: Deps, caller: Caller, useCaseId: number) {
   const schema = await deps.db.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', useCaseId).executeTakeFirst();
   if (!schema) return null;
-  return { warehouse: await deps.warehouses.open({ orgId: caller.orgId, connId: schema.conn_id }), schema: schema.schema_name };
+  return { warehouse: await deps.warehouses.open({ orgId: caller.orgId, connId: schema.conn_id, actor: actorOf(caller) }), schema: schema.schema_name };
 }
 
 /** First day (ISO date) of the period containing `at`; weeks start on Monday, as date_trunc('week'). */

@@ -3,6 +3,7 @@ import type { Warehouse } from '@catalyst/engine';
 import type { Deps } from '../../deps';
 import { buildUseCaseModel } from '../use-cases/semantic-model';
 import { dataEnd, metricSeries, segmentSeries, type SeriesPoint } from '../../warehouses/metric-series';
+import { actorOf } from '../../warehouses/registry';
 import { describeFinding, type Finding } from './describe-finding';
 import type { Insights } from './insights';
 
@@ -79,10 +80,11 @@ const completeWeeks = (series: SeriesPoint[], currentWeek: string) => series.fil
  * explained by the segments that drive it.
  */
 export async function scanUseCase(deps: Deps, insights: Insights, useCase: { id: number; orgId: number; ownerId: number; risk: Risk }): Promise<Finding[]> {
-  const caller = { userId: useCase.ownerId, orgId: useCase.orgId, isAdmin: true };
+  // Scans are background work for the organisation: they run as the system, not as the owner.
+  const caller = { userId: useCase.ownerId, orgId: useCase.orgId, isAdmin: true, system: true as const };
   const { model, connId } = await buildUseCaseModel(deps, caller, useCase.id);
   if (!connId || model.tables.length === 0) return [];
-  const warehouse = await deps.warehouses.open({ orgId: useCase.orgId, connId });
+  const warehouse = await deps.warehouses.open({ orgId: useCase.orgId, connId, actor: actorOf(caller) });
   const schema = model.tables[0]!.schema;
   try {
     const findings: Finding[] = [];

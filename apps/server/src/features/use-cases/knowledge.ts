@@ -2,6 +2,7 @@ import type { TColumnMetadata, TUseCaseTable } from '@catalyst/contracts';
 import type { Warehouse } from '@catalyst/engine';
 import { sql, type Selectable } from 'kysely';
 import type { Deps } from '../../deps';
+import { actorOf } from '../../warehouses/registry';
 import type { UseCaseColumnsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, type Caller } from './access';
@@ -15,8 +16,8 @@ export async function getSchemaData(deps: Deps, caller: Caller, useCaseId: numbe
   return { ConnectionId: row.conn_id, Schema: row.schema_name };
 }
 
-async function withWarehouse<T>(deps: Deps, orgId: number, connId: number, fn: (w: Warehouse) => Promise<T>): Promise<T> {
-  const warehouse = await deps.warehouses.open({ orgId, connId });
+async function withWarehouse<T>(deps: Deps, caller: Caller, connId: number, fn: (w: Warehouse) => Promise<T>): Promise<T> {
+  const warehouse = await deps.warehouses.open({ orgId: caller.orgId, connId, actor: actorOf(caller) });
   try {
     return await fn(warehouse);
   } finally {
@@ -30,7 +31,7 @@ async function withWarehouse<T>(deps: Deps, orgId: number, connId: number, fn: (
  */
 export async function saveSchemaData(deps: Deps, caller: Caller, input: { usecase_id: number; conn_id: number; schema: string }) {
   const useCase = await getUseCaseFor(deps.db, caller, input.usecase_id);
-  const tables = await withWarehouse(deps, caller.orgId, input.conn_id, async (w) => {
+  const tables = await withWarehouse(deps, caller, input.conn_id, async (w) => {
     const schemas = await w.listSchemas();
     if (!schemas.includes(input.schema)) throw new AppError('NOT_FOUND', `The connection has no schema "${input.schema}". Its schemas: ${schemas.slice(0, 20).join(', ') || 'none'}.`);
     return w.listTables(input.schema);
@@ -61,7 +62,7 @@ export async function listTables(deps: Deps, caller: Caller, useCaseId: number, 
   await getUseCaseFor(deps.db, caller, useCaseId);
   const schema = await deps.db.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', useCaseId).executeTakeFirst();
   if (schema && refresh) {
-    const live = await withWarehouse(deps, caller.orgId, schema.conn_id, (w) => w.listTables(schema.schema_name));
+    const live = await withWarehouse(deps, caller, schema.conn_id, (w) => w.listTables(schema.schema_name));
     const liveNames = new Set(live.map((t) => t.name));
     await deps.db.transaction().execute(async (trx) => {
       const known = await trx.selectFrom('use_case_tables').select(['id', 'table_name']).where('use_case_id', '=', useCaseId).execute();
@@ -115,7 +116,7 @@ export async function selectAndProfileTables(deps: Deps, caller: Caller, tableId
   const tables = await tablesOfCaller(deps, caller, tableIds);
   for (const table of tables) {
     const schema = await deps.db.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', table.use_case_id).executeTakeFirstOrThrow();
-    const profiled = await withWarehouse(deps, caller.orgId, schema.conn_id, (w) => profileTable(w, schema.schema_name, table.table_name));
+    const profiled = await withWarehouse(deps, caller, schema.conn_id, (w) => profileTable(w, schema.schema_name, table.table_name));
     await deps.db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('use_case_columns').select(['id', 'db_column_name']).where('table_id', '=', table.id).execute();
       const existingNames = new Set(existing.map((e) => e.db_column_name));

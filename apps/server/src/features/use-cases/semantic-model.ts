@@ -1,6 +1,7 @@
 import { ZSemanticModel, type TSemanticModel } from '@catalyst/contracts';
 import { kindOf, splitIdentifier, synonymsFor, type Warehouse } from '@catalyst/engine';
 import type { Deps } from '../../deps';
+import { actorOf } from '../../warehouses/registry';
 import { getUseCaseFor, type Caller } from './access';
 import { parseMetricExpression } from './metric-expression';
 
@@ -62,7 +63,7 @@ export async function buildUseCaseModel(deps: Deps, caller: Caller, useCaseId: n
     .execute();
   if (rows.length === 0) return { ...empty, connId: schema.conn_id };
 
-  const warehouse = await deps.warehouses.open({ orgId: caller.orgId, connId: schema.conn_id });
+  const warehouse = await deps.warehouses.open({ orgId: caller.orgId, connId: schema.conn_id, actor: actorOf(caller) });
   try {
     const tables = new Map<string, TSemanticModel['tables'][number]>();
     for (const row of rows) {

@@ -8,6 +8,7 @@ import {
   MessageSquarePlus,
   type LucideIcon,
 } from 'lucide-react';
+import type { TPermission } from '@catalyst/contracts';
 
 export interface NavItem {
   label: string;
@@ -15,6 +16,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Whether the entry is highlighted for the current path. */
   isActive: (pathname: string) => boolean;
+  /** Shown only to users whose role holds it (the screen would refuse them anyway). */
+  permission?: TPermission;
 }
 
 /** True for `prefix` itself and every path below it (not for `/use-casesX`). */
@@ -34,18 +37,21 @@ const AGENT_PATHS = ['/connections', '/mcp-connections', '/llm-connections'];
 
 /** Spec document 1 §2.2: the ADMIN group; Agents also lights up for its legacy paths and /action-flows. */
 export const ADMIN_NAV: readonly NavItem[] = [
-  { label: 'Data Sources', to: '/database-connections', icon: Database, isActive: (p) => isUnder(p, '/database-connections') },
+  // The ADMIN group is for managing: each entry needs the permission that manages its area.
+  { label: 'Data Sources', to: '/database-connections', icon: Database, isActive: (p) => isUnder(p, '/database-connections'), permission: 'data.write' },
   {
     label: 'Document Management',
     to: '/document-management',
     icon: FileText,
     isActive: (p) => isUnder(p, '/document-management'),
+    permission: 'data.write',
   },
   {
     label: 'Agents',
     to: '/connections',
     icon: Bot,
     isActive: (p) => AGENT_PATHS.some((prefix) => isUnder(p, prefix)) || isUnder(p, '/action-flows'),
+    permission: 'orgs.read',
   },
 ];
 

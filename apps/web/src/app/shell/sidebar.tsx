@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
+import { usePermissions } from '../../lib/permissions';
 import { RecentConversations } from '../../features/conversation/recent-conversations';
 import { ADMIN_NAV, MAIN_NAV, isAdminPath, type NavItem } from './nav-items';
 import { SIDEBAR } from './use-sidebar-state';
@@ -42,17 +43,22 @@ function AdminGroup({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
   const [open, setOpen] = useState(() => isAdminPath(pathname));
   const listId = useId();
   const onAdminPage = isAdminPath(pathname);
+  const { can } = usePermissions();
+  const items = ADMIN_NAV.filter((item) => !item.permission || can(item.permission));
 
   // Arriving on an admin page (from a link elsewhere) opens the group so the highlight is visible.
   useEffect(() => {
     if (onAdminPage) setOpen(true);
   }, [onAdminPage]);
 
+  // Entries the user's role cannot use are not offered; with none left, neither is the group.
+  if (items.length === 0) return null;
+
   if (collapsed) {
     return (
       <div className="mt-4 border-t border-sidebar-border pt-4">
         <ul className="grid gap-1" aria-label="ADMIN">
-          {ADMIN_NAV.map((item) => (
+          {items.map((item) => (
             <SidebarLink key={item.to} item={item} collapsed onNavigate={onNavigate} />
           ))}
         </ul>
@@ -74,7 +80,7 @@ function AdminGroup({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
       </button>
       {open ? (
         <ul id={listId} className="mt-1 grid gap-1">
-          {ADMIN_NAV.map((item) => (
+          {items.map((item) => (
             <SidebarLink key={item.to} item={item} collapsed={false} onNavigate={onNavigate} />
           ))}
         </ul>

@@ -11,6 +11,7 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../lib/use-session';
+import { usePermissions } from '../../lib/permissions';
 
 export function initialOf(name: string | undefined): string {
   const first = name?.trim().charAt(0);
@@ -22,6 +23,7 @@ export function UserMenu() {
   const session = useSession();
   const navigate = useNavigate();
   const logout = useLogout();
+  const { canAny } = usePermissions();
   const user = session?.user;
   const displayName = user?.name || user?.username || '';
 
@@ -51,9 +53,11 @@ export function UserMenu() {
         <DropdownMenuItem onSelect={() => void navigate('/billing')}>
           <CreditCard aria-hidden /> Billing
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void navigate('/admin')}>
-          <ShieldCheck aria-hidden /> Access Manager
-        </DropdownMenuItem>
+        {canAny('users.read', 'orgs.read') ? (
+          <DropdownMenuItem onSelect={() => void navigate('/admin')}>
+            <ShieldCheck aria-hidden /> Access Manager
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => comingSoon('Settings')}>
           <Settings aria-hidden /> Settings
         </DropdownMenuItem>

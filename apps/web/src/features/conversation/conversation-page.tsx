@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { RenderCard, type CardHandlers } from '../../components/cards/render-card';
 import { Button } from '../../components/ui/button';
 import { getSession } from '../../lib/session';
+import { usePermissions } from '../../lib/permissions';
 import { deleteThreadMessage, fetchThreads, fetchUseCases, sendFeedback } from './api';
 import { MakeDecisionDialog, type DecisionDraft } from '../decisions/make-decision-dialog';
 import { ClipShare } from './clip-share';
@@ -43,6 +44,9 @@ function Conversation({ params, state }: { params: Record<string, string | undef
   const nearBottom = useRef(true);
   const alertSent = useRef(false);
   const [clipping, setClipping] = useState(false);
+  const { known, can } = usePermissions();
+  // Asking Catalyst AI reads data: without data.read the box says so instead of failing on send.
+  const mayAsk = !known || can('data.read');
   const [decisionDraft, setDecisionDraft] = useState<DecisionDraft | null>(null);
   const [pdf, setPdf] = useState<{ url: string; page: number; title: string } | null>(null);
 
@@ -225,11 +229,11 @@ function Conversation({ params, state }: { params: Record<string, string | undef
           <div className="flex items-end gap-2">
             <textarea
               aria-label="Message"
-              placeholder="Type a message"
+              placeholder={mayAsk ? 'Type a message' : 'Asking Catalyst AI needs the data.read permission (Data read). Ask an administrator.'}
               rows={1}
               className="max-h-40 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
               value={input}
-              disabled={convo.busy}
+              disabled={convo.busy || !mayAsk}
               onChange={(e) => {
                 setInput(e.target.value);
                 e.currentTarget.style.height = 'auto';
@@ -237,19 +241,23 @@ function Conversation({ params, state }: { params: Record<string, string | undef
               }}
               onKeyDown={onKeyDown}
             />
-            <Button aria-label="Send" size="icon" disabled={!input.trim() || convo.busy} onClick={submit} className="size-10">
+            <Button aria-label="Send" size="icon" disabled={!input.trim() || convo.busy || !mayAsk} onClick={submit} className="size-10">
               <SendHorizontal aria-hidden />
             </Button>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button asChild size="sm" variant="secondary">
-              <Link to="/use-cases/new">
-                <Plus aria-hidden /> New Use Case
-              </Link>
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => handlers.onAction?.('Make Decision', undefined)}>
-              <Gavel aria-hidden /> Make Decision
-            </Button>
+            {can('data.write') ? (
+              <Button asChild size="sm" variant="secondary">
+                <Link to="/use-cases/new">
+                  <Plus aria-hidden /> New Use Case
+                </Link>
+              </Button>
+            ) : null}
+            {can('reports.view') ? (
+              <Button size="sm" variant="secondary" onClick={() => handlers.onAction?.('Make Decision', undefined)}>
+                <Gavel aria-hidden /> Make Decision
+              </Button>
+            ) : null}
             <Button size="sm" variant="secondary" onClick={() => setClipping(true)}>
               <Scissors aria-hidden /> Clip & Share
             </Button>

@@ -8,7 +8,9 @@ import { Page, PageHeader } from '../../components/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { NoAccess } from '../../components/no-access';
 import { api } from '../../lib/api';
+import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
 import { greetingFor, SEVERITY_CLASSES, timeAgo, toAlert, updatedHint, type AlertItem } from './alerts';
 
@@ -19,7 +21,9 @@ export function DashboardPage() {
   const session = useSession();
   const now = new Date();
   const firstName = session?.user.firstName || session?.user.name || '';
-  const metrics = useQuery({ queryKey: ['landing', 'metrics'], queryFn: () => api.get<TDashboardMetrics>('/api/copilot/landing/metrics'), refetchInterval: 5 * 60_000 });
+  const { known, can } = usePermissions();
+  const reports = can('reports.view');
+  const metrics = useQuery({ queryKey: ['landing', 'metrics'], queryFn: () => api.get<TDashboardMetrics>('/api/copilot/landing/metrics'), refetchInterval: 5 * 60_000, enabled: reports });
   // Spec document 1 §8: a metrics failure is only logged; the cards show dashes.
   useEffect(() => {
     if (metrics.isError) console.error(metrics.error instanceof Error ? metrics.error.message : 'Failed to fetch metrics');
@@ -30,20 +34,28 @@ export function DashboardPage() {
         title={`${greetingFor(now.getHours())}${firstName ? `, ${firstName}` : ''}`}
         description={now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}
         actions={
-          <Button asChild>
-            <Link to="/conversation/new">
-              <MessageSquarePlus aria-hidden /> New Analysis
-            </Link>
-          </Button>
+          can('data.read') ? (
+            <Button asChild>
+              <Link to="/conversation/new">
+                <MessageSquarePlus aria-hidden /> New Analysis
+              </Link>
+            </Button>
+          ) : null
         }
       />
+      {known && !reports ? (
+        <NoAccess permission="reports.view" what="The Decision Hub's metrics and alerts" className="mt-8 flex flex-col items-center p-10 text-center" />
+      ) : (
+        <>
       <div className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <MetricTile icon={Brain} label="AI Score Average" metric={metrics.data?.data.aiScoreAverage} loading={metrics.isLoading} format={(v) => (v === null ? '—' : `${v}%`)} progress />
-        <MetricTile icon={FolderKanban} label="Active Use Cases" metric={metrics.data?.data.activeUseCases} loading={metrics.isLoading} />
-        <MetricTile icon={Lightbulb} label="Recent Insights" metric={metrics.data?.data.recentInsights} loading={metrics.isLoading} />
-        <MetricTile icon={Activity} label="Last Activity" metric={metrics.data?.data.lastActivity} loading={metrics.isLoading} format={(v) => (typeof v === 'string' ? timeAgo(v) : 'No activity yet')} />
+        <MetricTile icon={Brain} label="AI Score Average" metric={metrics.data?.data.aiScoreAverage} loading={metrics.isLoading || !known} format={(v) => (v === null ? '—' : `${v}%`)} progress />
+        <MetricTile icon={FolderKanban} label="Active Use Cases" metric={metrics.data?.data.activeUseCases} loading={metrics.isLoading || !known} />
+        <MetricTile icon={Lightbulb} label="Recent Insights" metric={metrics.data?.data.recentInsights} loading={metrics.isLoading || !known} />
+        <MetricTile icon={Activity} label="Last Activity" metric={metrics.data?.data.lastActivity} loading={metrics.isLoading || !known} format={(v) => (typeof v === 'string' ? timeAgo(v) : 'No activity yet')} />
       </div>
-      <AttentionRequired />
+      {reports ? <AttentionRequired /> : null}
+        </>
+      )}
     </Page>
   );
 }

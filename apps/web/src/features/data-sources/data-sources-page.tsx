@@ -7,7 +7,9 @@ import { Page, PageHeader } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { NoAccess } from '../../components/no-access';
 import { api } from '../../lib/api';
+import { usePermissions } from '../../lib/permissions';
 import { ConnectionDialog } from './connection-dialog';
 
 const ICONS = { 'File Source': FileSpreadsheet, Database, API: Globe, 'Data Warehouse': Warehouse } as const;
@@ -32,8 +34,11 @@ function Schemas({ connId }: { connId: number }) {
 /** /database-connections (spec document 3): the organisation's data sources. */
 export function DataSourcesPage() {
   const queryClient = useQueryClient();
-  const types = useQuery({ queryKey: ['db-types'], queryFn: () => api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types') });
-  const conns = useQuery({ queryKey: ['connections'], queryFn: () => api.get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns').then((r) => r.connections) });
+  const { known, can } = usePermissions();
+  const readable = can('data.read');
+  const writable = can('data.write');
+  const types = useQuery({ queryKey: ['db-types'], queryFn: () => api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types'), enabled: readable });
+  const conns = useQuery({ queryKey: ['connections'], queryFn: () => api.get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns').then((r) => r.connections), enabled: readable });
   const [search, setSearch] = useState('');
   const [typeFilter, setTypeFilter] = useState('all');
   const [sort, setSort] = useState<'modified' | 'name'>('modified');
@@ -64,12 +69,15 @@ export function DataSourcesPage() {
         title="Data Sources"
         description="The databases, warehouses, APIs and files Catalyst AI reads — always read-only."
         actions={
-          <Button onClick={() => setEditing('new')} disabled={!types.data}>
-            <Plus aria-hidden /> New Data Source
-          </Button>
+          writable ? (
+            <Button onClick={() => setEditing('new')} disabled={!types.data}>
+              <Plus aria-hidden /> New Data Source
+            </Button>
+          ) : null
         }
       />
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      {known && !readable ? <NoAccess permission="data.read" what="Seeing data sources" /> : null}
+      <div className={known && !readable ? 'hidden' : 'mt-6 flex flex-col gap-3 sm:flex-row'}>
         <label className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <input aria-label="Search data sources" placeholder="Search data sources..." className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -94,7 +102,7 @@ export function DataSourcesPage() {
         </div>
       </div>
       <div className="mt-6">
-        {conns.isLoading ? (
+        {!readable ? null : conns.isLoading ? (
           <p className="text-sm text-muted-foreground">Loading data sources…</p>
         ) : conns.isError ? (
           <Card className="grid gap-3 p-6 text-sm">
@@ -126,12 +134,16 @@ export function DataSourcesPage() {
                       {kind === 'API' ? <span className="mt-1 inline-block rounded-full bg-success/15 px-2 py-0.5 text-xs font-medium text-success">Connected</span> : null}
                       {kind === 'Database' || kind === 'Data Warehouse' || kind === 'File Source' ? <Schemas connId={c.conn_id} /> : null}
                     </div>
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${c.conn_name}`} onClick={() => setEditing(c)}>
-                      <Pencil aria-hidden />
-                    </Button>
-                    <Button variant="ghost" size="icon" aria-label={`Delete ${c.conn_name}`} onClick={() => setDeleting(c)}>
-                      <Trash2 aria-hidden />
-                    </Button>
+                    {writable ? (
+                      <>
+                        <Button variant="ghost" size="icon" aria-label={`Edit ${c.conn_name}`} onClick={() => setEditing(c)}>
+                          <Pencil aria-hidden />
+                        </Button>
+                        <Button variant="ghost" size="icon" aria-label={`Delete ${c.conn_name}`} onClick={() => setDeleting(c)}>
+                          <Trash2 aria-hidden />
+                        </Button>
+                      </>
+                    ) : null}
                   </div>
                 </li>
               );

@@ -10,7 +10,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { NoAccess } from '../../components/no-access';
 import { api } from '../../lib/api';
+import { usePermissions } from '../../lib/permissions';
 import { ArtifactsCard } from './artifacts-card';
 import { EditDecisionDialog } from './edit-decision-dialog';
 import { StatusBadge } from './status-badge';
@@ -33,6 +35,7 @@ export function DecisionDetailPage() {
     },
     onError: (error) => toast.error('Decision not deleted', { description: error instanceof Error ? error.message : undefined }),
   });
+  const permissions = usePermissions();
   const decision = useQuery({ queryKey: ['decision', id], queryFn: () => api.get<TDecision>(`/api/copilot/decisions/${id}`) });
   const outcome = useQuery({ queryKey: ['decision', id, 'outcome'], queryFn: () => api.get<TDecisionOutcome>(`/api/copilot/decisions/${id}/outcome`) });
   const move = useMutation({
@@ -45,6 +48,12 @@ export function DecisionDetailPage() {
     onError: (error) => toast.error('Status not changed', { description: error instanceof Error ? error.message : undefined }),
   });
 
+  if (permissions.known && !permissions.can('reports.view'))
+    return (
+      <Page>
+        <NoAccess permission="reports.view" what="Seeing decisions" />
+      </Page>
+    );
   if (decision.isLoading) return <Page>Loading decision…</Page>;
   if (decision.isError || !decision.data)
     return (

@@ -8,7 +8,9 @@ import { Page, PageHeader } from '../../components/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { NoAccess } from '../../components/no-access';
 import { api } from '../../lib/api';
+import { usePermissions } from '../../lib/permissions';
 import { MakeDecisionDialog, type DecisionDraft } from './make-decision-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -30,7 +32,9 @@ export function DecisionsPage() {
   const [status, setStatus] = useState('all');
   const [sort, setSort] = useState('newest');
   const params = new URLSearchParams({ sort, status, ...(search.trim() ? { search: search.trim() } : {}) });
-  const decisions = useQuery({ queryKey: ['decisions', sort, status, search.trim()], queryFn: () => api.get<{ decisions: TDecision[] }>(`/api/copilot/decisions?${params.toString()}`).then((r) => r.decisions) });
+  const { known, can } = usePermissions();
+  const allowed = can('reports.view');
+  const decisions = useQuery({ queryKey: ['decisions', sort, status, search.trim()], queryFn: () => api.get<{ decisions: TDecision[] }>(`/api/copilot/decisions?${params.toString()}`).then((r) => r.decisions), enabled: allowed });
 
   return (
     <Page>
@@ -38,12 +42,15 @@ export function DecisionsPage() {
         title="Decisions"
         description="What your team decided, why, and whether it moved the metric."
         actions={
-          <Button onClick={() => setDraft({})}>
-            <Plus aria-hidden /> Create New Action
-          </Button>
+          allowed ? (
+            <Button onClick={() => setDraft({})}>
+              <Plus aria-hidden /> Create New Action
+            </Button>
+          ) : null
         }
       />
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+      {known && !allowed ? <NoAccess permission="reports.view" what="Seeing decisions" /> : null}
+      <div className={known && !allowed ? 'hidden' : 'mt-6 flex flex-col gap-3 sm:flex-row'}>
         <label className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <input aria-label="Search decisions" placeholder="Search decisions..." className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -65,7 +72,7 @@ export function DecisionsPage() {
         </select>
       </div>
       <div className="mt-6">
-        {decisions.isLoading ? (
+        {!allowed ? null : decisions.isLoading ? (
           <p className="text-sm text-muted-foreground">Loading decisions…</p>
         ) : decisions.isError ? (
           <Alert variant="destructive" title="Error">

@@ -7,6 +7,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Input, inputClassName } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { updateUseCase, useCaseKeys } from './api/use-cases';
+import { UseCaseDocuments } from './use-case-documents';
 
 const TOOLS = [
   { value: 'database', label: 'Database' },
@@ -109,6 +110,7 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
           </label>
           <label className="flex items-center gap-2 text-sm"><Switch checked={doc.extractMetadata} onCheckedChange={(v) => setDoc({ ...doc, extractMetadata: v })} /> Extract metadata</label>
           <label className="flex items-center gap-2 text-sm"><Switch checked={doc.processImages} onCheckedChange={(v) => setDoc({ ...doc, processImages: v })} /> Process images</label>
+          <UseCaseDocuments useCaseId={useCaseId} configurations={configurations} />
         </Card>
       ) : null}
       {tools.includes('api') ? (

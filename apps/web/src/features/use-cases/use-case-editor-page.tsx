@@ -4,7 +4,10 @@ import { ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { NoAccess } from '../../components/no-access';
 import { Page } from '../../components/page';
+import { Alert } from '../../components/ui/alert';
+import { usePermissions } from '../../lib/permissions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -45,6 +48,9 @@ export function UseCaseEditorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const routeId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const { known, can } = usePermissions();
+  // Without data.write the editor shows the use case but changes nothing.
+  const readOnly = !can('data.write');
   const [id, setId] = useState<number | null>(routeId);
   const idRef = useRef(id);
   idRef.current = id;
@@ -129,6 +135,14 @@ export function UseCaseEditorPage() {
   const published = data?.OnBoardingStatus ?? data?.is_onboarded ?? false;
   const current = TABS.find((t) => t.value === tab) ?? TABS[0];
 
+  if (known && (!can('data.read') || (routeId === null && readOnly))) {
+    return (
+      <Page>
+        <NoAccess permission={can('data.read') ? 'data.write' : 'data.read'} what={can('data.read') ? 'Creating a use case' : 'Seeing use cases'} />
+      </Page>
+    );
+  }
+
   if (routeId !== null && details.isError && loadedFor.current === null) {
     return (
       <Page>
@@ -180,6 +194,12 @@ export function UseCaseEditorPage() {
           </button>
         ))}
       </div>
+      {known && readOnly ? (
+        <Alert className="mt-4" title="View only">
+          Changing use cases needs the data.write permission (Data write). Ask an administrator if you need it.
+        </Alert>
+      ) : null}
+      <fieldset disabled={readOnly} className="contents">
       <div className="mt-6" role="tabpanel" aria-label={current.title}>
         {routeId !== null && details.isLoading ? (
           <div className="h-64 animate-pulse rounded-xl bg-muted" aria-label="Loading use case" />
@@ -193,6 +213,7 @@ export function UseCaseEditorPage() {
           <AgentsTab key={id ?? 0} useCaseId={id} initial={{ ...DEFAULT_AGENT, ...data?.agentConfig }} />
         )}
       </div>
+      </fieldset>
     </Page>
   );
 }

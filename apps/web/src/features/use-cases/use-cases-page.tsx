@@ -9,7 +9,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import { NoAccess } from '../../components/no-access';
 import { cn } from '../../lib/cn';
+import { usePermissions } from '../../lib/permissions';
 import { archiveUseCase, copyUseCase, setOnboarded, setPin, useCaseKeys, useUseCases } from './api/use-cases';
 import { AssignUsersDialog } from './assign-users-dialog';
 import { statusOf, visibleUseCases, type SortKey, type StatusTab } from './status';
@@ -39,6 +41,8 @@ const message = (e: unknown) => (e instanceof Error ? e.message : undefined);
 export function UseCasesPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { known, can } = usePermissions();
+  const writable = can('data.write');
   const list = useUseCases();
   const [tab, setTab] = useState<StatusTab>('all');
   const [sort, setSort] = useState<SortKey>('default');
@@ -82,9 +86,11 @@ export function UseCasesPage() {
             <Button variant="secondary" onClick={() => void refresh()} disabled={list.isFetching}>
               <RefreshCw className={cn(list.isFetching && 'animate-spin')} /> Refresh
             </Button>
-            <Button onClick={() => void navigate('/use-cases/new')}>
-              <Plus /> New Use Case
-            </Button>
+            {writable ? (
+              <Button onClick={() => void navigate('/use-cases/new')}>
+                <Plus /> New Use Case
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -127,7 +133,9 @@ export function UseCasesPage() {
         </div>
       </div>
 
-      {list.isLoading ? (
+      {known && !can('data.read') ? (
+        <NoAccess permission="data.read" what="Seeing use cases" />
+      ) : list.isLoading ? (
         <div className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Loading use cases">
           {[0, 1, 2].map((i) => <div key={i} className="h-44 animate-pulse rounded-xl bg-muted" />)}
         </div>
@@ -142,7 +150,7 @@ export function UseCasesPage() {
           <BarChart3 className="size-10 text-muted-foreground" />
           <p className="mt-3 text-lg font-medium">No use cases yet</p>
           <p className="mt-1 text-sm text-muted-foreground">Create your first use case to get started with data analysis</p>
-          <Button className="mt-4" onClick={() => void navigate('/use-cases/new')}><Plus /> Create Use Case</Button>
+          {writable ? <Button className="mt-4" onClick={() => void navigate('/use-cases/new')}><Plus /> Create Use Case</Button> : null}
         </Card>
       ) : (
         <ul className={cn('mt-6 grid grid-cols-1 gap-4', view === 'grid' && 'md:grid-cols-2 lg:grid-cols-3')} aria-label="Use cases">
@@ -161,25 +169,27 @@ export function UseCasesPage() {
                       <p className="line-clamp-2 text-sm text-muted-foreground">{u.use_case_desc || 'No description'}</p>
                       <p className="mt-1 text-xs text-muted-foreground">{u.category} · {u.tool_count} {u.tool_count === 1 ? 'tool' : 'tools'}</p>
                     </div>
-                    <Button variant="ghost" size="icon" aria-label={u.pinned ? 'Unpin use case' : 'Pin use case'} aria-pressed={u.pinned} onClick={() => void togglePin(u)}>
-                      {u.pinned ? <PinOff className="text-primary" /> : <Pin />}
-                    </Button>
+                    {writable ? (
+                      <Button variant="ghost" size="icon" aria-label={u.pinned ? 'Unpin use case' : 'Pin use case'} aria-pressed={u.pinned} onClick={() => void togglePin(u)}>
+                        {u.pinned ? <PinOff className="text-primary" /> : <Pin />}
+                      </Button>
+                    ) : null}
                     <DropdownMenu>
                       <DropdownMenuTrigger asChild>
                         <Button variant="ghost" size="icon" aria-label={`Actions for ${u.use_case_name}`}><MoreVertical /></Button>
                       </DropdownMenuTrigger>
                       <DropdownMenuContent align="end">
-                        <DropdownMenuItem onSelect={() => void navigate(`/use-cases/${u.use_case_id}`)}><Pencil /> Edit Use Case</DropdownMenuItem>
-                        <DropdownMenuItem onSelect={() => void run(() => copyUseCase(u.use_case_id), 'Use case copied', 'Failed to copy use case')}><Copy /> Copy Use Case</DropdownMenuItem>
+                        <DropdownMenuItem onSelect={() => void navigate(`/use-cases/${u.use_case_id}`)}><Pencil /> {writable ? 'Edit Use Case' : 'View Use Case'}</DropdownMenuItem>
+                        {writable ? <DropdownMenuItem onSelect={() => void run(() => copyUseCase(u.use_case_id), 'Use case copied', 'Failed to copy use case')}><Copy /> Copy Use Case</DropdownMenuItem> : null}
                         <DropdownMenuItem onSelect={() => void navigate(`/recent-conversations?useCase=${u.use_case_id}`)}><MessageSquare /> Recent Conversations</DropdownMenuItem>
-                        <DropdownMenuItem onSelect={() => setAssigning(u)}><UserPlus /> Assign to User</DropdownMenuItem>
+                        {writable ? <DropdownMenuItem onSelect={() => setAssigning(u)}><UserPlus /> Assign to User</DropdownMenuItem> : null}
                         <DropdownMenuItem onSelect={() => analyze(u, true)}><Sparkles /> Recommendations</DropdownMenuItem>
-                        {status !== 'archived' ? (
+                        {writable && status !== 'archived' ? (
                           <DropdownMenuItem onSelect={() => void run(() => setOnboarded(u.use_case_id, status === 'draft'), status === 'draft' ? 'Use case activated' : 'Use case deactivated', 'Failed to update use case')}>
                             <Power /> {status === 'draft' ? 'Activate' : 'Deactivate'}
                           </DropdownMenuItem>
                         ) : null}
-                        {status !== 'archived' ? (
+                        {writable && status !== 'archived' ? (
                           <>
                             <DropdownMenuSeparator />
                             <DropdownMenuItem variant="destructive" onSelect={() => setArchiving(u)}><Archive /> Archive</DropdownMenuItem>

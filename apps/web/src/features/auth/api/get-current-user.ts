@@ -1,27 +1,15 @@
-import type { TCurrentUser } from '@catalyst/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api';
 import { updateStoredUser } from '../../../lib/session';
+import { useCurrentUserQuery } from '../../../lib/permissions';
 
-export const currentUserQueryKey = ['auth', 'me'] as const;
-
-export function getCurrentUser(signal?: AbortSignal): Promise<TCurrentUser> {
-  return api.get<TCurrentUser>('/api/v1/authentication/me', { signal });
-}
+export { currentUserQueryKey, getCurrentUser } from '../../../lib/permissions';
 
 /**
  * The signed-in user from the server. Keeps the stored user (name, default use case id) in step,
  * which refreshes the current use case id on load (spec document 3, route guard).
  */
 export function useCurrentUser(enabled: boolean) {
-  const query = useQuery({
-    queryKey: currentUserQueryKey,
-    queryFn: ({ signal }) => getCurrentUser(signal),
-    enabled,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const query = useCurrentUserQuery(enabled);
   const user = query.data;
   useEffect(() => {
     if (!user) return;
