@@ -80,6 +80,8 @@ export async function startServer({ log = false } = {}) {
       PUBLIC_URL: baseUrl,
       CATALYST_ADMIN_USERNAME: ADMIN.username,
       CATALYST_ADMIN_PASSWORD: ADMIN.password,
+      // The browser specs start their fake LLM and MCP servers on this machine's loopback.
+      CATALYST_OUTBOUND_ALLOWLIST: process.env.CATALYST_OUTBOUND_ALLOWLIST ?? '127.0.0.1',
       NODE_ENV: process.env.NODE_ENV ?? 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -64,7 +64,8 @@ async function closedPort(): Promise<number> {
 async function appWithLogs(parts: { warehouses?: WarehouseRegistry }): Promise<TestApp & { logs: string[] }> {
   const logs: string[] = [];
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logs.push(line) });
-  const t = await createTestApp('pglite', {}, { ...parts, answerer: engineAnswerer({ llm: null }), logger });
+  // The fake provider listens on 127.0.0.1, a private address: allowed here on purpose (the refusal is tested below).
+  const t = await createTestApp('pglite', { CATALYST_OUTBOUND_ALLOWLIST: '127.0.0.1' }, { ...parts, answerer: engineAnswerer({ llm: null }), logger });
   return Object.assign(t, { logs });
 }
 
@@ -173,6 +174,22 @@ describe('the LLM provider of an organisation', () => {
     expect((await call(admin, 'PUT', base, { baseUrl: llm.url, model: '' })).json().message).toMatch(/Model is required/);
     expect((await call(admin, 'PUT', base, { baseUrl: llm.url, model: 'm', apiKey: 'two words' })).statusCode).toBe(400);
     expect((await call(admin, 'PUT', base, { baseUrl: llm.url, model: 'm', timeoutMs: 10 })).json().message).toMatch(/at least 1 second/);
+  });
+
+  it('never calls a private address the outbound allow-list does not name (SSRF)', async () => {
+    const metadata = await call(admin, 'PUT', base, { baseUrl: 'http://169.254.169.254/latest', model: 'm', apiKey: 'k' });
+    expect(metadata.statusCode).toBe(400);
+    expect(metadata.json().message).toMatch(/private or local address.*CATALYST_OUTBOUND_ALLOWLIST/);
+    // Without an allow-list, a host name that resolves to a private address is refused when the request connects.
+    const strict = await createTestApp('pglite');
+    try {
+      const token = await strict.login();
+      const viaName = await strict.app.inject({ method: 'POST', url: `${base}/test`, headers: bearer(token), payload: { baseUrl: llm.url.replace('127.0.0.1', 'localhost'), model: 'm', apiKey: 'k' } });
+      expect(viaName.json()).toMatchObject({ ok: false });
+      expect(viaName.json().message).toMatch(/private or local address/);
+    } finally {
+      await strict.close();
+    }
   });
 
   it('lets only members with orgs.write change or test it; other organisations see nothing of it', async () => {

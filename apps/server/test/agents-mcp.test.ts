@@ -96,7 +96,8 @@ describe('MCP servers of an organisation', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    // The fake MCP server listens on 127.0.0.1, a private address: allowed here on purpose.
+    t = await createTestApp('pglite', { CATALYST_OUTBOUND_ALLOWLIST: '127.0.0.1' });
     mcp = await fakeMcp();
     admin = await t.login();
   });
@@ -177,7 +178,7 @@ describe('MCP servers of an organisation', () => {
   });
 
   it('refuses bad input with 4xx: no name, a non-http URL, a duplicate name', async () => {
-    for (const payload of [{ name: '', url: mcp.url }, { name: 'x', url: 'file:///etc/passwd' }, { name: 'x', url: 'gopher://example.com' }, { name: 'x', url: 'http://a:b@example.com/mcp' }, { name: 'x' }, { name: 'x', url: mcp.url, token: 'has space' }]) {
+    for (const payload of [{ name: '', url: mcp.url }, { name: 'x', url: 'file:///etc/passwd' }, { name: 'x', url: 'http://10.0.0.8/mcp' }, { name: 'x', url: 'http://[::1]:9/mcp' }, { name: 'x', url: 'gopher://example.com' }, { name: 'x', url: 'http://a:b@example.com/mcp' }, { name: 'x' }, { name: 'x', url: mcp.url, token: 'has space' }]) {
       const res = await call(admin, 'POST', base, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBeTruthy();

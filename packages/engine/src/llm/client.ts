@@ -8,6 +8,8 @@ export interface LlmConfig {
   model: string;
   apiKey?: string;
   timeoutMs?: number;
+  /** The fetch to call it with (the server passes one that refuses private addresses). */
+  fetch?: typeof fetch;
 }
 
 /** The LLM settings from LLM_BASE_URL / LLM_MODEL / LLM_API_KEY, or null when not configured. */
@@ -22,7 +24,7 @@ async function chat(config: LlmConfig, system: string, user: string): Promise<st
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), config.timeoutMs ?? 15_000);
   try {
-    const res = await fetch(`${config.baseUrl}/chat/completions`, {
+    const res = await (config.fetch ?? fetch)(`${config.baseUrl}/chat/completions`, {
       method: 'POST',
       signal: controller.signal,
       headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },

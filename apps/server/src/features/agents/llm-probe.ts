@@ -1,7 +1,8 @@
 import { LLM_TIMEOUT_MS, type TConnectionTest } from '@catalyst/contracts';
 import type { LlmConfig } from '@catalyst/engine';
 import { z } from 'zod';
-import { assertCallableUrl, describeFetchError, errorDetail, readReply, redact } from './outbound';
+import type { OutboundPolicy } from '../../lib/outbound';
+import { assertCallableUrl, callerFetch, describeFetchError, errorDetail, readReply, redact } from './outbound';
 
 const ZChatReply = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) });
 
@@ -20,9 +21,10 @@ function providerStatus(status: number, body: string): string {
  * temperature 0), so a pass means the engine's planning calls can work. Never throws; the
  * message names the exact failure and never contains the key.
  */
-export async function probeLlm(config: LlmConfig, now: () => Date): Promise<TConnectionTest> {
+export async function probeLlm(config: LlmConfig, now: () => Date, policy: OutboundPolicy): Promise<TConnectionTest> {
   const timeoutMs = config.timeoutMs ?? LLM_TIMEOUT_MS.default;
-  const url = assertCallableUrl(`${config.baseUrl}/chat/completions`);
+  const url = assertCallableUrl(`${config.baseUrl}/chat/completions`, policy);
+  const fetch = callerFetch(policy);
   const result = (ok: boolean, message: string, latencyMs: number | null): TConnectionTest => ({ ok, message: redact(message, config.apiKey), latencyMs, at: now().toISOString() });
   const started = performance.now();
   let status: number;

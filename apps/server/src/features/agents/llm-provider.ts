@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { probeLlm } from './llm-probe';
-import { assertCallableUrl } from './outbound';
+import { assertCallableUrl, callerFetch, outboundPolicy } from './outbound';
 import { llmKeyContext, secretBoxOf } from './secrets';
 import type { LlmProviderRow } from './tables';
 import './tables';
@@ -54,7 +54,7 @@ export async function getLlmSettings(deps: Deps, caller: Caller, options: { canM
  * stored one is kept — but only for the same host, so a changed address never receives it.
  */
 export async function saveLlmProvider(deps: Deps, caller: Caller, input: ProviderInput): Promise<TLlmProvider> {
-  assertCallableUrl(input.baseUrl);
+  assertCallableUrl(input.baseUrl, outboundPolicy(deps));
   const existing = await providerRow(deps, caller.orgId);
   let apiKey: string | null = existing?.api_key ?? null;
   if (input.apiKey) apiKey = secretBoxOf(deps).seal(input.apiKey, llmKeyContext(caller.orgId));
@@ -100,7 +100,7 @@ export async function testLlmProvider(deps: Deps, caller: Caller, input: TestInp
   let apiKey = settings.apiKey;
   const usesSavedKey = !apiKey && row?.api_key && sameOrigin(row.base_url, settings.baseUrl);
   if (usesSavedKey) apiKey = readKey(deps, row!);
-  const test = await probeLlm({ baseUrl: settings.baseUrl, model: settings.model, apiKey, timeoutMs: settings.timeoutMs ?? undefined }, deps.now);
+  const test = await probeLlm({ baseUrl: settings.baseUrl, model: settings.model, apiKey, timeoutMs: settings.timeoutMs ?? undefined }, deps.now, outboundPolicy(deps));
   const isSaved = row && row.base_url === settings.baseUrl && row.model === settings.model && (usesSavedKey || (!apiKey && !row.api_key)) && row.timeout_ms === (settings.timeoutMs ?? null);
   if (isSaved) await deps.db.updateTable('llm_providers').set({ last_test: JSON.stringify(test) }).where('org_id', '=', caller.orgId).execute();
   return test;
@@ -122,7 +122,8 @@ export async function llmForCatalystAi(deps: Deps, orgId: number): Promise<LlmCo
   const row = await providerRow(deps, orgId);
   if (!row?.enabled) return undefined;
   try {
-    return { baseUrl: row.base_url, model: row.model, apiKey: openKey(deps, row), timeoutMs: row.timeout_ms ?? LLM_TIMEOUT_MS.default };
+    // A provider an administrator typed in is called only where the outbound policy allows (SSRF).
+    return { baseUrl: row.base_url, model: row.model, apiKey: openKey(deps, row), timeoutMs: row.timeout_ms ?? LLM_TIMEOUT_MS.default, fetch: callerFetch(outboundPolicy(deps)) };
   } catch (err) {
     deps.logger.warn({ orgId, reason: (err as Error).message }, 'the LLM provider key cannot be read; Catalyst AI uses its default');
     return undefined;

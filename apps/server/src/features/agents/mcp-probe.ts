@@ -1,5 +1,6 @@
 import type { TMcpTestResult, TMcpTool } from '@catalyst/contracts';
-import { assertCallableUrl, describeFetchError, errorDetail, MAX_REPLY_BYTES, redact, ReplyTooLarge } from './outbound';
+import type { OutboundPolicy } from '../../lib/outbound';
+import { assertCallableUrl, callerFetch, describeFetchError, errorDetail, MAX_REPLY_BYTES, redact, ReplyTooLarge } from './outbound';
 
 /** The MCP revision Catalyst asks for; servers answer with the one they speak. */
 export const MCP_PROTOCOL_VERSION = '2025-03-26';
@@ -80,9 +81,10 @@ async function readResponse(res: Response, id: number): Promise<RpcMessage> {
  * notification, then `tools/list` (every page). Never throws; the message names the exact failure
  * and never contains the token.
  */
-export async function probeMcp(options: { url: string; token?: string; now: () => Date; timeoutMs?: number }): Promise<TMcpTestResult> {
+export async function probeMcp(options: { url: string; token?: string; now: () => Date; timeoutMs?: number; policy: OutboundPolicy }): Promise<TMcpTestResult> {
   const timeoutMs = options.timeoutMs ?? MCP_TIMEOUT_MS;
-  const url = assertCallableUrl(options.url);
+  const url = assertCallableUrl(options.url, options.policy);
+  const fetch = callerFetch(options.policy);
   const signal = AbortSignal.timeout(timeoutMs);
   let sessionId: string | null = null;
   let protocolVersion: string | null = null;

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { probeMcp } from './mcp-probe';
-import { assertCallableUrl } from './outbound';
+import { assertCallableUrl, outboundPolicy } from './outbound';
 import { mcpTokenContext, secretBoxOf } from './secrets';
 import type { McpServerRow } from './tables';
 import './tables';
@@ -48,7 +48,7 @@ export async function listMcpServers(deps: Deps, caller: Caller): Promise<TMcpSe
 }
 
 export async function createMcpServer(deps: Deps, caller: Caller, input: z.output<typeof ZMcpServerInput>): Promise<TMcpServer> {
-  assertCallableUrl(input.url);
+  assertCallableUrl(input.url, outboundPolicy(deps));
   await assertNameFree(deps, caller, input.name);
   const count = await deps.db.selectFrom('mcp_servers').select((eb) => eb.fn.countAll<string>().as('n')).where('org_id', '=', caller.orgId).executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_SERVERS) throw new AppError('CONFLICT', `An organisation can register ${MAX_SERVERS} MCP servers at most; delete one first.`);
@@ -69,7 +69,7 @@ export async function createMcpServer(deps: Deps, caller: Caller, input: z.outpu
 /** Renames, moves or re-keys a server. A new URL on another host needs the token again (the saved one never follows it). */
 export async function updateMcpServer(deps: Deps, caller: Caller, id: number, input: z.output<typeof ZMcpServerUpdate>): Promise<TMcpServer> {
   const row = await serverRow(deps, caller, id);
-  if (input.url) assertCallableUrl(input.url);
+  if (input.url) assertCallableUrl(input.url, outboundPolicy(deps));
   if (input.name !== undefined) await assertNameFree(deps, caller, input.name, id);
   const url = input.url ?? row.url;
   let token = row.token;
@@ -104,7 +104,7 @@ export async function testMcpServer(deps: Deps, caller: Caller, id: number): Pro
   } catch (err) {
     throw new AppError('CONFLICT', `The saved token cannot be read: ${(err as Error).message}`);
   }
-  const result = await probeMcp({ url: row.url, token, now: deps.now });
+  const result = await probeMcp({ url: row.url, token, now: deps.now, policy: outboundPolicy(deps) });
   const { tools, ...test } = result;
   await deps.db
     .updateTable('mcp_servers')
@@ -116,5 +116,5 @@ export async function testMcpServer(deps: Deps, caller: Caller, id: number): Pro
 
 /** Tests a server before it is saved. */
 export function testMcpAddress(deps: Deps, input: z.output<typeof ZMcpServerTestInput>): Promise<TMcpTestResult> {
-  return probeMcp({ url: input.url, token: input.token, now: deps.now });
+  return probeMcp({ url: input.url, token: input.token, now: deps.now, policy: outboundPolicy(deps) });
 }

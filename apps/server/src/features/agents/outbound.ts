@@ -1,4 +1,6 @@
+import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
+import { checkOutboundUrl, guardedFetch, OutboundBlockedError, outboundBlockedCause, type OutboundPolicy } from '../../lib/outbound';
 
 /**
  * Outbound calls to addresses users typed (the LLM provider, MCP servers). Every such call of
@@ -9,17 +11,11 @@ import { AppError } from '../../lib/errors';
 export const MAX_REPLY_BYTES = 1024 * 1024;
 
 /**
- * Refuses an address the server must not call. Today: anything but http(s), and addresses with a
- * user:password part.
- *
- * SSRF seam: the hardening step adds the private-address block HERE — resolve the host, refuse
- * loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16, the cloud metadata
- * address) and unique-local IPv6 unless an administrator allows them in the server's settings,
- * and pin the resolved address for the request so DNS rebinding cannot swap it. The engine's LLM
- * client (packages/engine/src/llm/client.ts) calls the saved provider directly, so it needs the
- * same guard then (e.g. a guarded `fetch` passed in with the LlmConfig).
+ * Refuses an address the server must not call: anything but http(s), addresses with a
+ * user:password part, and literal private or local addresses the outbound policy does not allow
+ * (lib/outbound.ts). A host name is checked when the request connects: use `callerFetch`.
  */
-export function assertCallableUrl(address: string): URL {
+export function assertCallableUrl(address: string, policy: OutboundPolicy): URL {
   let url: URL;
   try {
     url = new URL(address);
@@ -28,8 +24,19 @@ export function assertCallableUrl(address: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('VALIDATION_FAILED', 'Only http:// and https:// addresses can be called.');
   if (url.username || url.password) throw new AppError('VALIDATION_FAILED', 'The address must not contain a user name or password.');
+  try {
+    checkOutboundUrl(url.href, policy);
+  } catch (error) {
+    if (error instanceof OutboundBlockedError) throw new AppError('VALIDATION_FAILED', error.message);
+    throw error;
+  }
   return url;
 }
+
+export const outboundPolicy = (deps: Pick<Deps, 'config'>): OutboundPolicy => ({ allow: deps.config.outboundAllowList });
+
+/** The fetch for addresses users typed: connects only where the outbound policy allows. */
+export const callerFetch = (policy: OutboundPolicy): typeof fetch => guardedFetch(policy);
 
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -57,6 +64,8 @@ function errorCode(error: unknown): string | undefined {
 /** Why a request got no answer, e.g. "could not connect to http://127.0.0.1:9: connection refused". */
 export function describeFetchError(error: unknown, url: URL, timeoutMs: number): string {
   const name = (error as { name?: string } | undefined)?.name;
+  const blocked = outboundBlockedCause(error);
+  if (blocked) return `could not connect to ${url.origin}: ${blocked.message}`;
   if (name === 'TimeoutError' || name === 'AbortError') return `no answer from ${url.origin} within ${Math.round(timeoutMs / 100) / 10} s`;
   const code = errorCode(error);
   if (code === 'ENOTFOUND') return `could not connect to ${url.origin}: the host name ${url.hostname} was not found`;
