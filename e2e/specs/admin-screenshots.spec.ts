@@ -141,8 +141,11 @@ for (const theme of ['light', 'dark'] as const) {
         await page.waitForTimeout(300);
         await shot(page, `admin-${tab}-${theme}-${size}`);
       }
+      // The API Management tab belongs to the API-keys work; whatever it shows, photograph it settled.
       await page.goto('/admin?tab=api');
-      await page.getByText('API keys arrive in the next step').waitFor();
+      await page.getByRole('tab', { name: 'API Management', selected: true }).waitFor();
+      await page.getByRole('tabpanel').waitFor();
+      await page.waitForTimeout(800);
       await shot(page, `admin-api-${theme}-${size}`);
 
       await page.goto('/admin?tab=roles');

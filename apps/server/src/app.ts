@@ -24,6 +24,9 @@ import { landingRoutes } from './features/landing/routes';
 import { agentRoutes } from './features/agents/routes';
 import { actionFlowRoutes } from './features/action-flows/routes';
 import { documentRoutes } from './features/documents/routes';
+import { createApiKeyAuthenticator } from './features/api-keys/authenticate';
+import { apiKeyRoutes } from './features/api-keys/routes';
+import { publicApiRoutes } from './features/public-api/routes';
 import { createRecommendationScheduler } from './features/landing/scheduler';
 import { basicInsights } from './features/landing/basic-insights';
 import { watchNewData } from './features/landing/watch-new-data';
@@ -77,7 +80,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const spaIndexHtml = webIndex(deps.config.webDist);
   registerErrorHandler(app, { spaIndexHtml });
   registerOriginCheck(app, deps.config);
-  registerAuth(app, deps);
+  const apiKeys = createApiKeyAuthenticator(deps);
+  registerAuth(app, deps, { apiKeys });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/health', { config: { public: true }, schema: { tags: ['System'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
@@ -104,6 +108,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await agentRoutes(app, deps);
   await actionFlowRoutes(app, deps);
   await documentRoutes(app, deps);
+  await apiKeyRoutes(app, deps, apiKeys);
+  await publicApiRoutes(app, deps);
 
   serveWebApp(app, spaIndexHtml ? deps.config.webDist : undefined);
   await attachRealtime(app, deps);

@@ -147,6 +147,11 @@ describe('roles', () => {
     expect(escalate.json().message).toBe('You cannot grant permissions you do not hold yourself: data.write (Data write).');
     const inviteAdmin = await call(rita.token, 'POST', '/api/v1/admin/users', { username: 'boss', email: 'boss@example.com', roleId: adminRole });
     expect(inviteAdmin.statusCode).toBe(403);
+    // Nor may they change the account of someone who holds more than they do (e-mail → password reset → takeover).
+    const me = (await call(admin, 'GET', '/api/v1/authentication/me')).json();
+    const takeover = await call(rita.token, 'PUT', `/api/v1/admin/users/${me.id}`, { email: 'rita@evil.example', roleId: adminRole });
+    expect(takeover.statusCode).toBe(403);
+    expect(takeover.json().message).toMatch(/holds permissions you do not have .*so you cannot change their account\.$/);
   });
 });
 

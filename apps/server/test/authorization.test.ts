@@ -39,7 +39,9 @@ beforeAll(async () => {
   tokens.User = (await userWithRole(t, { username: 'ursula', orgId, role: 'user' })).token;
   await customRole(t, orgId, 'Auditor', ROLES.Auditor!);
   tokens.Auditor = (await userWithRole(t, { username: 'audrey', orgId, role: 'Auditor' })).token;
-  targetUserId = (await userWithRole(t, { username: 'target', orgId, role: 'user' })).id;
+  // The user every role with users.delete reactivates: holds less than any of them.
+  await customRole(t, orgId, 'Reader', ['data.read']);
+  targetUserId = (await userWithRole(t, { username: 'target', orgId, role: 'Reader' })).id;
 
   // Another organisation with one of everything.
   const otherOrg = (await t.deps.db.insertInto('organizations').values({ name: 'Other' }).returning('id').executeTakeFirstOrThrow()).id;

@@ -15,3 +15,4 @@ export * from './admin';
 export * from './documents';
 export * from './agents';
 export * from './action-flows';
+export * from './api-keys';

@@ -1,5 +1,5 @@
 import { isPermission, permissionDeniedMessage, type TPermission } from '@catalyst/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
 import { SESSION_COOKIE, resolveSession, type AuthContext } from '../features/auth/sessions';
 import { AppError } from '../lib/errors';
@@ -18,16 +18,41 @@ declare module 'fastify' {
      * an /api route that does neither.
      */
     permission?: TPermission;
+    /**
+     * A route of the public API: API keys may call it (anywhere else a key gets 401). `access`
+     * is the key level it needs; `rateLimit` the requests per minute one key may make to it.
+     */
+    apiKey?: ApiKeyRoute;
   }
+}
+
+export interface ApiKeyRoute {
+  access: 'read' | 'write';
+  rateLimit: number;
+}
+
+/** Authenticates API keys (features/api-keys); plugged in by app.ts. */
+export interface ApiKeyAuthenticator {
+  /** A bearer token that is an API key rather than a session token. */
+  recognises(token: string): boolean;
+  /** The context a key acts with on a public API route, or a refusal (401, 403, 429). */
+  authenticate(request: FastifyRequest, reply: FastifyReply, key: string): Promise<AuthContext>;
+  /** Called for every response, to record the requests made with keys. */
+  responded(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+export const API_KEY_ONLY_PUBLIC_API = 'API keys work only on the public API (/api/v1/users, /api/v1/conversations, …). Sign in to use the rest of Catalyst.';
+
+/** The token of `Authorization: Bearer <token>`, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
 }
 
 /** The session token of a request: the HttpOnly cookie, else `Authorization: Bearer`. */
 export function sessionToken(request: FastifyRequest): string | null {
-  const cookie = request.cookies[SESSION_COOKIE];
-  if (cookie) return cookie;
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-  return match?.[1] ?? null;
+  return request.cookies[SESSION_COOKIE] || bearerToken(request);
 }
 
 /** Who is asking, as the feature services take it: the user, their organisation, whether admin. */
@@ -66,6 +91,10 @@ export interface DeclaredRoute {
   url: string;
   public: boolean;
   permission: TPermission | null;
+  /** Set for the routes of the public API that API keys may call. */
+  apiKey: ApiKeyRoute | null;
+  /** The route's one-line summary (its OpenAPI summary). */
+  summary: string | null;
 }
 
 const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -79,27 +108,46 @@ export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
  * Resolves the session of every request; every /api route not marked public requires one, and
  * a route's declared permission is checked here, in one place, before validation and handler.
  */
-export function registerAuth(app: FastifyInstance, deps: Deps): void {
+export function registerAuth(app: FastifyInstance, deps: Deps, options: { apiKeys?: ApiKeyAuthenticator } = {}): void {
   const table: DeclaredRoute[] = [];
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
-    const config = (route.config ?? {}) as { public?: boolean; permission?: unknown };
+    const config = (route.config ?? {}) as { public?: boolean; permission?: unknown; apiKey?: ApiKeyRoute };
     if (config.permission !== undefined && !isPermission(config.permission)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares the unknown permission "${String(config.permission)}".`);
     }
     for (const method of [route.method].flat()) {
-      table.push({ method, url: route.url, public: config.public === true, permission: (config.permission as TPermission | undefined) ?? null });
+      table.push({
+        method,
+        url: route.url,
+        public: config.public === true,
+        permission: (config.permission as TPermission | undefined) ?? null,
+        apiKey: config.apiKey ?? null,
+        summary: (route.schema as { summary?: string } | undefined)?.summary ?? null,
+      });
     }
   });
 
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    const token = sessionToken(request);
-    request.auth = token ? await resolveSession(deps, token) : null;
+  const { apiKeys } = options;
+  app.addHook('onRequest', async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi || request.routeOptions.config.public || request.is404 === true) return;
+    const open = !isApi || request.routeOptions.config.public || request.is404 === true;
+    // An API key (recognisable by its prefix) is accepted only where a route opts in.
+    const bearer = bearerToken(request);
+    if (bearer && apiKeys?.recognises(bearer)) {
+      request.auth = null;
+      if (open) return;
+      if (!request.routeOptions.config.apiKey) throw new AppError('UNAUTHENTICATED', API_KEY_ONLY_PUBLIC_API);
+      request.auth = await apiKeys.authenticate(request, reply, bearer);
+    } else {
+      const token = sessionToken(request);
+      request.auth = token ? await resolveSession(deps, token) : null;
+    }
+    if (open) return;
     if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
     const needed = request.routeOptions.config.permission;
     if (needed) requirePermission(request.auth, needed);
   });
+  if (apiKeys) app.addHook('onResponse', async (request, reply) => apiKeys.responded(request, reply));
 }

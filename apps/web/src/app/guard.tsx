@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { useCurrentUser } from '../features/auth/api/get-current-user';
 import { useSession } from '../lib/use-session';
+import { useRefreshPermissionsOnDenial } from '../lib/permissions';
 import { useTokenValidation } from './session/use-token-validation';
 
 /** The spec's session-guard number: the token is re-validated every 15 minutes. */
@@ -16,6 +17,7 @@ export function RequireAuth() {
   const location = useLocation();
   useTokenValidation(session !== null, SESSION_GUARD_MINUTES);
   useCurrentUser(session !== null);
+  useRefreshPermissionsOnDenial();
 
   if (!session) {
     const from = { pathname: location.pathname, search: location.search, hash: location.hash };

@@ -59,6 +59,14 @@ function isErrorBody(value: unknown): value is Partial<TErrorBody> {
   return typeof value === 'object' && value !== null && ('message' in value || 'error' in value);
 }
 
+const permissionDeniedListeners = new Set<() => void>();
+
+/** Calls `listener` whenever the server refuses a call for a missing permission (403); returns the unsubscribe. */
+export function onPermissionDenied(listener: () => void): () => void {
+  permissionDeniedListeners.add(listener);
+  return () => permissionDeniedListeners.delete(listener);
+}
+
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
@@ -127,6 +135,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     const retryAfter = Number(response.headers.get('Retry-After'));
     const fallback = `${method} ${path} failed: ${response.status} ${response.statusText}`.trim();
     const message = isErrorBody(data) ? (data.message ?? data.error ?? fallback) : fallback;
+    // Refused for a missing permission: the user's role changed since the screen was drawn.
+    if (response.status === 403 && /^You need the \S+ permission/.test(message)) for (const listener of [...permissionDeniedListeners]) listener();
     throw new ApiError(message, {
       status: response.status,
       statusText: response.statusText,

@@ -1,6 +1,7 @@
 import type { TCurrentUser, TPermission } from '@catalyst/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, onPermissionDenied } from './api';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
@@ -11,6 +12,12 @@ export function getCurrentUser(signal?: AbortSignal): Promise<TCurrentUser> {
 /** The signed-in user from the server (shared by the guard, the shell and every screen). */
 export function useCurrentUserQuery(enabled = true) {
   return useQuery({ queryKey: currentUserQueryKey, queryFn: ({ signal }) => getCurrentUser(signal), enabled, staleTime: 60_000, retry: false });
+}
+
+/** Re-reads the user's permissions when the server refuses a call for a missing one (their role changed). */
+export function useRefreshPermissionsOnDenial(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => onPermissionDenied(() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })), [queryClient]);
 }
 
 export interface Permissions {

@@ -38,10 +38,10 @@ for (const [db, qs] of byDb) {
     try {
       const u = understand(q.question, model, now);
       if (!u.plan || u.confidence < threshold) {
-        line = { id: q.id, status: 'declined', columns: [], rows: [], sql: '', confidence: u.confidence, doubts: u.doubts };
+        line = { id: q.id, status: 'declined', columns: [], rows: [], sql: '', confidence: u.confidence, doubts: u.doubts, table: u.plan?.table };
       } else {
         const { compiled, result } = await executePlan(u.plan, model, warehouse, { maxRows: 100_000 });
-        line = { id: q.id, status: 'answered', columns: result.columns.map((c) => c.name), rows: result.rows, sql: compiled.sql, confidence: u.confidence, doubts: u.doubts };
+        line = { id: q.id, status: 'answered', columns: result.columns.map((c) => c.name), rows: result.rows, sql: compiled.sql, confidence: u.confidence, doubts: u.doubts, table: u.plan.table };
       }
     } catch (e) {
       line = { id: q.id, status: 'error', columns: [], rows: [], sql: '', error: (e as Error).message };

@@ -56,6 +56,17 @@ function foreignKeyTo(ctx: ParseContext, table: string): ModelColumn | undefined
   return undefined;
 }
 
+/** A column that refers to other rows (an id that repeats in this table), not the table's own key. */
+export function referenceColumn(ctx: ParseContext, column: ModelColumn): boolean {
+  if (column.table !== ctx.base.name || (column.distinctCount ?? 0) >= (ctx.base.rowCount ?? 0)) return false;
+  if (ctx.base.primaryKey.includes(column.name)) return false;
+  const refs = ctx.model.joins.some((j) => j.from.some((f) => f.table === column.table && f.column === column.name));
+  return refs || /(^|_|[a-z])(id|ID|Id)$/.test(column.name);
+}
+
+/** Keys and codes: numbers that identify, never added up. */
+export const idLike = (c: ModelColumn): boolean => c.isKey || /(^|_|[a-z])(id|ID|Id)$/.test(c.name);
+
 const COUNTISH = new Set(['most', 'least', 'fewest']);
 /** "the volume with the minimum weeks": an explicit aggregate word used as a ranking. */
 const withThe = (t: ParseContext['tokens'], at: number): boolean =>
@@ -130,7 +141,9 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     const nextAgg = AGG_WORDS[t[n]?.text ?? ''];
     if (nextAgg && n > i + 1) continue; // "average and total amount": collect the list first
     const col = nextColumn(ctx, i + 1, true);
-    if (COUNTISH.has(t[i]!.text) && (!col || col.start > i + 2 || col.column.entityType !== 'KPI' || col.quality < 0.9)) {
+    // "the largest number of documents" ranks by a count too, unless a measure column is named so.
+    const countRank = !EXPLICIT.has(t[i]!.text) && ['number', 'count', 'amount'].includes(t[i + 1]?.text ?? '') && t[i + 2]?.text === 'of' && (!col || col.column.entityType !== 'KPI');
+    if (countRank || (COUNTISH.has(t[i]!.text) && (!col || col.start > i + 2 || col.column.entityType !== 'KPI' || col.quality < 0.9))) {
       // "the most documents": a ranking by count, not a maximum.
       run.pop();
       pending.push(i);
@@ -140,6 +153,7 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     if (col && col.column.kind === 'date' && run.some((r) => r.agg === 'sum' || r.agg === 'avg')) {
       penalise(ctx, 0.3, `cannot add up dates (${col.column.label})`);
     }
+    if (col && idLike(col.column) && run.some((r) => r.agg === 'sum' || r.agg === 'avg')) penalise(ctx, 0.3, `cannot add up identifiers (${col.column.label})`);
     if (col) {
       for (const r of run) {
         measures.push({ at: r.at, m: { agg: r.agg, column: ref(col.column), label: measureLabel(r.agg, col.column) }, superlative: !EXPLICIT.has(t[r.at]!.text) || withThe(t, r.at) });
@@ -150,7 +164,7 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
       // "average price and score": the same aggregates over a list of columns.
       for (let k = col.end; ['and', ','].includes(t[k]?.text ?? ''); ) {
         const more = mentionCovering(ctx, k + 1);
-        if (more?.kind !== 'column' || more.start !== k + 1 || more.column.kind !== 'number' || ctx.consumed.has(more.start)) break;
+        if (more?.kind !== 'column' || more.start !== k + 1 || more.column.kind !== 'number' || idLike(more.column) || ctx.consumed.has(more.start)) break;
         for (const r of run) measures.push({ at: r.at + 0.1, m: { agg: r.agg, column: ref(more.column), label: measureLabel(r.agg, more.column) }, superlative: false });
         ctx.consumed.add(more.start);
         markUsed(ctx, k, more.end);
@@ -210,7 +224,9 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     const tab = mentionCovering(ctx, k + (t[k]?.text === 'the' ? 1 : 0));
     const groupedQuestion = t.some((x) => ['each', 'per', 'by', 'every', 'corresponding', 'most', 'least', 'fewest'].includes(x.text));
     const other = tab?.kind === 'table' && tab.table !== ctx.base ? tab : undefined;
-    const fk = distinct && other ? foreignKeyTo(ctx, other.table.name) : undefined;
+    // "how many customers have an account", read on accounts: the distinct customers referenced.
+    const modifier = other && ctx.resolved.some((r) => r.start === other.end && (r.kind === 'column' || (r.kind === 'table' && r.table === ctx.base)));
+    const fk = other && (distinct || (other.start <= k + 1 && !modifier)) ? foreignKeyTo(ctx, other.table.name) : undefined;
     if (fk && other) {
       measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(fk), label: `Number of distinct ${other.table.label}` }, superlative: false });
       markUsed(ctx, other.start, other.end);
@@ -243,6 +259,11 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
       if (col && tab?.kind !== 'table' && (col.column.isKey || col.column.entityType === 'ATTRIBUTE')) {
         ctx.consumed.add(col.start);
         markUsed(ctx, col.start, col.end);
+        // "the number of products in each order" on order items: a reference repeats, count each once.
+        if (col.start === k && !col.joined && col.quality >= 0.85 && referenceColumn(ctx, col.column)) {
+          measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(col.column), label: `Number of distinct ${col.column.label}` }, superlative: false });
+          continue;
+        }
       } else if (!tab || tab.kind !== 'table') penalise(ctx, tab?.kind === 'value' ? 0.97 : 0.93, 'what is counted is not named');
       measures.push({ at: c.start, m: { agg: 'count', label: measureLabel('count', undefined, ctx.base.label) }, superlative: false });
     }

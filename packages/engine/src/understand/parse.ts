@@ -1,5 +1,5 @@
 import type { TIntent, TQueryPlan } from '@catalyst/contracts';
-import type { SemanticModel } from '../model/types';
+import type { ModelTable, SemanticModel } from '../model/types';
 import { lemma, splitIdentifier, tokenize } from '../nlp/text';
 import { booleanFilters, correlationColumns, countThroughReference, countedPositions, defaultMeasures, derivedMetrics, metricNamed } from './extras';
 import { unexplainedFactor } from './doubts';
@@ -27,7 +27,7 @@ const decline = (doubt: string): Understanding => ({ plan: null, confidence: 0, 
 
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
-  const first = understandOn(question, model, now);
+  const first = acrossTables(question, model, now);
   const plan = first.plan;
   if (!plan) return first;
   // Counting rows grouped by a column that is unique in the table counts 1 per group: the
@@ -52,7 +52,41 @@ export function understand(question: string, model: SemanticModel, now: Date): U
   return first;
 }
 
-function understandOn(question: string, model: SemanticModel, now: Date, forcedTable?: string): Understanding {
+interface Reading extends Understanding {
+  /** Tables ranked by how much the question's words point at them (when none was forced). */
+  ranked?: { table: ModelTable; score: number }[];
+}
+
+/**
+ * Reads the question with each table its words point at as the subject and keeps the most
+ * confident reading. When another table gives a reading nearly as confident, the question is
+ * ambiguous and the confidence drops.
+ */
+function acrossTables(question: string, model: SemanticModel, now: Date): Understanding {
+  const first = understandOn(question, model, now);
+  if (!first.plan || !first.ranked || model.tables.length < 2) return first;
+  const top = first.ranked[0]!.score;
+  const candidates = first.ranked.slice(0, TABLE_CANDIDATES).filter((r, i) => i === 0 || (r.score > 0 && r.score >= top * 0.4));
+  if (candidates.length < 2) return first;
+  // The words' own preference among tables still counts, a little.
+  const readings = candidates.map((r) => {
+    const u = understandOn(question, model, now, r.table.name);
+    return r === first.ranked![0] || top <= 0 ? u : { ...u, confidence: u.confidence * (0.85 + 0.15 * Math.max(0, r.score) / top) };
+  }).filter((u) => u.plan);
+  readings.sort((a, b) => b.confidence - a.confidence);
+  if (process.env.CATALYST_DEBUG) for (const r of readings) console.error('candidate', r.plan!.table, r.confidence.toFixed(3), r.doubts.join(' | '));
+  const best = readings[0];
+  if (!best) return first;
+  const rival = readings.find((u) => u !== best && u.plan!.table !== best.plan!.table);
+  const ratio = rival ? rival.confidence / Math.max(best.confidence, 1e-9) : 0;
+  const factor = ratio >= 0.9 ? 0.7 : ratio >= 0.75 ? 0.85 : 1;
+  if (factor === 1) return best;
+  return { ...best, confidence: best.confidence * factor, doubts: [...best.doubts, `${model.tables.find((t) => t.name === rival!.plan!.table)?.label ?? 'another table'} fits almost as well`] };
+}
+
+const TABLE_CANDIDATES = 4;
+
+function understandOn(question: string, model: SemanticModel, now: Date, forcedTable?: string): Reading {
   const text = question.trim();
   if (!text) return decline('The question is empty');
   if (text.length > MAX_QUESTION_LENGTH) return decline('The question is too long');
@@ -70,7 +104,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   const mentions = allMentions.filter((m) => ![...Array(m.end - m.start).keys()].some((k) => inTime(m.start + k)));
   const metricTable = metricNamed(tokens.map((t) => t.lemma), model)?.table;
   const forced = model.tables.find((t) => t.name === (forcedTable ?? metricTable));
-  const chosen = forced ? { table: forced, margin: 1 } : chooseTable(model, mentions, countedPositions(tokens));
+  const chosen = forced ? { table: forced, margin: 1, ranked: undefined } : chooseTable(model, mentions, countedPositions(tokens));
   if (!chosen) return decline('There is no data to ask about');
   const quotedAt = new Set(tokens.flatMap((t, i) => (t.quoted ? [i] : [])));
   const ctx: ParseContext = {
@@ -91,8 +125,16 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   containsFilters(ctx);
   filterLogic(ctx);
   const counts = findCountWords(ctx);
-  const { measures, pendingSuperlatives, superlativeMeasures } = findMeasures(ctx, counts);
-  ctx.measures = [...ctx.measures, ...measures];
+  const found = findMeasures(ctx, counts);
+  const { pendingSuperlatives } = found;
+  // Measures already made (by a condition on an aggregate) are not repeated.
+  const at = found.measures.map((m) => {
+    const same = ctx.measures.findIndex((x) => x.agg === m.agg && x.metric === m.metric && x.column?.table === m.column?.table && x.column?.column === m.column?.column);
+    if (same >= 0) return same;
+    ctx.measures.push(m);
+    return ctx.measures.length - 1;
+  });
+  const superlativeMeasures = found.superlativeMeasures.map((i) => at[i]!);
   const correlation = correlationColumns(ctx);
   if (!correlation) defaultMeasures(ctx);
   applyTime(ctx);
@@ -102,6 +144,13 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   for (const c of freeColumns(ctx)) {
     if (!/name|title/i.test(c.column.name)) continue;
     let k = c.end;
+    // "the names and average salaries of all departments": the name is the department's.
+    if (tokens[k]?.text === 'and' || tokens[k]?.text === ',') {
+      let j = k;
+      while (j < c.end + 6 && tokens[j] && tokens[j]!.text !== 'of') j++;
+      const between = tokens.slice(k + 1, j);
+      if (tokens[j]?.text === 'of' && between.every((x, n) => ctx.used.has(k + 1 + n) || x.text === 'and' || x.text === ',')) k = j;
+    }
     if (tokens[k]?.text !== 'of') continue;
     while (['of', 'the', 'all', 'every', 'each'].includes(tokens[k]?.text ?? '')) k++;
     const named = ctx.resolved.find((r) => r.start === k && r.kind === 'column' && !ctx.consumed.has(r.start));
@@ -151,7 +200,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
         continue;
       }
       // "average age of all artists": the population, not a grouping.
-      if (tokens[c.start - 1]?.text === 'all' && ['of', 'across', 'for', 'among', 'over', 'from'].includes(tokens[c.start - 2]?.text ?? '') && !ctx.groupTargets.has(c.start)) {
+      if (tokens[c.start - 1]?.text === 'all' && ['of', 'across', 'for', 'among', 'over', 'from'].includes(tokens[c.start - 2]?.text ?? '') && !ctx.groupTargets.has(c.start) && (c.column.kind !== 'text' || (c.column.distinctCount ?? 0) >= 0.9 * (ctx.base.rowCount ?? 0))) {
         markUsed(ctx, c.start - 1, c.end);
         continue;
       }
@@ -216,7 +265,9 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   const referencing = countThroughReference(ctx);
   // A table named but not used by the plan means part of the question was not understood.
   const usedTables = new Set([ctx.base.name, ...(referencing ? [referencing.table] : []), ...ctx.measures.flatMap((m) => (m.column ? [m.column.table] : [])), ...ctx.dimensions.map((d) => d.column.table), ...ctx.filters.map((f) => f.column.table), ...columns.map((c) => c.table)]);
-  for (const r of ctx.resolved) if (r.kind === 'table' && !usedTables.has(r.table.name)) penalise(ctx, 0.6, `${r.table.label} is named but not used`);
+  for (const r of ctx.resolved) if (r.kind === 'table' && !usedTables.has(r.table.name)) penalise(ctx, r.quality >= 0.9 ? 0.6 : 0.85, `${r.table.label} is named but not used`);
+  // An ordering by an aggregate with nothing grouped ranks a single row.
+  if (ctx.limit !== undefined && ctx.order.some((o) => o.kind === 'measure') && !ctx.dimensions.length && !referencing && intent !== 'list') penalise(ctx, 0.4, 'a ranking of one number');
   if (tokens.some((x) => x.text === 'both' || x.text === 'shared') && (ctx.filters.some((f) => f.op === 'in') || ctx.filters.length >= 2)) penalise(ctx, 0.3, '"both" needs each member, not either');
   const unexplained = tokens.filter((t, i) => !ctx.used.has(i) && !FILLER.has(t.text) && !FILLER.has(t.lemma) && t.text.length > 1 || (!ctx.used.has(i) && t.number !== null && !FILLER.has(t.text)));
   let confidence = 0.97;
@@ -233,7 +284,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     ...(ctx.time.period && timeRangeOf(ctx) ? { timeRange: timeRangeOf(ctx)! } : {}),
   };
   return {
-    plan, confidence: Math.max(0, Math.min(1, confidence)),
+    plan, confidence: Math.max(0, Math.min(1, confidence)), ranked: chosen.ranked,
     doubts: [...ctx.penalties.map((p) => p.reason), ...unexplained.map((u) => `did not understand "${u.raw}"`)],
     unexplained: unexplained.map((u) => u.raw),
   };

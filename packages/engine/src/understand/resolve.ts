@@ -5,13 +5,13 @@ import { joinPath } from '../sql/joins';
 /** A mention after the parser picked one reading for it. */
 export type Resolved =
   | { kind: 'column'; start: number; end: number; column: ModelColumn; quality: number; ambiguous: boolean; joined: boolean; alternatives: ModelColumn[] }
-  | { kind: 'table'; start: number; end: number; table: ModelTable }
+  | { kind: 'table'; start: number; end: number; table: ModelTable; quality: number }
   | { kind: 'value'; start: number; end: number; hits: ValueHit[]; quality: number };
 
 const PRIORITY: Record<Mention['kind'], number> = { table: 2, column: 3, value: 1 };
 
 /** Picks the table the question is about: the one its words point at most. */
-export function chooseTable(model: SemanticModel, mentions: Mention[], counted: Set<number> = new Set()): { table: ModelTable; margin: number } | null {
+export function chooseTable(model: SemanticModel, mentions: Mention[], counted: Set<number> = new Set()): { table: ModelTable; margin: number; ranked: { table: ModelTable; score: number }[] } | null {
   if (!model.tables.length) return null;
   const score = new Map<string, number>(model.tables.map((t) => [t.name, 0]));
   const bump = (name: string, by: number): void => void score.set(name, (score.get(name) ?? 0) + by);
@@ -36,7 +36,10 @@ export function chooseTable(model: SemanticModel, mentions: Mention[], counted: 
   }
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1] || (tableRows(model, b[0]) - tableRows(model, a[0])));
   const best = model.tables.find((t) => t.name === ranked[0]![0])!;
-  return { table: best, margin: ranked[0]![1] - (ranked[1]?.[1] ?? 0) };
+  return {
+    table: best, margin: ranked[0]![1] - (ranked[1]?.[1] ?? 0),
+    ranked: ranked.map(([name, s]) => ({ table: model.tables.find((t) => t.name === name)!, score: s })),
+  };
 }
 
 function bestQuality(m: Mention, base: string): number {
@@ -88,7 +91,7 @@ export function resolveMentions(mentions: Mention[], base: ModelTable, model: Se
     let r: Resolved | null = null;
     if (m.kind === 'table') {
       const t = m.tables.find((x) => x.table.name === base.name) ?? m.tables.find((x) => joinPath(model, base.name, x.table.name));
-      if (t) r = { kind: 'table', start: m.start, end: m.end, table: t.table };
+      if (t) r = { kind: 'table', start: m.start, end: m.end, table: t.table, quality: t.quality };
     } else if (m.kind === 'column') {
       const p = pickColumn(m.hits, base, model);
       if (p) r = { kind: 'column', start: m.start, end: m.end, column: p.hit.column, quality: p.hit.quality, ambiguous: p.ambiguous, joined: p.hit.ref.table !== base.name, alternatives: p.alternatives };

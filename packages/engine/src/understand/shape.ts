@@ -31,7 +31,7 @@ function limitNear(ctx: ParseContext, at: number): number | undefined {
   return undefined;
 }
 
-const AGG_BY_WORD = (w: string): boolean => ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'least', 'worst'].includes(w);
+const AGG_BY_WORD = (w: string): boolean => ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'least', 'worst', 'most', 'fewest'].includes(w);
 
 export interface Shape { grouped: boolean; intent?: TIntent; share: boolean }
 
@@ -93,6 +93,7 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
     }
   }
   // Explicit ordering: "ordered by age", "sorted in descending order of count".
+  let lastOrderAt = -1;
   for (let i = 0; i < t.length; i++) {
     if (!ORDER_WORDS.has(t[i]!.text) || ctx.used.has(i) || mentionCovering(ctx, i)) continue;
     // "was ordered the most often" is not about sorting.
@@ -105,6 +106,14 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
     const head = t.slice(Math.max(0, i - 2), i);
     head.forEach((x, k) => (DESC_WORDS.has(x.text) || ASC_WORDS.has(x.text)) && !mentionCovering(ctx, i - head.length + k) && markUsed(ctx, i - head.length + k, i - head.length + k + 1));
     const dir = [...head, ...tail].some((x) => DESC_WORDS.has(x.text) && !['most', 'highest', 'largest', 'top', 'biggest', 'greatest'].includes(x.text)) || tail.some((x) => DESC_WORDS.has(x.text)) ? 'desc' : 'asc';
+    // "sorted by the average number of rooms in descending order": one ordering said twice.
+    const saidDir = [...head, ...tail].some((x) => ['descending', 'decreasing', 'desc', 'reverse', 'ascending', 'increasing', 'asc'].includes(x.text));
+    if (ctx.order.length && lastOrderAt >= 0 && i - lastOrderAt <= 12 && !t.slice(lastOrderAt, i).some((x) => x.text === 'then' || x.text === 'and')) {
+      if (saidDir) ctx.order[ctx.order.length - 1]!.dir = dir;
+      tail.forEach((x, k) => (DESC_WORDS.has(x.text) || ASC_WORDS.has(x.text)) && !mentionCovering(ctx, i + 1 + k) && markUsed(ctx, i + 1 + k, i + 2 + k));
+      continue;
+    }
+    lastOrderAt = i;
     tail.forEach((x, k) => (DESC_WORDS.has(x.text) || ASC_WORDS.has(x.text) || x.text === 'order' || x.text === 'by') && markUsed(ctx, i + 1 + k, i + 2 + k));
     let target: { kind: 'measure'; index: number } | { kind: 'column'; column: { table: string; column: string }; start: number } | null = null;
     let from = i + 1;
@@ -115,6 +124,8 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
       const byAgg = aggWord ? ctx.measures.findIndex((m) => m.agg === aggWord && m.column) : -1;
       if (byAgg >= 0) { target = { kind: 'measure', index: byAgg }; markUsed(ctx, k, k + 1); break; }
       const m = mentionCovering(ctx, k);
+      // "in decreasing order of each city's highest latitude": the grouping only says whose.
+      if (m?.kind === 'column' && ['each', 'every'].includes(t[m.start - 1]?.text ?? '') && ctx.measures.some((x) => x.column)) { k = m.end - 1; continue; }
       if (m?.kind === 'column') { target = { kind: 'column', column: ref(m.column), start: m.start }; break; }
       if (['number', 'count', 'many', 'frequency'].includes(t[k]!.text)) { target = { kind: 'measure', index: countIndex(ctx) }; markUsed(ctx, k, k + 1); break; }
     }
@@ -159,11 +170,11 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
     const index = superlativeMeasures[0]!;
     const m = ctx.measures[index]!;
     // "which region had the highest revenue": with a few repeated groups, the highest total.
-    const dim = freeColumns(ctx)[0]!.column;
+    const dim = [...freeColumns(ctx)].sort((a, b) => (a.column.distinctCount ?? 0) - (b.column.distinctCount ?? 0))[0]!.column;
     const kpi = ctx.base.columns.find((c) => c.name === m.column?.column && c.table === m.column?.table);
     const superAt = t.findIndex((x) => AGG_BY_WORD(x.text));
     const entityNamed = ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.start < superAt);
-    if (!entityNamed && kpi?.entityType === 'KPI' && (dim.distinctCount ?? 0) > 0 && (dim.distinctCount ?? 0) * 3 <= (ctx.base.rowCount ?? 0) && (m.agg === 'max' || m.agg === 'min') && ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'worst'].includes(t.find((x) => AGG_BY_WORD(x.text))?.text ?? '')) {
+    if (!entityNamed && kpi?.entityType === 'KPI' && (dim.distinctCount ?? 0) > 0 && (dim.distinctCount ?? 0) * 3 <= (ctx.base.rowCount ?? 0) && (m.agg === 'max' || m.agg === 'min') && ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'worst', 'most', 'least', 'fewest'].includes(t.find((x) => AGG_BY_WORD(x.text))?.text ?? '')) {
       ctx.measures[index] = { ...m, agg: 'sum', label: measureLabel('sum', kpi) };
     }
     ctx.order.push({ kind: 'measure', index, dir: m.agg === 'min' ? 'asc' : 'desc' });
@@ -209,7 +220,9 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
   if (share) { markUsed(ctx, shareAt, shareAt + 1); intent = 'share'; }
   const membersCompared = ctx.filters.find((f) => f.op === 'in' && f.values.length >= 2);
   const saysCompare = t.some((x) => ['vs', 'versus', 'compare', 'compared', 'comparison'].includes(x.text));
-  if (membersCompared && (saysCompare || (ctx.measures.length && !t.some((x) => x.text === 'or')))) {
+  // "the sum of budgets of Marketing and Finance": one number over both members.
+  const pooled = t.some((x) => ['sum', 'total', 'combined', 'altogether', 'together'].includes(x.text)) || /^\s*(what|how much) (is|was)\b/i.test(ctx.question);
+  if (membersCompared && (saysCompare || (ctx.measures.length && !pooled && !t.some((x) => x.text === 'or')))) {
     t.forEach((x, i) => ['vs', 'versus', 'compare', 'compared', 'comparison'].includes(x.text) && markUsed(ctx, i, i + 1));
     ctx.dimensions.push({ column: membersCompared.column, label: membersCompared.column.column });
     if (!saysCompare) penalise(ctx, 0.6, 'members joined by "and" read as a comparison');

@@ -46,7 +46,7 @@ async function roleOf(deps: Deps, orgId: number, id: number): Promise<TRole> {
 }
 
 /** Nobody hands out more than they hold: a role may carry only permissions its maker has. */
-function assertGrantable(auth: Pick<AuthContext, 'permissions'>, permissions: readonly TPermission[]): void {
+export function assertGrantable(auth: Pick<AuthContext, 'permissions'>, permissions: readonly TPermission[]): void {
   const beyond = permissions.filter((p) => !auth.permissions.includes(p));
   if (beyond.length) {
     throw new AppError('FORBIDDEN', `You cannot grant permissions you do not hold yourself: ${beyond.map((p) => `${p} (${permissionOf(p).name})`).join(', ')}.`);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { dropCachedSessions, revokeUserSessions, type AuthContext } from '../auth/sessions';
+import { permissionOf, type TPermission } from '@catalyst/contracts';
 import { assignableRole } from './roles';
 import { sendInvitation } from './invite';
 import '../access/tables';
@@ -54,6 +55,18 @@ export async function listUsers(deps: Deps, orgId: number): Promise<TAdminUser[]
   return rows.map(toAdminUser);
 }
 
+/**
+ * Nobody manages someone more powerful than themself: changing (e-mail, role, status) a user who
+ * holds a permission the caller lacks could be used to take their account over.
+ */
+async function assertManageable(deps: Deps, auth: AuthContext, user: TAdminUser): Promise<void> {
+  const role = await deps.db.selectFrom('roles').select('permissions').where('id', '=', user.roleId).executeTakeFirstOrThrow();
+  const beyond = (Array.isArray(role.permissions) ? (role.permissions as TPermission[]) : []).filter((p) => !auth.permissions.includes(p));
+  if (beyond.length) {
+    throw new AppError('FORBIDDEN', `${user.name} holds permissions you do not have (${beyond.map((p) => `${p} (${permissionOf(p).name})`).join(', ')}), so you cannot change their account.`);
+  }
+}
+
 export async function getUser(deps: Deps, orgId: number, id: number): Promise<TAdminUser> {
   const row = await usersOf(deps, orgId).where('users.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`User ${id}`);
@@ -79,6 +92,7 @@ const lastAdmin = (name: string) =>
 
 export async function updateUser(deps: Deps, auth: AuthContext, id: number, input: TUpdateUser): Promise<TAdminUser> {
   const user = await getUser(deps, auth.orgId, id);
+  await assertManageable(deps, auth, user);
   if (input.roleId !== user.roleId) {
     const role = await assignableRole(deps, auth, input.roleId);
     const wasAdmin = (await deps.db.selectFrom('roles').select('key').where('id', '=', user.roleId).executeTakeFirstOrThrow()).key === 'admin';
@@ -98,6 +112,7 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: number, inpu
 /** Deactivates (sessions and sockets end at once, sign-in is refused) or reactivates a user. */
 export async function setUserActive(deps: Deps, auth: AuthContext, id: number, active: boolean): Promise<TAdminUser> {
   const user = await getUser(deps, auth.orgId, id);
+  await assertManageable(deps, auth, user);
   if (!active) {
     if (id === auth.userId) throw new AppError('CONFLICT', 'You cannot deactivate yourself. Ask another administrator to do it.');
     const isAdmin = (await deps.db.selectFrom('roles').select('key').where('id', '=', user.roleId).executeTakeFirstOrThrow()).key === 'admin';
@@ -116,6 +131,7 @@ export async function setUserActive(deps: Deps, auth: AuthContext, id: number, a
 /** Sends a new set-password link to a user who has not signed in yet. */
 export async function resendInvitation(deps: Deps, auth: AuthContext, id: number): Promise<void> {
   const user = await getUser(deps, auth.orgId, id);
+  await assertManageable(deps, auth, user);
   if (user.status !== 'active') throw new AppError('CONFLICT', `${user.name} is deactivated. Reactivate them before sending an invitation.`);
   if (user.lastLogin) throw new AppError('CONFLICT', `${user.name} has already signed in; they can reset their password from the sign-in page.`);
   await sendInvitation(deps, auth, user.username);

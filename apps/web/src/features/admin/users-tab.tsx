@@ -24,6 +24,8 @@ export function UsersTab() {
   const [editing, setEditing] = useState<TAdminUser | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<TAdminUser | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+  // The server refuses to change someone who holds a permission the caller lacks; do not offer it.
+  const manageable = (u: TAdminUser) => (roles.data?.find((r) => r.id === u.roleId)?.permissions ?? []).every((p) => can(p));
 
   const needle = search.trim().toLowerCase();
   const rows = (users.data ?? []).filter((u) => !needle || `${u.name} ${u.username} ${u.email} ${u.roleName}`.toLowerCase().includes(needle));
@@ -61,6 +63,7 @@ export function UsersTab() {
         <AdminTable label="Users" columns={['Name', 'E-mail', 'Role', 'Organizations', 'Status', 'Last Login', 'Actions']}>
           {rows.map((u) => {
             const self = u.id === me.data?.id;
+            const mayManage = manageable(u);
             return (
               <AdminRow key={u.id} muted={u.status === 'inactive'}>
                 <AdminCell label="Name">
@@ -86,22 +89,22 @@ export function UsersTab() {
                   </span>
                 </AdminCell>
                 <AdminCell label="Actions" actions>
-                  {can('users.write') && !u.lastLogin && u.status === 'active' ? (
+                  {mayManage && can('users.write') && !u.lastLogin && u.status === 'active' ? (
                     <Button variant="ghost" size="icon" aria-label={`Resend invitation to ${u.name}`} title="Resend invitation" onClick={() => void act(() => resendInvitation(u.id), `Invitation sent to ${u.email}`, 'Failed to send the invitation')}>
                       <Mail aria-hidden />
                     </Button>
                   ) : null}
-                  {can('users.write') ? (
+                  {mayManage && can('users.write') ? (
                     <Button variant="ghost" size="icon" aria-label={`Edit ${u.name}`} title="Edit" onClick={() => setEditing(u)} disabled={!roles.data}>
                       <Pencil aria-hidden />
                     </Button>
                   ) : null}
-                  {can('users.delete') && u.status === 'active' ? (
+                  {mayManage && can('users.delete') && u.status === 'active' ? (
                     <Button variant="ghost" size="icon" aria-label={`Deactivate ${u.name}`} title={self ? 'You cannot deactivate yourself' : 'Deactivate'} disabled={self} onClick={() => setDeactivating(u)}>
                       <UserX aria-hidden />
                     </Button>
                   ) : null}
-                  {can('users.delete') && u.status === 'inactive' ? (
+                  {mayManage && can('users.delete') && u.status === 'inactive' ? (
                     <Button variant="ghost" size="icon" aria-label={`Reactivate ${u.name}`} title="Reactivate" onClick={() => void act(() => setUserActive(u.id, true), `${u.name} can sign in again`, 'Failed to reactivate the user')}>
                       <UserCheck aria-hidden />
                     </Button>
