@@ -52,6 +52,20 @@ describe('users', () => {
     expect(refused.json().message).toBe('You need the users.write permission (Users write) to do this. Ask an administrator.');
   });
 
+  it('resends an invitation, and says so when the e-mail limit stops it (nothing is sent silently)', async () => {
+    const res = await call(admin, 'POST', '/api/v1/admin/users', { username: 'jay', email: 'jay@example.com', roleId: await roleId(t, orgId, 'user') });
+    const id = res.json().id as number;
+    for (let i = 0; i < 2; i++) expect((await call(admin, 'POST', `/api/v1/admin/users/${id}/invitation`)).statusCode).toBe(200);
+    const throttled = await call(admin, 'POST', `/api/v1/admin/users/${id}/invitation`);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().message).toMatch(/already went to jay in the last 15 minutes/);
+    // The e-mails go out in the background: wait for the three, then make sure no fourth follows.
+    const count = async () => (await t.deps.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'jay@example.com').execute()).length;
+    for (let i = 0; i < 40 && (await count()) < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await count()).toBe(3);
+  });
+
   it('edits name, e-mail and role; refuses a role of another organisation', async () => {
     const { id } = await userWithRole(t, { username: 'eddie', orgId, role: 'user' });
     const res = await call(admin, 'PUT', `/api/v1/admin/users/${id}`, { email: 'ed@example.com', firstName: 'Ed', lastName: 'Die', roleId: await roleId(t, orgId, 'manager') });

@@ -44,5 +44,8 @@ export async function sendInvitation(deps: Deps, inviter: Pick<AuthContext, 'use
   const orgName = invitee
     ? (await deps.db.selectFrom('organizations').select('name').where('id', '=', invitee.org_id).executeTakeFirstOrThrow()).name
     : who.org_name;
-  await requestPasswordReset(deps, username, { orgName, invitedBy: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.username });
+  const outcome = await requestPasswordReset(deps, username, { orgName, invitedBy: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.username });
+  // Unlike the public reset form, an administrator is told when nothing went out.
+  if (outcome === 'throttled') throw new AppError('RATE_LIMITED', `Three e-mails with a link already went to ${username} in the last 15 minutes. Wait a few minutes, then send the invitation again.`);
+  if (outcome === 'no-recipient') throw new AppError('CONFLICT', `${username} has no active account with an e-mail address, so no invitation was sent.`);
 }

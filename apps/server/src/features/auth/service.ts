@@ -58,12 +58,12 @@ export async function login(
  * e-mail goes out in the background so the response time does not tell either. With
  * `invitation`, the same single-use link is sent as an invitation to a new account.
  */
-export async function requestPasswordReset(deps: Deps, username: string, invitation?: { orgName: string; invitedBy: string }): Promise<void> {
+export async function requestPasswordReset(deps: Deps, username: string, invitation?: { orgName: string; invitedBy: string }): Promise<'sent' | 'throttled' | 'no-recipient'> {
   const user = await repo.findUserByUsername(deps.db, username);
-  if (!user || !user.is_active) return;
+  if (!user || !user.is_active) return 'no-recipient';
   if (!user.email) {
     deps.logger.warn({ userId: user.id }, 'password reset requested for a user without an e-mail address');
-    return;
+    return 'no-recipient';
   }
   const now = deps.now();
   const recent = await deps.db
@@ -74,7 +74,7 @@ export async function requestPasswordReset(deps: Deps, username: string, invitat
     .executeTakeFirstOrThrow();
   if (Number(recent.count) >= RESETS_PER_WINDOW) {
     deps.logger.warn({ userId: user.id }, 'password reset throttled: too many requests in 15 minutes');
-    return;
+    return 'throttled';
   }
   const token = newToken();
   await deps.db.transaction().execute(async (trx) => {
@@ -116,6 +116,7 @@ export async function requestPasswordReset(deps: Deps, username: string, invitat
       html: `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your Catalyst account <b>${escapeHtml(user.username)}</b>.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour, once).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
     })
     .catch((error: unknown) => deps.logger.error({ err: error }, 'could not queue the password reset e-mail'));
+  return 'sent';
 }
 
 export async function setPassword(deps: Deps, input: { token: string; newPassword: string }): Promise<void> {
