@@ -15,7 +15,9 @@ const id = (label = 'id') =>
 
 /** Key levels (spec §9), cumulative: write includes read, admin includes write. */
 export const API_KEY_PERMISSIONS = ['read', 'write', 'admin'] as const;
-export const ZApiKeyPermission = z.enum(API_KEY_PERMISSIONS, { error: 'A key permission is read, write or admin' });
+export const ZApiKeyPermission = z.enum(API_KEY_PERMISSIONS, {
+  error: 'A key permission is read, write or admin',
+});
 export type TApiKeyPermission = z.infer<typeof ZApiKeyPermission>;
 
 export const API_KEY_PERMISSION_INFO: Record<TApiKeyPermission, string> = {
@@ -41,7 +43,10 @@ export const API_KEY_PREFIX = 'cat_live_';
 
 export const ZCreateApiKey = z
   .object({
-    name: zText('Key name is required').trim().min(1, 'Key name is required').max(100, 'Key name is too long (100 characters at most)'),
+    name: zText('Key name is required')
+      .trim()
+      .min(1, 'Key name is required')
+      .max(100, 'Key name is too long (100 characters at most)'),
     permissions: z
       .array(ZApiKeyPermission, { error: 'permissions must be a list of read, write and admin' })
       .min(1, 'Choose at least one permission')
@@ -51,10 +56,16 @@ export const ZCreateApiKey = z
       .number({ error: 'Rate limit must be a number' })
       .int('Rate limit must be a whole number')
       .min(1, 'Rate limit must be at least 1 request per minute')
-      .max(MAX_API_KEY_RATE_LIMIT, `Rate limit is ${MAX_API_KEY_RATE_LIMIT.toLocaleString('en-US')} requests per minute at most`)
+      .max(
+        MAX_API_KEY_RATE_LIMIT,
+        `Rate limit is ${MAX_API_KEY_RATE_LIMIT.toLocaleString('en-US')} requests per minute at most`,
+      )
       .default(DEFAULT_API_KEY_RATE_LIMIT),
     /** When the key stops working; none: it never expires. */
-    expiresAt: z.iso.datetime({ offset: true, error: 'expiresAt must be an ISO date and time' }).nullable().optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'expiresAt must be an ISO date and time' })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'CreateApiKey' });
 export type TCreateApiKey = z.infer<typeof ZCreateApiKey>;
@@ -99,9 +110,15 @@ export const ZApiEndpoint = z
   })
   .meta({ id: 'ApiEndpoint' });
 export type TApiEndpoint = z.infer<typeof ZApiEndpoint>;
-export const ZApiEndpointList = z.object({ endpoints: z.array(ZApiEndpoint) }).meta({ id: 'ApiEndpointList' });
-export const ZApiEndpointParams = z.object({ id: z.string().regex(/^[a-z0-9-]{1,100}$/, 'is not an endpoint id') });
-export const ZApiEndpointUpdate = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export const ZApiEndpointList = z
+  .object({ endpoints: z.array(ZApiEndpoint) })
+  .meta({ id: 'ApiEndpointList' });
+export const ZApiEndpointParams = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,100}$/, 'is not an endpoint id'),
+});
+export const ZApiEndpointUpdate = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
 
 export const ZApiRequestLog = z
   .object({
@@ -119,11 +136,26 @@ export const ZApiRequestLog = z
   .meta({ id: 'ApiRequestLog' });
 export type TApiRequestLog = z.infer<typeof ZApiRequestLog>;
 export const ZApiRequestLogQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit is at least 1').max(200, 'limit is 200 at most').default(25),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(100_000)
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit is at least 1')
+    .max(200, 'limit is 200 at most')
+    .default(25),
 });
 export const ZApiRequestLogPage = z
-  .object({ logs: z.array(ZApiRequestLog), page: z.number().int(), limit: z.number().int(), total: z.number().int() })
+  .object({
+    logs: z.array(ZApiRequestLog),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  })
   .meta({ id: 'ApiRequestLogPage' });
 export type TApiRequestLogPage = z.infer<typeof ZApiRequestLogPage>;
 
@@ -145,29 +177,72 @@ export type TApiSummary = z.infer<typeof ZApiSummary>;
 
 // ---- The public API (/api/v1/…) -----------------------------------------------------------
 
-export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+export const RATE_LIMIT_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+] as const;
 
 export const ZPublicPageQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit is at least 1').max(100, 'limit is 100 at most').default(20),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(100_000)
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit is at least 1')
+    .max(100, 'limit is 100 at most')
+    .default(20),
 });
-export const ZPublicPagination = z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export const ZPublicPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
 
 export const ZPublicUser = z
-  .object({ id: z.number().int(), username: z.string(), name: z.string(), email: z.string(), role: z.string(), status: z.enum(['active', 'inactive']) })
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    email: z.string(),
+    role: z.string(),
+    status: z.enum(['active', 'inactive']),
+  })
   .meta({ id: 'PublicUser' });
-export const ZPublicUserList = z.object({ success: z.literal(true), data: z.array(ZPublicUser), pagination: ZPublicPagination }).meta({ id: 'PublicUserList' });
+export const ZPublicUserList = z
+  .object({ success: z.literal(true), data: z.array(ZPublicUser), pagination: ZPublicPagination })
+  .meta({ id: 'PublicUserList' });
 export const ZPublicInviteUser = z
   .object({
-    username: zText('username is required').trim().regex(/^[A-Za-z0-9._@-]{1,150}$/, 'username may use letters, digits and . _ @ - (150 characters at most)'),
-    email: zText('email is required').trim().regex(/^[^\s@]+@[^\s@]+$/, 'email must be a valid e-mail address').max(254, 'email is too long (254 characters at most)'),
-    first_name: zText('first_name must be text').trim().max(100, 'first_name is too long (100 characters at most)').default(''),
-    last_name: zText('last_name must be text').trim().max(100, 'last_name is too long (100 characters at most)').default(''),
+    username: zText('username is required')
+      .trim()
+      .regex(
+        /^[A-Za-z0-9._@-]{1,150}$/,
+        'username may use letters, digits and . _ @ - (150 characters at most)',
+      ),
+    email: zText('email is required')
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, 'email must be a valid e-mail address')
+      .max(254, 'email is too long (254 characters at most)'),
+    first_name: zText('first_name must be text')
+      .trim()
+      .max(100, 'first_name is too long (100 characters at most)')
+      .default(''),
+    last_name: zText('last_name must be text')
+      .trim()
+      .max(100, 'last_name is too long (100 characters at most)')
+      .default(''),
     /** A role of the organization; its User role when left out. */
     role_id: id('role_id').optional(),
   })
   .meta({ id: 'PublicInviteUser' });
-export const ZPublicUserCreated = z.object({ success: z.literal(true), data: ZPublicUser }).meta({ id: 'PublicUserCreated' });
+export const ZPublicUserCreated = z
+  .object({ success: z.literal(true), data: ZPublicUser })
+  .meta({ id: 'PublicUserCreated' });
 
 export const ZPublicConversation = z
   .object({
@@ -179,10 +254,15 @@ export const ZPublicConversation = z
     created_at: z.string(),
   })
   .meta({ id: 'PublicConversation' });
-export const ZPublicConversationList = z.object({ success: z.literal(true), data: z.array(ZPublicConversation), pagination: ZPublicPagination }).meta({ id: 'PublicConversationList' });
+export const ZPublicConversationList = z
+  .object({ success: z.literal(true), data: z.array(ZPublicConversation), pagination: ZPublicPagination })
+  .meta({ id: 'PublicConversationList' });
 export const ZPublicAsk = z
   .object({
-    question: zText('question is required').trim().min(1, 'question is required').max(10_000, 'question has 10,000 characters at most'),
+    question: zText('question is required')
+      .trim()
+      .min(1, 'question is required')
+      .max(10_000, 'question has 10,000 characters at most'),
     use_case_id: id('use_case_id').nullable().optional(),
     /** Continue this thread (one of yours) instead of starting a new one. */
     thread_id: id('thread_id').optional(),

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 // WordNet vocabulary, so CSV headers without separators still get business names.
 
 let vocabulary: Set<string> | null = null;
-const SHORT = new Set(['id', 'no', 'num', 'qty', 'amt', 'avg', 'max', 'min', 'tx', 'txn', 'cust', 'dept', 'emp', 'prod', 'acct', 'addr', 'desc', 'dt', 'ts', 'ccy', 'pct', 'src', 'dst', 'ref', 'usd', 'eur', 'utc']);
+const SHORT = new Set(['id', 'no', 'num', 'stu', 'qty', 'amt', 'avg', 'max', 'min', 'tx', 'txn', 'cust', 'dept', 'emp', 'prod', 'acct', 'addr', 'desc', 'dt', 'ts', 'ccy', 'pct', 'src', 'dst', 'ref', 'usd', 'eur', 'utc']);
 
 function words(): Set<string> {
   if (vocabulary) return vocabulary;
@@ -26,10 +26,23 @@ function words(): Set<string> {
   return vocabulary;
 }
 
+/** Whether a lowercase word (or its plain plural) is an English word WordNet knows. */
+export function isKnownWord(word: string): boolean {
+  const base = words();
+  return base.has(word) || (word.endsWith('s') && base.has(word.slice(0, -1))) || (word.endsWith('es') && base.has(word.slice(0, -2))) || (word.endsWith('ies') && base.has(`${word.slice(0, -3)}y`));
+}
+
 /** Cheapest split into known words; unknown runs cost more the longer they are. */
 export function segmentWord(word: string): string[] {
-  if (word.length < 7 || !/^[a-z]+$/.test(word)) return [word];
+  // "yearid", "teamid": short names glued to "id" split too.
+  if ((word.length < 7 && !(word.length >= 5 && word.endsWith('id'))) || !/^[a-z]+$/.test(word)) return [word];
   const base = words();
+  if (word.endsWith('id') && word.length >= 5) {
+    const head = word.slice(0, -2);
+    if (base.has(head) || SHORT.has(head)) return [head, 'id'];
+    const parts = head.length >= 7 ? segmentWord(head) : [head];
+    if (parts.length > 1) return [...parts, 'id'];
+  }
   const singular = (w: string): string => (w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.endsWith('ses') || w.endsWith('xes') ? w.slice(0, -2) : w.endsWith('s') ? w.slice(0, -1) : w);
   const dict = { has: (w: string): boolean => base.has(w) || base.has(singular(w)) };
   if (dict.has(word)) return [word];

@@ -72,7 +72,19 @@ export function tokenize(input: string): Token[] {
   return tokens;
 }
 
-import { segmentWord } from './segment';
+import { isKnownWord, segmentWord } from './segment';
+
+/** Words that carry a question's intent, for fixing their typos ("mininum", "diffrent"). */
+const INTENT_WORDS = ['minimum', 'maximum', 'average', 'different', 'distinct', 'highest', 'lowest', 'largest', 'smallest', 'descending', 'ascending', 'between', 'greater', 'number', 'total', 'each', 'least', 'most', 'which', 'what', 'many', 'there'];
+
+/** Replaces a misspelt intent word by the word meant; other tokens are kept. */
+export function fixTypos(tokens: Token[]): Token[] {
+  return tokens.map((t) => {
+    if (t.quoted || t.number !== null || t.text.length < 4 || !/^[a-z]+$/.test(t.text) || isKnownWord(t.text)) return t;
+    const hit = INTENT_WORDS.find((w) => Math.abs(w.length - t.text.length) <= 1 && editDistance(w, t.text, 1) <= 1);
+    return hit ? { ...t, text: hit, lemma: lemma(hit) } : t;
+  });
+}
 
 const ABBREVIATIONS: Record<string, string> = {
   tx: 'transaction', txn: 'transaction', ccy: 'currency', dt: 'date', ts: 'timestamp',

@@ -92,10 +92,18 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
     let wordsLen = 1;
     let upper: number | null = null;
     let startAt = i;
+    let betweenEnd = i + 4;
     if (t[i]!.text === 'between' && t[i + 1]?.number != null && t[i + 2]?.text === 'and' && t[i + 3]?.number != null) {
       op = 'between';
       numAt = i + 1;
       upper = t[i + 3]!.number;
+    } else if (t[i]!.number != null && t[i + 1]?.text === 'to' && t[i + 2]?.number != null && t[i]!.number! < t[i + 2]!.number! && !ctx.used.has(i + 2)) {
+      // "cities that have 2 to 4 parks", "from 10 to 20"
+      op = 'between';
+      numAt = i;
+      upper = t[i + 2]!.number;
+      if (t[i - 1]?.text === 'from' || t[i - 1]?.text === 'between') startAt = i - 1;
+      betweenEnd = i + 3;
     } else {
       for (const c of COMPARATORS) {
         if (c.words.every((w, k) => t[i + k]?.text === w)) {
@@ -123,11 +131,20 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
     }
     if (!op || numAt < 0) continue;
     const value = t[numAt]!.number!;
-    const endAt = op === 'between' ? i + 4 : Math.max(numAt + 1, i + wordsLen);
+    const endAt = op === 'between' ? betweenEnd : Math.max(numAt + 1, i + wordsLen);
     const compEnd = Math.max(endAt, numAt + 1);
     const adjective = ADJECTIVE_COLUMNS[t[i]!.text];
     let column: ModelColumn | undefined = adjective ? columnByWord(ctx, adjective.word) : undefined;
     if (column) for (const r of ctx.resolved) if (r.kind === 'column' && r.start >= i && r.start < compEnd) ctx.consumed.add(r.start);
+    // "more than 10000 total access count": a condition on a group's total (HAVING).
+    const totalOf = ['total', 'combined'].includes(t[compEnd]?.text ?? '') && !adjective && op !== 'between' && op !== 'neq' ? ctx.resolved.find((r) => r.kind === 'column' && r.start === compEnd + 1 && r.column.kind === 'number' && r.column.entityType === 'KPI') : undefined;
+    if (totalOf && totalOf.kind === 'column') {
+      ctx.measures.push({ agg: 'sum', column: ref(totalOf.column), label: measureLabel('sum', totalOf.column) });
+      ctx.having.push({ measure: ctx.measures.length - 1, op: op as 'gt' | 'gte' | 'lt' | 'lte' | 'eq', value });
+      ctx.consumed.add(totalOf.start);
+      markUsed(ctx, startAt, totalOf.end);
+      continue;
+    }
     const after = ctx.resolved.find((r) => r.start === compEnd || (r.start === compEnd + 2 && t[compEnd]?.text === 'number' && t[compEnd + 1]?.text === 'of') || (r.start === compEnd + 1 && ['of', 'in', 'different', 'distinct', 'corresponding', 'total', 'separate', 'unique'].includes(t[compEnd]?.text ?? '')));
     const countsEntities = after?.kind === 'table' || after?.kind === 'value' || ['record', 'records', 'entries', 'entry', 'rows', 'row'].includes(t[compEnd]?.text ?? '') || (after?.kind === 'column' && after.column.entityType === 'ATTRIBUTE') || ['time', 'times'].includes(t[compEnd]?.text ?? '');
     if (!column && countsEntities && !adjective) {
@@ -144,7 +161,9 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
       const before = ctx.resolved
         .filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.end <= startAt && startAt - r.end <= 3 && r.column.kind === 'number')
         .pop();
-      if (after?.kind === 'column' && after.column.kind === 'number' && after.column.entityType === 'KPI' && (!before || before.column.entityType !== 'KPI')) {
+      // "with more than 5000 total horses": a measure right after the number is what is compared.
+      const rightAfter = after?.kind === 'column' && after.start === compEnd && after.quality >= 0.9;
+      if (after?.kind === 'column' && after.column.kind === 'number' && after.column.entityType === 'KPI' && (!before || before.column.entityType !== 'KPI' || rightAfter)) {
         column = after.column;
         ctx.consumed.add(after.start);
         markUsed(ctx, after.start, after.end);
@@ -221,11 +240,26 @@ export function numberAfterColumn(ctx: ParseContext): void {
       continue;
     }
     if (!n || n.number === null || ctx.used.has(k) || (r.column.kind !== 'number' && r.column.kind !== 'text')) continue;
-    if (r.column.entityType === 'KPI') continue;
+    // "students who are age 18": a measure with its value after "is"/"are".
+    if (r.column.entityType === 'KPI' && !(['is', 'are', 'was', 'were', 'aged'].includes(t[r.start - 1]?.text ?? '') && k === r.end && Number.isInteger(n.number))) continue;
     ctx.filters.push({ column: ref(r.column), op: 'eq', values: [r.column.kind === 'number' ? n.number : n.raw] });
     ctx.filterSpans.push({ start: r.start, end: k + 1, column: r.column.name });
     ctx.consumed.add(r.start);
     markUsed(ctx, r.start, k + 1);
+  }
+}
+
+/** "students who are 18 years old": an age said with its unit. */
+export function ageFilters(ctx: ParseContext): void {
+  const t = ctx.tokens;
+  const age = ctx.base.columns.find((c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes('age'));
+  if (!age) return;
+  for (let i = 0; i + 2 < t.length; i++) {
+    if (t[i]!.number === null || ctx.used.has(i) || !['year', 'years'].includes(t[i + 1]!.text) || t[i + 2]!.text !== 'old') continue;
+    ctx.filters.push({ column: ref(age), op: 'eq', values: [t[i]!.number!] });
+    ctx.filterSpans.push({ start: i, end: i + 3, column: age.name, kind: 'compare' });
+    markUsed(ctx, i, i + 3);
+    for (const r of ctx.resolved) if (r.kind === 'column' && r.start >= i && r.start < i + 3) ctx.consumed.add(r.start);
   }
 }
 
@@ -239,6 +273,12 @@ export function filterLogic(ctx: ParseContext): void {
     const between = ctx.tokens.slice(spans[i - 1]!.end, spans[i]!.start).map((t) => t.text);
     if (between.includes('or')) ors++;
     else ands++;
+  }
+  // "either HKG or CHI": the "either" of an "or".
+  const orValues = ctx.filters.some((f) => f.op === 'in') && spans.length >= 2 && ctx.tokens.slice(spans[0]!.end, spans[spans.length - 1]!.start).some((x) => x.text === 'or');
+  if (ors || orValues) {
+    const either = ctx.tokens.findIndex((x, i) => x.text === 'either' && spans.length > 0 && i < spans[0]!.start && i >= spans[0]!.start - 4);
+    if (either >= 0) markUsed(ctx, either, either + 1);
   }
   if (ors && ctx.filters.length > 1) {
     ctx.filterLogic = 'or';

@@ -22,6 +22,11 @@ const indexCache = new WeakMap<SemanticModel, ModelIndex>();
 const WEAK_TAIL = new Set(['id', 'code', 'name', 'number', 'value', 'amount', 'count', 'type', 'text', 'description', 'detail', 'date']);
 const MAX_VALUES_PER_KEY = 20;
 const PART_STOP = new Set(['of', 'in', 'the', 'and', 'per', 'usd', 'million', 'millions', 'billion', 'first', 'last', 'total', 'max', 'min', 'avg', 'average', 'start', 'end', 'is', 'has']);
+/** Well-known short names of values ("US" for USA, "UK" for United Kingdom). */
+const VALUE_NICKNAMES: Record<string, string[]> = {
+  usa: ['us', 'united states', 'america'], 'united states': ['us', 'usa', 'america'], 'united states of america': ['us', 'usa'],
+  us: ['usa', 'united states'], uk: ['united kingdom', 'britain'], 'united kingdom': ['uk', 'britain'],
+};
 const LONE_WEAK = new Set(['number', 'id', 'count', 'code', 'no', 'value', 'amount', 'date', 'type']);
 /** Words people use for coded values: "female" for F. */
 const VALUE_ALIASES: Record<string, string[]> = {
@@ -46,19 +51,25 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
   let rest = words;
   while (rest.length > 1 && (tableWords.includes(lemma(rest[0]!)) || rest[0]!.length <= 2)) rest = rest.slice(1);
   if (rest !== words && !LONE_WEAK.has(rest.join(' '))) out.push({ key: lemmaKey(rest), quality: 0.95 });
+  // "GType": a letter or two before a weak word still names the column.
+  else if (rest !== words && words.length === 2 && words[0]!.length <= 2 && !tableWords.includes(lemma(words[0]!)) && !['id', 'no', 'number'].includes(rest[0]!)) out.push({ key: lemmaKey(rest), quality: 0.8 });
   if (words.length > 1 && WEAK_TAIL.has(words[words.length - 1]!)) out.push({ key: lemmaKey(words.slice(0, -1)), quality: 0.85 });
   if (rest.length > 1 && rest !== words && WEAK_TAIL.has(rest[rest.length - 1]!)) out.push({ key: lemmaKey(rest.slice(0, -1)), quality: 0.8 });
   for (const s of column.synonyms) out.push({ key: lemma(s), quality: 0.7 });
+  // "gtype", "dname": a one- or two-letter prefix glued to a common word.
+  if (words.length === 1 && /^[a-z]{1,2}(type|name|code|title|date|year|size|rank)$/.test(words[0]!)) out.push({ key: words[0]!.replace(/^[a-z]{1,2}(?=(type|name|code|title|date|year|size|rank)$)/, ''), quality: 0.8 });
   // "ranking" is also asked as "rank".
   const lastWord = rest[rest.length - 1]!;
   if (lastWord.length >= 7 && lastWord.endsWith('ing')) out.push({ key: lemmaKey([...rest.slice(0, -1), lastWord.slice(0, -3)]), quality: 0.8 });
   const core = rest.length === 2 ? rest : words.length === 2 ? words : null;
   if (core && !WEAK_TAIL.has(core[0]!) && !['number', 'count', 'id', 'no', 'code'].includes(core[1]!)) out.push({ key: `${lemma(core[1]!)} of ${lemma(core[0]!)}`, quality: 0.9 });
   if (core && WEAK_TAIL.has(core[0]!)) out.push({ key: `${lemma(core[0]!)} of ${lemma(core[1]!)}`, quality: 0.9 });
+  // "Total_Horses" is asked as "the total number of horses".
+  if (core && core[0] === 'total' && column.kind === 'number') out.push({ key: `total number of ${lemma(core[1]!)}`, quality: 0.95 });
   // Parts of longer names: "damage" for damage_millions_USD, "market value" for Market_Value_in_Billion.
   const lw = words.map(lemma);
   for (let a = 0; a < lw.length && lw.length > 1; a++) {
-    for (let b = a + 1; b <= lw.length && b - a <= 3; b++) {
+    for (let b = a + 1; b <= lw.length && b - a <= (lw.length >= 5 ? 4 : 3); b++) {
       const part = lw.slice(a, b);
       if (b - a === lw.length || part.every((w) => WEAK_TAIL.has(w) || PART_STOP.has(w) || w.length < 3)) continue;
       out.push({ key: part.join(' '), quality: 0.5 + 0.3 * ((b - a) / lw.length) + (a === 0 ? 0.05 : 0) });
@@ -107,6 +118,7 @@ export function indexModel(model: SemanticModel): ModelIndex {
         const list = values.get(norm);
         if (!list || list.length < MAX_VALUES_PER_KEY) add(values, norm, hit);
         for (const alias of VALUE_ALIASES[norm] ?? []) if (column.values.length <= 3) add(values, alias, { ...hit, quality: 0.9 });
+        for (const alias of VALUE_NICKNAMES[norm] ?? []) add(values, alias, { ...hit, quality: 0.9 });
         const lem = lemmaKey(norm.split(' '));
         if (lem !== norm && (values.get(lem)?.length ?? 0) < MAX_VALUES_PER_KEY) add(values, lem, { ...hit, quality: 0.9 });
       }
@@ -142,6 +154,8 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
       }
       const singleStop = n === 1 && (VALUE_STOP.has(textKey) || (textKey.length < 2 && !quoted));
       if (singleStop) continue;
+      // "us" is a pronoun unless written "US".
+      if (n === 1 && textKey === 'us' && span[0]!.raw !== 'US') continue;
       const vals = index.values.get(quoted ? normValue(span[0]!.raw) : textKey) ?? (quoted ? undefined : index.values.get(lemKey));
       if (vals) out.push({ kind: 'value', start: i, end: i + n, hits: quoted ? vals.map((h) => ({ ...h, quality: 1 })) : vals });
     }

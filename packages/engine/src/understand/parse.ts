@@ -1,6 +1,6 @@
 import type { TIntent, TQueryPlan } from '@catalyst/contracts';
 import type { ModelTable, SemanticModel } from '../model/types';
-import { lemma, splitIdentifier, tokenize } from '../nlp/text';
+import { fixTypos, lemma, splitIdentifier, tokenize } from '../nlp/text';
 import { booleanFilters, correlationColumns, countThroughReference, countedPositions, defaultMeasures, derivedMetrics, metricNamed } from './extras';
 import { unexplainedFactor } from './doubts';
 import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
@@ -8,7 +8,7 @@ import { findMentions } from './mentions';
 import { findTimeWords, type TimeWords } from './periods';
 import { chooseTable, resolveMentions } from './resolve';
 import { freeColumns, isEntityColumn, markUsed, penalise, ref, type ParseContext } from './context';
-import { comparisonFilters, containsFilters, filterLogic, numberAfterColumn, valueFilters } from './filters';
+import { ageFilters, comparisonFilters, containsFilters, filterLogic, numberAfterColumn, valueFilters } from './filters';
 import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
@@ -77,7 +77,8 @@ function acrossTables(question: string, model: SemanticModel, now: Date): Unders
   if (process.env.CATALYST_DEBUG) for (const r of readings) console.error('candidate', r.plan!.table, r.confidence.toFixed(3), r.doubts.join(' | '));
   const best = readings[0];
   if (!best) return first;
-  const rival = readings.find((u) => u !== best && u.plan!.table !== best.plan!.table);
+  // Another table's reading that asks for the same thing (through a join) is no rival.
+  const rival = readings.find((u) => u !== best && u.plan!.table !== best.plan!.table && signature(u.plan!) !== signature(best.plan!));
   const ratio = rival ? rival.confidence / Math.max(best.confidence, 1e-9) : 0;
   const factor = ratio >= 0.9 ? 0.7 : ratio >= 0.75 ? 0.85 : 1;
   if (factor === 1) return best;
@@ -86,11 +87,18 @@ function acrossTables(question: string, model: SemanticModel, now: Date): Unders
 
 const TABLE_CANDIDATES = 4;
 
+/** What a plan asks for, whichever table it starts from. */
+function signature(p: TQueryPlan): string {
+  const c = (r?: { table: string; column: string }): string => (r ? `${r.table}.${r.column}` : '*');
+  return JSON.stringify([p.measures.map((m) => `${m.agg}(${m.column ? c(m.column) : `${p.table}.*`})${m.metric ?? ''}`), p.dimensions.map((d) => `${c(d.column)}/${d.grain ?? ''}`),
+    p.filters.map((f) => `${c(f.column)} ${f.op} ${f.values.join(',')}`).sort(), p.columns.map(c), p.having, p.order.map((o) => `${o.kind}${o.index ?? ''}${c(o.column)}${o.dir}`), p.limit ?? null, p.distinct]);
+}
+
 function understandOn(question: string, model: SemanticModel, now: Date, forcedTable?: string): Reading {
   const text = question.trim();
   if (!text) return decline('The question is empty');
   if (text.length > MAX_QUESTION_LENGTH) return decline('The question is too long');
-  const tokens = tokenize(text);
+  const tokens = fixTypos(tokenize(text));
   if (!tokens.length) return decline('The question has no words');
   // Without any date column, words like "year" name ordinary columns, not periods.
   const time: TimeWords = model.tables.some((t) => t.columns.some((c) => c.isTime)) ? findTimeWords(text, now) : {};
@@ -122,6 +130,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   valueFilters(ctx);
   const countConditions = comparisonFilters(ctx);
   numberAfterColumn(ctx);
+  ageFilters(ctx);
   containsFilters(ctx);
   filterLogic(ctx);
   const counts = findCountWords(ctx);
@@ -146,17 +155,26 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     let k = c.end;
     // "the names and average salaries of all departments": the name is the department's.
     if (tokens[k]?.text === 'and' || tokens[k]?.text === ',') {
-      let j = k;
-      while (j < c.end + 6 && tokens[j] && tokens[j]!.text !== 'of') j++;
-      const between = tokens.slice(k + 1, j);
-      if (tokens[j]?.text === 'of' && between.every((x, n) => ctx.used.has(k + 1 + n) || x.text === 'and' || x.text === ',')) k = j;
+      for (let j = k + 1; j < c.end + 9 && tokens[j]; j++) {
+        const w = tokens[j]!.text;
+        if ((w === 'of' || w === 'for') && !ctx.used.has(j)) { k = j; break; }
+        if (!ctx.used.has(j) && !['and', ',', 'the', 'a', 'its', 'their'].includes(w)) break;
+      }
     }
-    if (tokens[k]?.text !== 'of') continue;
-    while (['of', 'the', 'all', 'every', 'each'].includes(tokens[k]?.text ?? '')) k++;
+    if (tokens[k]?.text !== 'of' && !(tokens[k]?.text === 'for' && k > c.end)) continue;
+    while (['of', 'for', 'the', 'all', 'every', 'each'].includes(tokens[k]?.text ?? '')) k++;
     const named = ctx.resolved.find((r) => r.start === k && r.kind === 'column' && !ctx.consumed.has(r.start));
     if (named && named.kind === 'column' && named.column.kind === 'text' && named.column !== c.column) {
       ctx.consumed.add(c.start);
       markUsed(ctx, c.start, c.end);
+    }
+  }
+  // "for each city, list their names": the name of what is grouped.
+  if (ctx.groupTargets.size) {
+    for (const c of freeColumns(ctx)) {
+      if (!/name|title/i.test(c.column.name) || !['their', 'its'].includes(tokens[c.start - 1]?.text ?? '') || ctx.groupTargets.has(c.start)) continue;
+      ctx.consumed.add(c.start);
+      markUsed(ctx, c.start - 1, c.end);
     }
   }
   // "assigned to any project": a column after "any" qualifies, it does not group.
@@ -223,7 +241,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       if (c.column.entityType === 'KPI' && !shaped.grouped) penalise(ctx, 0.7, `grouping by ${c.column.label}, a measure`);
     }
     if (!ctx.measures.length) ctx.measures.push({ agg: 'count', label: measureLabel('count', undefined, ctx.base.label) });
-    if (ctx.dimensions.length && !shaped.grouped) penalise(ctx, 0.6, 'grouping is implied, not said');
+    if (ctx.dimensions.length && !shaped.grouped && !ctx.having.length) penalise(ctx, 0.6, 'grouping is implied, not said');
     if (ctx.dimensions.filter((d) => !d.grain).length >= 2 && free.some((c) => !ctx.groupTargets.has(c.start))) penalise(ctx, 0.5, 'grouping by two things');
     if (ctx.having.length && !ctx.dimensions.length) penalise(ctx, 0.3, 'a count condition without a grouping');
     intent = shaped.intent ?? (ctx.dimensions.some((d) => d.grain) ? 'trend' : ctx.dimensions.length ? 'breakdown' : 'value');
@@ -262,20 +280,32 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     const other = model.tables.find((t) => t !== ctx.base && splitIdentifier(t.name).map(lemma).join(' ') === phrase);
     if (other && !tokens.slice(r.start, r.end).some((x) => x.lemma === 'id')) penalise(ctx, 0.5, `"${phrase}" names table ${other.label}`);
   }
+  // "the number of video games in each type" with no type understood: the grouping was missed.
+  if (ctx.measures.length && !ctx.dimensions.some((d) => !d.grain)) {
+    const missed = tokens.findIndex((x, i) => ['each', 'per', 'every'].includes(x.text) && !ctx.used.has(i) && !inTime(i));
+    if (missed >= 0) penalise(ctx, 0.5, `"${tokens[missed]!.raw} ${tokens[missed + 1]?.raw ?? ''}" was not understood as a grouping`);
+  }
   const referencing = countThroughReference(ctx);
   // A table named but not used by the plan means part of the question was not understood.
   const usedTables = new Set([ctx.base.name, ...(referencing ? [referencing.table] : []), ...ctx.measures.flatMap((m) => (m.column ? [m.column.table] : [])), ...ctx.dimensions.map((d) => d.column.table), ...ctx.filters.map((f) => f.column.table), ...columns.map((c) => c.table)]);
   for (const r of ctx.resolved) if (r.kind === 'table' && !usedTables.has(r.table.name)) penalise(ctx, r.quality >= 0.9 ? 0.6 : 0.85, `${r.table.label} is named but not used`);
   // An ordering by an aggregate with nothing grouped ranks a single row.
   if (ctx.limit !== undefined && ctx.order.some((o) => o.kind === 'measure') && !ctx.dimensions.length && !referencing && intent !== 'list') penalise(ctx, 0.4, 'a ranking of one number');
-  if (tokens.some((x) => x.text === 'both' || x.text === 'shared') && (ctx.filters.some((f) => f.op === 'in') || ctx.filters.length >= 2)) penalise(ctx, 0.3, '"both" needs each member, not either');
-  const unexplained = tokens.filter((t, i) => !ctx.used.has(i) && !FILLER.has(t.text) && !FILLER.has(t.lemma) && t.text.length > 1 || (!ctx.used.has(i) && t.number !== null && !FILLER.has(t.text)));
+  const sameColumnTwice = ctx.filters.some((f, i) => f.op === 'in' || ctx.filters.some((g, j) => j !== i && g.column.table === f.column.table && g.column.column === f.column.column));
+  if (tokens.some((x) => x.text === 'both' || x.text === 'shared') && sameColumnTwice) penalise(ctx, 0.3, '"both" needs each member, not either');
+  else tokens.forEach((x, i) => x.text === 'both' && ctx.filters.length >= 2 && ctx.filterLogic === 'and' && markUsed(ctx, i, i + 1));
+  // "in the US": a word in capitals is a name, even when it spells a common word.
+  const filler = (t: (typeof tokens)[number]): boolean => (FILLER.has(t.text) || FILLER.has(t.lemma)) && !(/^[A-Z]{2,4}$/.test(t.raw) && i0(t) > 0);
+  const i0 = (t: (typeof tokens)[number]): number => tokens.indexOf(t);
+  const unexplained = tokens.filter((t, i) => !ctx.used.has(i) && !filler(t) && t.text.length > 1 || (!ctx.used.has(i) && t.number !== null && !FILLER.has(t.text)));
+  const usedColumns = new Set([...ctx.measures.flatMap((m) => (m.column ? [m.column] : [])), ...(referencing?.measure.column ? [referencing.measure.column] : []), ...ctx.dimensions.map((d) => d.column), ...ctx.filters.map((f) => f.column), ...columns, ...ctx.order.flatMap((o) => (o.column ? [o.column] : []))].map((c) => `${c.table}.${c.column}`));
+  const used = { tables: usedTables, columns: usedColumns };
   let confidence = 0.97;
   for (const p of ctx.penalties) confidence *= p.factor;
   for (const u of unexplained) {
     // "for each position" with no position understood: the grouping was missed.
     const afterGroupWord = ['each', 'per', 'every', 'by'].includes(tokens[tokens.indexOf(u) - 1]?.text ?? '');
-    confidence *= afterGroupWord ? 0.3 : unexplainedFactor(u, ctx.measures.length > 0);
+    confidence *= afterGroupWord ? 0.3 : unexplainedFactor(u, ctx.measures.length > 0, model, used);
   }
   const plan: TQueryPlan = {
     intent, table: referencing?.table ?? ctx.base.name, measures: referencing ? [referencing.measure] : ctx.measures, dimensions: ctx.dimensions, columns, distinct: ctx.distinct,

@@ -38,7 +38,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('api_rate_windows_pk', ['key_id', 'endpoint', 'window_start'])
     .execute();
-  await db.schema.createIndex('api_rate_windows_start').on('api_rate_windows').column('window_start').execute();
+  await db.schema
+    .createIndex('api_rate_windows_start')
+    .on('api_rate_windows')
+    .column('window_start')
+    .execute();
 
   // Every request made with a key (kept 30 days). The key is stored masked, never whole.
   await db.schema
@@ -54,7 +58,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('api_request_logs_org').on('api_request_logs').columns(['org_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('api_request_logs_org')
+    .on('api_request_logs')
+    .columns(['org_id', 'created_at'])
+    .execute();
 
   // An endpoint of the public API switched off for an organisation (absent: enabled).
   await db.schema

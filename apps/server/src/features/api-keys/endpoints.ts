@@ -32,19 +32,41 @@ export function publicEndpoints(app: FastifyInstance): Omit<TApiEndpoint, 'enabl
 }
 
 /** The endpoints with the organisation's on/off settings (an endpoint is on unless switched off). */
-export async function listEndpoints(deps: Deps, app: FastifyInstance, orgId: number): Promise<TApiEndpoint[]> {
-  const settings = await deps.db.selectFrom('api_endpoint_settings').select(['endpoint_id', 'enabled']).where('org_id', '=', orgId).execute();
+export async function listEndpoints(
+  deps: Deps,
+  app: FastifyInstance,
+  orgId: number,
+): Promise<TApiEndpoint[]> {
+  const settings = await deps.db
+    .selectFrom('api_endpoint_settings')
+    .select(['endpoint_id', 'enabled'])
+    .where('org_id', '=', orgId)
+    .execute();
   const off = new Set(settings.filter((s) => !s.enabled).map((s) => s.endpoint_id));
   return publicEndpoints(app).map((e) => ({ ...e, enabled: !off.has(e.id) }));
 }
 
-export async function setEndpointEnabled(deps: Deps, app: FastifyInstance, input: { orgId: number; userId: number; id: string; enabled: boolean }): Promise<TApiEndpoint> {
+export async function setEndpointEnabled(
+  deps: Deps,
+  app: FastifyInstance,
+  input: { orgId: number; userId: number; id: string; enabled: boolean },
+): Promise<TApiEndpoint> {
   const endpoint = publicEndpoints(app).find((e) => e.id === input.id);
   if (!endpoint) throw notFound(`Endpoint "${input.id}"`);
   await deps.db
     .insertInto('api_endpoint_settings')
-    .values({ org_id: input.orgId, endpoint_id: endpoint.id, enabled: input.enabled, updated_by: input.userId, updated_at: deps.now() })
-    .onConflict((oc) => oc.columns(['org_id', 'endpoint_id']).doUpdateSet({ enabled: input.enabled, updated_by: input.userId, updated_at: deps.now() }))
+    .values({
+      org_id: input.orgId,
+      endpoint_id: endpoint.id,
+      enabled: input.enabled,
+      updated_by: input.userId,
+      updated_at: deps.now(),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['org_id', 'endpoint_id'])
+        .doUpdateSet({ enabled: input.enabled, updated_by: input.userId, updated_at: deps.now() }),
+    )
     .execute();
   return { ...endpoint, enabled: input.enabled };
 }

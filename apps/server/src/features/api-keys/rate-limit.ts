@@ -21,7 +21,10 @@ export interface RateLimitState {
  * the key on this endpoint) in the app database, so several server instances count together.
  * The headers report whichever limit is closer to running out.
  */
-export async function countRequest(deps: Deps, input: { keyId: number; endpointId: string; keyLimit: number; endpointLimit: number }): Promise<RateLimitState> {
+export async function countRequest(
+  deps: Deps,
+  input: { keyId: number; endpointId: string; keyLimit: number; endpointLimit: number },
+): Promise<RateLimitState> {
   const now = deps.now().getTime();
   const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
   const rows = await deps.db
@@ -30,7 +33,11 @@ export async function countRequest(deps: Deps, input: { keyId: number; endpointI
       { key_id: input.keyId, endpoint: KEY_WIDE, window_start: windowStart, count: 1 },
       { key_id: input.keyId, endpoint: input.endpointId, window_start: windowStart, count: 1 },
     ])
-    .onConflict((oc) => oc.columns(['key_id', 'endpoint', 'window_start']).doUpdateSet({ count: sql`api_rate_windows.count + 1` }))
+    .onConflict((oc) =>
+      oc
+        .columns(['key_id', 'endpoint', 'window_start'])
+        .doUpdateSet({ count: sql`api_rate_windows.count + 1` }),
+    )
     .returning(['endpoint', 'count'])
     .execute();
   const countOf = (endpoint: string) => rows.find((r) => r.endpoint === endpoint)?.count ?? 1;

@@ -103,19 +103,41 @@ export type RequestLogWriter = ReturnType<typeof createRequestLogWriter>;
 /** Drops logs past the retention and rate-limit windows no longer counted. */
 export async function sweep(deps: Deps): Promise<void> {
   const now = deps.now().getTime();
-  await deps.db.deleteFrom('api_request_logs').where('created_at', '<', new Date(now - LOG_RETENTION_DAYS * 86_400_000)).execute();
-  await deps.db.deleteFrom('api_rate_windows').where('window_start', '<', new Date(now - 3_600_000)).execute();
+  await deps.db
+    .deleteFrom('api_request_logs')
+    .where('created_at', '<', new Date(now - LOG_RETENTION_DAYS * 86_400_000))
+    .execute();
+  await deps.db
+    .deleteFrom('api_rate_windows')
+    .where('window_start', '<', new Date(now - 3_600_000))
+    .execute();
 }
 
 /** One page of the organisation's request logs, newest first. */
-export async function listRequestLogs(deps: Deps, input: { orgId: number; page: number; limit: number }): Promise<TApiRequestLogPage> {
+export async function listRequestLogs(
+  deps: Deps,
+  input: { orgId: number; page: number; limit: number },
+): Promise<TApiRequestLogPage> {
   const since = new Date(deps.now().getTime() - LOG_RETENTION_DAYS * 86_400_000);
-  const base = deps.db.selectFrom('api_request_logs as l').where('l.org_id', '=', input.orgId).where('l.created_at', '>=', since);
+  const base = deps.db
+    .selectFrom('api_request_logs as l')
+    .where('l.org_id', '=', input.orgId)
+    .where('l.created_at', '>=', since);
   const [{ total }, rows] = await Promise.all([
     base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
     base
       .leftJoin('api_keys as k', 'k.id', 'l.key_id')
-      .select(['l.id', 'l.created_at', 'l.key_masked', 'l.method', 'l.endpoint', 'l.status', 'l.response_ms', 'l.ip', 'k.name as key_name'])
+      .select([
+        'l.id',
+        'l.created_at',
+        'l.key_masked',
+        'l.method',
+        'l.endpoint',
+        'l.status',
+        'l.response_ms',
+        'l.ip',
+        'k.name as key_name',
+      ])
       .orderBy('l.created_at', 'desc')
       .orderBy('l.id', 'desc')
       .limit(input.limit)
@@ -141,7 +163,10 @@ export async function listRequestLogs(deps: Deps, input: { orgId: number; page: 
 }
 
 /** Requests of the last 30 days and of the last 24 hours, and the measured success rate (2xx ÷ all). */
-export async function requestFigures(deps: Deps, orgId: number): Promise<{ requests30d: number; requests24h: number; successRate24h: number | null }> {
+export async function requestFigures(
+  deps: Deps,
+  orgId: number,
+): Promise<{ requests30d: number; requests24h: number; successRate24h: number | null }> {
   const now = deps.now().getTime();
   const day = new Date(now - 86_400_000);
   const row = await deps.db
@@ -149,10 +174,16 @@ export async function requestFigures(deps: Deps, orgId: number): Promise<{ reque
     .select([
       sql<number>`count(*)::int`.as('month'),
       sql<number>`(count(*) filter (where created_at >= ${day}))::int`.as('day'),
-      sql<number>`(count(*) filter (where created_at >= ${day} and status between 200 and 299))::int`.as('ok'),
+      sql<number>`(count(*) filter (where created_at >= ${day} and status between 200 and 299))::int`.as(
+        'ok',
+      ),
     ])
     .where('org_id', '=', orgId)
     .where('created_at', '>=', new Date(now - LOG_RETENTION_DAYS * 86_400_000))
     .executeTakeFirstOrThrow();
-  return { requests30d: row.month, requests24h: row.day, successRate24h: row.day === 0 ? null : Math.round((row.ok / row.day) * 1000) / 10 };
+  return {
+    requests30d: row.month,
+    requests24h: row.day,
+    successRate24h: row.day === 0 ? null : Math.round((row.ok / row.day) * 1000) / 10,
+  };
 }

@@ -34,14 +34,30 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: Deps, logs: { flu
   const base = '/api/v1/admin';
   app.addHook('onClose', async () => logs.flush());
 
-  r.get(`${base}/api-keys`, { config: { permission: 'orgs.read' }, schema: { tags, summary: "The organisation's API keys (prefix only, never the secret)", response: { 200: ZApiKeyList, ...errorResponses } } }, async (request) => ({
-    keys: await listKeys(deps, authOf(request).orgId),
-  }));
+  r.get(
+    `${base}/api-keys`,
+    {
+      config: { permission: 'orgs.read' },
+      schema: {
+        tags,
+        summary: "The organisation's API keys (prefix only, never the secret)",
+        response: { 200: ZApiKeyList, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      keys: await listKeys(deps, authOf(request).orgId),
+    }),
+  );
   r.post(
     `${base}/api-keys`,
     {
       config: { permission: 'orgs.write' },
-      schema: { tags, summary: 'Create an API key: the answer holds the secret, shown this once', body: ZCreateApiKey, response: { 200: ZCreatedApiKey, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Create an API key: the answer holds the secret, shown this once',
+        body: ZCreateApiKey,
+        response: { 200: ZCreatedApiKey, ...errorResponses },
+      },
     },
     async (request) => {
       const auth = authOf(request);
@@ -50,7 +66,15 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: Deps, logs: { flu
   );
   r.delete(
     `${base}/api-keys/:id`,
-    { config: { permission: 'orgs.write' }, schema: { tags, summary: 'Revoke (delete) an API key: it stops working at once', params: ZIdParams, response: { 200: z.object({ status: z.literal('Success') }), ...errorResponses } } },
+    {
+      config: { permission: 'orgs.write' },
+      schema: {
+        tags,
+        summary: 'Revoke (delete) an API key: it stops working at once',
+        params: ZIdParams,
+        response: { 200: z.object({ status: z.literal('Success') }), ...errorResponses },
+      },
+    },
     async (request) => {
       const auth = authOf(request);
       await revokeKey(deps, { orgId: auth.orgId, userId: auth.userId, id: request.params.id });
@@ -58,28 +82,72 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: Deps, logs: { flu
     },
   );
 
-  r.get(`${base}/api-endpoints`, { config: { permission: 'orgs.read' }, schema: { tags, summary: "The public API's endpoints and whether each is enabled", response: { 200: ZApiEndpointList, ...errorResponses } } }, async (request) => ({
-    endpoints: await listEndpoints(deps, app, authOf(request).orgId),
-  }));
+  r.get(
+    `${base}/api-endpoints`,
+    {
+      config: { permission: 'orgs.read' },
+      schema: {
+        tags,
+        summary: "The public API's endpoints and whether each is enabled",
+        response: { 200: ZApiEndpointList, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      endpoints: await listEndpoints(deps, app, authOf(request).orgId),
+    }),
+  );
   r.put(
     `${base}/api-endpoints/:id`,
-    { config: { permission: 'orgs.write' }, schema: { tags, summary: "Enable or disable an endpoint for the organisation's keys", params: ZApiEndpointParams, body: ZApiEndpointUpdate, response: { 200: ZApiEndpoint, ...errorResponses } } },
+    {
+      config: { permission: 'orgs.write' },
+      schema: {
+        tags,
+        summary: "Enable or disable an endpoint for the organisation's keys",
+        params: ZApiEndpointParams,
+        body: ZApiEndpointUpdate,
+        response: { 200: ZApiEndpoint, ...errorResponses },
+      },
+    },
     async (request) => {
       const auth = authOf(request);
-      return setEndpointEnabled(deps, app, { orgId: auth.orgId, userId: auth.userId, id: request.params.id, enabled: request.body.enabled });
+      return setEndpointEnabled(deps, app, {
+        orgId: auth.orgId,
+        userId: auth.userId,
+        id: request.params.id,
+        enabled: request.body.enabled,
+      });
     },
   );
 
   r.get(
     `${base}/api-request-logs`,
-    { config: { permission: 'orgs.read' }, schema: { tags, summary: 'Requests made with the organisation’s keys (last 30 days), newest first', querystring: ZApiRequestLogQuery, response: { 200: ZApiRequestLogPage, ...errorResponses } } },
+    {
+      config: { permission: 'orgs.read' },
+      schema: {
+        tags,
+        summary: 'Requests made with the organisation’s keys (last 30 days), newest first',
+        querystring: ZApiRequestLogQuery,
+        response: { 200: ZApiRequestLogPage, ...errorResponses },
+      },
+    },
     async (request) => {
       await logs.flush();
       return listRequestLogs(deps, { orgId: authOf(request).orgId, ...request.query });
     },
   );
-  r.get(`${base}/api-summary`, { config: { permission: 'orgs.read' }, schema: { tags, summary: 'The summary cards: keys, endpoints, requests, success rate', response: { 200: ZApiSummary, ...errorResponses } } }, async (request) => {
-    await logs.flush();
-    return apiSummary(deps, app, authOf(request).orgId);
-  });
+  r.get(
+    `${base}/api-summary`,
+    {
+      config: { permission: 'orgs.read' },
+      schema: {
+        tags,
+        summary: 'The summary cards: keys, endpoints, requests, success rate',
+        response: { 200: ZApiSummary, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await logs.flush();
+      return apiSummary(deps, app, authOf(request).orgId);
+    },
+  );
 }

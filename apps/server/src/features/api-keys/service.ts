@@ -1,4 +1,14 @@
-import { API_KEY_PERMISSIONS, PERMISSION_IDS, type TApiKey, type TApiKeyPermission, type TApiKeyStatus, type TApiSummary, type TCreateApiKey, type TCreatedApiKey, type TPermission } from '@catalyst/contracts';
+import {
+  API_KEY_PERMISSIONS,
+  PERMISSION_IDS,
+  type TApiKey,
+  type TApiKeyPermission,
+  type TApiKeyStatus,
+  type TApiSummary,
+  type TCreateApiKey,
+  type TCreatedApiKey,
+  type TPermission,
+} from '@catalyst/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -19,12 +29,19 @@ const WRITE: readonly TPermission[] = [...READ, 'users.write', 'orgs.write', 'da
  * What a key may do: its creator's permissions now, narrowed to its level — read keeps the
  * read permissions, write adds the write ones, admin keeps everything the creator holds.
  */
-export function keyPermissions(level: TApiKeyPermission, creatorPermissions: readonly TPermission[]): TPermission[] {
+export function keyPermissions(
+  level: TApiKeyPermission,
+  creatorPermissions: readonly TPermission[],
+): TPermission[] {
   const allowed = level === 'admin' ? PERMISSION_IDS : level === 'write' ? WRITE : READ;
   return creatorPermissions.filter((p) => allowed.includes(p));
 }
 
-export function keyStatus(key: { expires_at: Date | null }, owner: { active: boolean }, now: Date): TApiKeyStatus {
+export function keyStatus(
+  key: { expires_at: Date | null },
+  owner: { active: boolean },
+  now: Date,
+): TApiKeyStatus {
   if (key.expires_at && new Date(key.expires_at).getTime() <= now.getTime()) return 'expired';
   return owner.active ? 'active' : 'inactive';
 }
@@ -78,10 +95,16 @@ export async function listKeys(deps: Deps, orgId: number): Promise<TApiKey[]> {
 }
 
 /** Makes a key for the caller; the answer is the only place its secret ever appears. */
-export async function createKey(deps: Deps, input: { orgId: number; userId: number; key: TCreateApiKey }): Promise<TCreatedApiKey> {
+export async function createKey(
+  deps: Deps,
+  input: { orgId: number; userId: number; key: TCreateApiKey },
+): Promise<TCreatedApiKey> {
   const now = deps.now();
   if (input.key.expiresAt && new Date(input.key.expiresAt).getTime() <= now.getTime()) {
-    throw new AppError('VALIDATION_FAILED', 'The expiry date must be in the future (or leave it empty for a key that does not expire).');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The expiry date must be in the future (or leave it empty for a key that does not expire).',
+    );
   }
   const order = API_KEY_PERMISSIONS.filter((p) => input.key.permissions.includes(p));
   const secret = generateApiKey(now);
@@ -105,7 +128,10 @@ export async function createKey(deps: Deps, input: { orgId: number; userId: numb
 }
 
 /** Deleting a key revokes it at once: its next request answers 401 "revoked". */
-export async function revokeKey(deps: Deps, input: { orgId: number; userId: number; id: number }): Promise<void> {
+export async function revokeKey(
+  deps: Deps,
+  input: { orgId: number; userId: number; id: number },
+): Promise<void> {
   const result = await deps.db
     .updateTable('api_keys')
     .set({ revoked_at: deps.now(), revoked_by: input.userId })
@@ -118,7 +144,11 @@ export async function revokeKey(deps: Deps, input: { orgId: number; userId: numb
 
 /** The four summary cards of the API Management tab, every figure computed. */
 export async function apiSummary(deps: Deps, app: FastifyInstance, orgId: number): Promise<TApiSummary> {
-  const [keys, endpoints, figures] = await Promise.all([listKeys(deps, orgId), listEndpoints(deps, app, orgId), requestFigures(deps, orgId)]);
+  const [keys, endpoints, figures] = await Promise.all([
+    listKeys(deps, orgId),
+    listEndpoints(deps, app, orgId),
+    requestFigures(deps, orgId),
+  ]);
   return {
     totalKeys: keys.length,
     activeKeys: keys.filter((k) => k.status === 'active').length,

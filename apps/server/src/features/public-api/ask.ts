@@ -13,7 +13,12 @@ const DEFAULT_ERROR = 'An error occurred while processing your request.';
  * answering (e.g. a data access group) is saved like the chat saves it and answered with its
  * own status.
  */
-export async function askOverRest(deps: Deps, caller: Caller, input: TPublicAsk, signal: AbortSignal): Promise<TPublicAnswer['data']> {
+export async function askOverRest(
+  deps: Deps,
+  caller: Caller,
+  input: TPublicAsk,
+  signal: AbortSignal,
+): Promise<TPublicAnswer['data']> {
   const exchange = await openExchange(deps, caller, {
     message: input.question,
     useCaseId: input.use_case_id ?? null,
@@ -23,7 +28,11 @@ export async function askOverRest(deps: Deps, caller: Caller, input: TPublicAsk,
     alert: null,
   });
   const cards: unknown[] = [];
-  let final: { content: string; confidence: number | null; plan: unknown } = { content: '', confidence: null, plan: null };
+  let final: { content: string; confidence: number | null; plan: unknown } = {
+    content: '',
+    confidence: null,
+    plan: null,
+  };
   try {
     for await (const event of answerExchange(deps, caller, exchange, signal)) {
       if (signal.aborted) break;
@@ -32,14 +41,38 @@ export async function askOverRest(deps: Deps, caller: Caller, input: TPublicAsk,
     }
   } catch (error) {
     const known = error instanceof AppError;
-    await saveAnswer(deps, exchange, { content: known ? error.message : DEFAULT_ERROR, cards, status: 'error', confidence: null, plan: null }).catch((saveError: unknown) =>
+    await saveAnswer(deps, exchange, {
+      content: known ? error.message : DEFAULT_ERROR,
+      cards,
+      status: 'error',
+      confidence: null,
+      plan: null,
+    }).catch((saveError: unknown) =>
       deps.logger.error({ err: saveError, threadId: exchange.threadId }, 'could not save the failed answer'),
     );
-    deps.notifyUser(caller.userId, 'threads-changed', { thread_id: exchange.threadId, reason: exchange.isNewThread ? 'created' : 'answered' });
+    deps.notifyUser(caller.userId, 'threads-changed', {
+      thread_id: exchange.threadId,
+      reason: exchange.isNewThread ? 'created' : 'answered',
+    });
     throw error;
   }
-  await saveAnswer(deps, exchange, { content: final.content, cards, status: 'answered', confidence: final.confidence, plan: final.plan });
+  await saveAnswer(deps, exchange, {
+    content: final.content,
+    cards,
+    status: 'answered',
+    confidence: final.confidence,
+    plan: final.plan,
+  });
   // The user's open Catalyst tabs see the new or updated thread.
-  deps.notifyUser(caller.userId, 'threads-changed', { thread_id: exchange.threadId, reason: exchange.isNewThread ? 'created' : 'answered' });
-  return { thread_id: exchange.threadId, message_id: exchange.messageId, content: final.content, cards, confidence: final.confidence };
+  deps.notifyUser(caller.userId, 'threads-changed', {
+    thread_id: exchange.threadId,
+    reason: exchange.isNewThread ? 'created' : 'answered',
+  });
+  return {
+    thread_id: exchange.threadId,
+    message_id: exchange.messageId,
+    content: final.content,
+    cards,
+    confidence: final.confidence,
+  };
 }

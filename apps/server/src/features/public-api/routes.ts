@@ -21,7 +21,14 @@ import { askOverRest } from './ask';
 const tags = ['Public API'];
 const conflict = { 409: errorResponses[400] };
 
-const publicUser = (u: TAdminUser) => ({ id: u.id, username: u.username, name: u.name, email: u.email, role: u.roleName, status: u.status });
+const publicUser = (u: TAdminUser) => ({
+  id: u.id,
+  username: u.username,
+  name: u.name,
+  email: u.email,
+  role: u.roleName,
+  status: u.status,
+});
 const pageOf = <T>(items: T[], query: { page: number; limit: number }) => ({
   data: items.slice((query.page - 1) * query.limit, query.page * query.limit),
   pagination: { page: query.page, limit: query.limit, total: items.length },
@@ -40,7 +47,12 @@ export async function publicApiRoutes(app: FastifyInstance, deps: Deps) {
     '/api/v1/users',
     {
       config: { permission: 'users.read', apiKey: { access: 'read', rateLimit: 100 } },
-      schema: { tags, summary: "List the organization's users", querystring: ZPublicPageQuery, response: { 200: ZPublicUserList, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "List the organization's users",
+        querystring: ZPublicPageQuery,
+        response: { 200: ZPublicUserList, ...errorResponses },
+      },
     },
     async (request) => {
       const users = await listUsers(deps, authOf(request).orgId);
@@ -51,12 +63,23 @@ export async function publicApiRoutes(app: FastifyInstance, deps: Deps) {
     '/api/v1/users',
     {
       config: { permission: 'users.write', apiKey: { access: 'write', rateLimit: 50 } },
-      schema: { tags, summary: 'Invite a user (an e-mail with a link to choose a password)', body: ZPublicInviteUser, response: { 201: ZPublicUserCreated, ...conflict, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Invite a user (an e-mail with a link to choose a password)',
+        body: ZPublicInviteUser,
+        response: { 201: ZPublicUserCreated, ...conflict, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const auth = authOf(request);
       const b = request.body;
-      const created = await inviteUser(deps, auth, { username: b.username, email: b.email, firstName: b.first_name, lastName: b.last_name, roleId: b.role_id });
+      const created = await inviteUser(deps, auth, {
+        username: b.username,
+        email: b.email,
+        firstName: b.first_name,
+        lastName: b.last_name,
+        roleId: b.role_id,
+      });
       reply.code(201);
       return { success: true as const, data: publicUser(await getUser(deps, auth.orgId, created.id)) };
     },
@@ -66,11 +89,23 @@ export async function publicApiRoutes(app: FastifyInstance, deps: Deps) {
     '/api/v1/conversations',
     {
       config: { permission: 'data.read', apiKey: { access: 'read', rateLimit: 200 } },
-      schema: { tags, summary: 'List your conversations (threads), most recent first', querystring: ZPublicPageQuery, response: { 200: ZPublicConversationList, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'List your conversations (threads), most recent first',
+        querystring: ZPublicPageQuery,
+        response: { 200: ZPublicConversationList, ...errorResponses },
+      },
     },
     async (request) => {
       const threads = (await listThreads(deps, callerOf(request))).filter((t) => t.is_owner);
-      const items = threads.map((t) => ({ thread_id: t.thread_id, name: t.thread_name, use_case_id: t.usecase_id, use_case_name: t.use_case_name, message_count: t.message_count, created_at: t.creation_ts }));
+      const items = threads.map((t) => ({
+        thread_id: t.thread_id,
+        name: t.thread_name,
+        use_case_id: t.usecase_id,
+        use_case_name: t.use_case_name,
+        message_count: t.message_count,
+        created_at: t.creation_ts,
+      }));
       return { success: true as const, ...pageOf(items, request.query) };
     },
   );
@@ -78,7 +113,12 @@ export async function publicApiRoutes(app: FastifyInstance, deps: Deps) {
     '/api/v1/conversations',
     {
       config: { permission: 'data.read', apiKey: { access: 'write', rateLimit: 100 } },
-      schema: { tags, summary: 'Ask Catalyst AI a question; the answer (content and cards) is saved in your thread', body: ZPublicAsk, response: { 200: ZPublicAnswer, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Ask Catalyst AI a question; the answer (content and cards) is saved in your thread',
+        body: ZPublicAsk,
+        response: { 200: ZPublicAnswer, ...errorResponses },
+      },
     },
     async (request, reply) => {
       // Stop answering when the client goes away before the answer is complete.
@@ -86,7 +126,10 @@ export async function publicApiRoutes(app: FastifyInstance, deps: Deps) {
       reply.raw.on('close', () => {
         if (!reply.raw.writableEnded) controller.abort();
       });
-      return { success: true as const, data: await askOverRest(deps, callerOf(request), request.body, controller.signal) };
+      return {
+        success: true as const,
+        data: await askOverRest(deps, callerOf(request), request.body, controller.signal),
+      };
     },
   );
 }

@@ -17,7 +17,7 @@ const TABS: { value: string; label: string; permission: TPermission | null; rend
   { value: 'organizations', label: 'Organizations', permission: 'orgs.read', render: () => <OrganizationsTab /> },
   { value: 'roles', label: 'Roles & Permissions', permission: 'users.read', render: () => <RolesTab /> },
   { value: 'data-access', label: 'Data Access', permission: 'users.read', render: () => <DataAccessTab /> },
-  { value: 'api', label: 'API Management', permission: null, render: () => <ApiManagementTab /> },
+  { value: 'api', label: 'API Management', permission: 'orgs.read', render: () => <ApiManagementTab /> },
 ];
 
 /** /admin (spec document 3 "Admin Panel"): five tabs, Users by default; `?tab=` keeps the choice in the URL. */
