@@ -222,6 +222,24 @@ describe('organisations are isolated from each other', () => {
     expect(await snapshot()).toEqual(before);
   }, 600_000);
 
+  it("B's API key sees only B's organisation on the public API and cannot ask about A's use case or thread", async () => {
+    const created = await call(b, 'POST', '/api/v1/admin/api-keys', { name: 'B key', permissions: ['read', 'write', 'admin'], rateLimit: 1000 });
+    expect(created.statusCode, created.body).toBe(200);
+    const key = created.json().key as string;
+    for (const path of ['/api/v1/users', '/api/v1/conversations']) {
+      const res = await call(key, 'GET', path);
+      expect(res.statusCode, res.body).toBe(200);
+      for (const m of MARKERS) expect(res.body, path).not.toContain(m);
+    }
+    for (const body of [{ question: 'revenue by region', use_case_id: useCaseId }, { question: 'and by month?', use_case_id: useCaseId, thread_id: threadId }]) {
+      const res = await call(key, 'POST', '/api/v1/conversations', body);
+      expect(res.statusCode, res.body).toBe(404);
+      for (const m of MARKERS) expect(res.body).not.toContain(m);
+    }
+    // Everywhere else a key is refused outright, A's ids or not.
+    expect((await call(key, 'GET', `/api/copilot/threads/${threadId}`)).statusCode).toBe(401);
+  });
+
   it("B's sockets cannot read, continue, regenerate or investigate A's conversations and alerts", async () => {
     const socket: Socket = await connectedSocket(url, b);
     const attempts: Record<string, unknown>[] = [
