@@ -54,3 +54,19 @@ export const ZDashboardMetrics = z
   })
   .meta({ id: 'DashboardMetrics' });
 export type TDashboardMetrics = z.infer<typeof ZDashboardMetrics>;
+
+/** One recommendation scan of an organisation (GET …/landing/recommendations/runs). */
+export const ZScanRun = z
+  .object({
+    id: z.number(),
+    trigger: z.enum(['schedule', 'manual', 'new-data']),
+    status: z.enum(['running', 'completed', 'failed']),
+    use_cases: z.number(),
+    created: z.number(),
+    updated: z.number(),
+    error: z.string().nullable(),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'ScanRun' });
+export type TScanRun = z.infer<typeof ZScanRun>;

@@ -207,6 +207,19 @@ export interface ThreadMessagesTable {
   pending_since: NullableTimestamp;
 }
 
+export interface RecommendationRunsTable {
+  id: Generated<number>;
+  org_id: number;
+  trigger: 'schedule' | 'manual' | 'new-data';
+  status: ColumnType<'running' | 'completed' | 'failed', string | undefined, string>;
+  use_cases: ColumnType<number, number | undefined, number>;
+  created: ColumnType<number, number | undefined, number>;
+  updated: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
 export interface RecommendationsTable {
   id: Generated<number>;
   org_id: number;
@@ -290,6 +303,7 @@ export interface Database {
   thread_shares: ThreadSharesTable;
   thread_messages: ThreadMessagesTable;
   recommendations: RecommendationsTable;
+  recommendation_runs: RecommendationRunsTable;
   decisions: DecisionsTable;
   decision_events: DecisionEventsTable;
   decision_artifacts: DecisionArtifactsTable;

@@ -1,4 +1,4 @@
-import { ZDashboardMetrics, ZRecommendation, ZRecommendationList, ZRecommendationQuery } from '@catalyst/contracts';
+import { ZDashboardMetrics, ZRecommendation, ZRecommendationList, ZRecommendationQuery, ZScanRun } from '@catalyst/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { dashboardMetrics } from './metrics';
 import { getRecommendation, listRecommendations, setRecommendationStatus } from './recommendations';
+import { listScanRuns } from './run-scan';
 import type { RecommendationScheduler } from './scheduler';
 
 const caller = callerOf;
@@ -41,5 +42,10 @@ export async function landingRoutes(app: FastifyInstance, deps: Deps, scheduler:
     `${base}/recommendations/refresh`,
     { config: reports, schema: { tags, summary: "Scan the organisation's active use cases now", response: { 200: z.object({ status: z.literal('success'), data: z.object({ useCases: z.number(), created: z.number(), updated: z.number(), failures: z.array(z.string()) }) }), ...errorResponses } } },
     async (request) => ({ status: 'success' as const, data: await scheduler.runNow({ orgId: caller(request).orgId }) }),
+  );
+  r.get(
+    `${base}/recommendations/runs`,
+    { config: reports, schema: { tags, summary: "The organisation's latest recommendation scans: trigger, outcome, counts, and why one failed", response: { 200: z.object({ status: z.literal('success'), data: z.object({ runs: z.array(ZScanRun) }) }), ...errorResponses } } },
+    async (request) => ({ status: 'success' as const, data: { runs: await listScanRuns(deps, caller(request).orgId) } }),
   );
 }

@@ -8,11 +8,53 @@ import { scanUseCase } from './scan';
  * Scans the active use cases of an organisation (or all) and stores one recommendation per
  * metric, segment and anomaly window: a re-run updates it, and a dismissed one stays dismissed.
  */
-export async function runRecommendationScan(deps: Deps, insights: Insights, options: { orgId?: number; useCaseId?: number } = {}) {
+export async function runRecommendationScan(deps: Deps, insights: Insights, options: { orgId?: number; useCaseId?: number; trigger?: ScanTrigger } = {}) {
   let query = deps.db.selectFrom('use_cases').select(['id', 'org_id', 'owner_id', 'risk_tolerance']).where('is_onboarded', '=', true).where('is_deleted', '=', false);
   if (options.orgId) query = query.where('org_id', '=', options.orgId);
   if (options.useCaseId) query = query.where('id', '=', options.useCaseId);
-  const useCases = await query.execute();
+  const useCases = await query.orderBy('org_id').orderBy('id').execute();
+  // A scheduled scan is recorded for every active organisation, even one with nothing to scan yet.
+  const orgIds = options.orgId
+    ? [options.orgId]
+    : (await deps.db.selectFrom('organizations').select('id').where('status', '=', 'active').orderBy('id').execute()).map((o) => o.id);
+  const total = { useCases: useCases.length, created: 0, updated: 0, failures: [] as string[] };
+  for (const orgId of orgIds) {
+    const result = await recordedRun(deps, { orgId, trigger: options.trigger ?? 'manual' }, () =>
+      scanUseCases(deps, insights, useCases.filter((uc) => uc.org_id === orgId)),
+    );
+    total.created += result.created;
+    total.updated += result.updated;
+    total.failures.push(...result.failures);
+  }
+  return total;
+}
+
+export type ScanTrigger = 'schedule' | 'manual' | 'new-data';
+
+/** One organisation's scan, recorded in recommendation_runs from start to end. */
+async function recordedRun(deps: Deps, run: { orgId: number; trigger: ScanTrigger }, work: () => Promise<{ useCases: number; created: number; updated: number; failures: string[] }>) {
+  const { id } = await deps.db.insertInto('recommendation_runs').values({ org_id: run.orgId, trigger: run.trigger, started_at: deps.now() }).returning('id').executeTakeFirstOrThrow();
+  try {
+    const result = await work();
+    const failedAll = result.useCases > 0 && result.failures.length === result.useCases;
+    await deps.db
+      .updateTable('recommendation_runs')
+      .set({ status: failedAll ? 'failed' : 'completed', use_cases: result.useCases, created: result.created, updated: result.updated, error: result.failures.length ? result.failures.join('; ').slice(0, 2000) : null, finished_at: deps.now() })
+      .where('id', '=', id)
+      .execute();
+    return result;
+  } catch (error) {
+    await deps.db
+      .updateTable('recommendation_runs')
+      .set({ status: 'failed', error: (error instanceof Error ? error.message : String(error)).slice(0, 2000), finished_at: deps.now() })
+      .where('id', '=', id)
+      .execute()
+      .catch(() => undefined);
+    throw error;
+  }
+}
+
+async function scanUseCases(deps: Deps, insights: Insights, useCases: { id: number; org_id: number; owner_id: number; risk_tolerance: 'conservative' | 'balanced' | 'aggressive' }[]) {
   let created = 0;
   let updated = 0;
   const failures: string[] = [];
@@ -55,4 +97,40 @@ export async function runRecommendationScan(deps: Deps, insights: Insights, opti
     }
   }
   return { useCases: useCases.length, created, updated, failures };
+}
+
+export const INTERRUPTED_SCAN = 'The server stopped during this scan; the next scan runs it again.';
+
+/**
+ * Closes scans a stopped server left running. With the embedded database one process runs every
+ * scan, so at start all of them are interrupted; several instances only close scans running far
+ * longer than a scan can take. Returns how many scheduled scans were closed (they are due again).
+ */
+export async function closeInterruptedScans(deps: Deps, options: { all: boolean }): Promise<number> {
+  const before = new Date(deps.now().getTime() - (options.all ? 0 : 2 * 3_600_000));
+  const closed = await deps.db
+    .updateTable('recommendation_runs')
+    .set({ status: 'failed', error: INTERRUPTED_SCAN, finished_at: deps.now() })
+    .where('status', '=', 'running')
+    .where('started_at', '<=', before)
+    .returning('trigger')
+    .execute();
+  if (closed.length) deps.logger.warn({ count: closed.length }, 'closed recommendation scans interrupted by a server stop');
+  return closed.filter((r) => r.trigger === 'schedule').length;
+}
+
+/** The latest scans of an organisation, newest first. */
+export async function listScanRuns(deps: Deps, orgId: number, limit = 20) {
+  const rows = await deps.db.selectFrom('recommendation_runs').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    trigger: r.trigger,
+    status: r.status,
+    use_cases: r.use_cases,
+    created: r.created,
+    updated: r.updated,
+    error: r.error,
+    started_at: new Date(r.started_at).toISOString(),
+    finished_at: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+  }));
 }

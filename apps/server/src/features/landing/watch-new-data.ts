@@ -21,7 +21,7 @@ export function watchNewData(deps: Deps, scheduler: RecommendationScheduler) {
           .where('u.is_onboarded', '=', true)
           .where('u.is_deleted', '=', false)
           .execute();
-        for (const uc of useCases) await scheduler.runNow({ orgId, useCaseId: uc.id });
+        for (const uc of useCases) await scheduler.runNow({ orgId, useCaseId: uc.id }, 'new-data');
       })().catch((error: unknown) => deps.logger.warn({ err: error, connId }, 'scan after new data failed'));
     }, SETTLE_MS);
     timer.unref();
