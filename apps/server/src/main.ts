@@ -24,6 +24,9 @@ async function main() {
   }
   config = { ...config, webDist: config.webDist ?? defaultWebDist };
   const logger = createLogger(config);
+  if (config.databaseUrl && !config.secretKey) {
+    logger.warn('DATABASE_URL is set but CATALYST_SECRET_KEY is not: data-source secrets are encrypted with this instance\'s DATA_DIR/secret.key, which other instances cannot read. Give every instance the same CATALYST_SECRET_KEY.');
+  }
 
   let unlock: () => void = () => {};
   if (!config.databaseUrl) {

@@ -48,7 +48,8 @@ describe.runIf(hasPostgres && hasRedis)('two instances behind one port', () => {
     const env = (i: number) => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), `catalyst-scale-${i}-`));
       dataDirs.push(dir);
-      return { DATA_DIR: dir, DATABASE_URL: `${POSTGRES_URL}/${appDb}`, REDIS_URL, RECOMMENDATION_SCAN_HOURS: '6', LOG_LEVEL: 'info' };
+      // One secret key for all instances: a connection's password sealed by one is opened by the other.
+      return { DATA_DIR: dir, DATABASE_URL: `${POSTGRES_URL}/${appDb}`, REDIS_URL, CATALYST_SECRET_KEY: 'scale-out-test-secret-key-0123456789abcdef', RECOMMENDATION_SCAN_HOURS: '6', LOG_LEVEL: 'info' };
     };
     // Both start at once: migrations and the first administrator must not race each other.
     servers.push(...(await Promise.all([startServerProcess(env(0)), startServerProcess(env(1))])));

@@ -109,7 +109,8 @@ export async function createSalesUseCase(base: string, token: string, database: 
   const conn = ok(
     await request(base, 'POST', '/api/copilot/db_conn/add_db_conn', {
       token,
-      body: { conn_name: `${name} DB`, db_type: 'postgresql', host: PG.host, port: PG.port, db_name: database, user_name: PG.user, password: '' },
+      // The local server trusts every password; a non-empty one is sealed and must be opened again to connect.
+      body: { conn_name: `${name} DB`, db_type: 'postgresql', host: PG.host, port: PG.port, db_name: database, user_name: PG.user, password: 'sealed-password-1' },
     }),
     'add connection',
   ).json<{ connection: { conn_id: number } }>();

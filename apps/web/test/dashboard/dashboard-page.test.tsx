@@ -49,6 +49,15 @@ describe('the Decision Hub', () => {
     expect(await screen.findByText('No recommendations available at this time.')).toBeTruthy();
   });
 
+  it('says when the last scan did not finish, and why', async () => {
+    const run = { id: 9, trigger: 'schedule', status: 'failed', use_cases: 1, created: 0, updated: 0, error: 'The server stopped during this scan; the next scan runs it again.', started_at: '2026-11-23T01:00:00Z', finished_at: '2026-11-23T01:05:00Z' };
+    mockFetch({ 'GET /api/copilot/landing/metrics': () => json(METRICS), 'GET /api/copilot/landing/recommendations': recs([]), 'GET /api/copilot/landing/recommendations/runs': () => json({ status: 'success', data: { runs: [run] } }) });
+    signIn();
+    renderApp('/');
+    expect(await screen.findByText('The last scan did not finish')).toBeTruthy();
+    expect(screen.getByText(/The server stopped during this scan/)).toBeTruthy();
+  });
+
   it('shows a destructive alert when the recommendations fail', async () => {
     mockFetch({ 'GET /api/copilot/landing/metrics': () => json(METRICS), 'GET /api/copilot/landing/recommendations': () => json({ error: 'boom' }, 500) });
     signIn();

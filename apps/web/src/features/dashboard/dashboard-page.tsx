@@ -1,4 +1,4 @@
-import type { TDashboardMetrics, TRecommendation } from '@catalyst/contracts';
+import type { TDashboardMetrics, TRecommendation, TScanRun } from '@catalyst/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, ArrowRight, Brain, FolderKanban, LayoutGrid, Lightbulb, List, MessageSquarePlus, RefreshCw, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -102,6 +102,13 @@ function AttentionRequired() {
     const timer = setInterval(() => setTick(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
+  // The latest scan: a failed one (a source that cannot be read, a server stop) is said, not hidden.
+  const runs = useQuery({
+    queryKey: ['landing', 'runs'],
+    queryFn: () => api.get<{ data: { runs: TScanRun[] } }>('/api/copilot/landing/recommendations/runs').then((r) => r.data.runs),
+    refetchInterval: 5 * 60_000,
+  });
+  const lastRun = runs.data?.[0];
   const refresh = useMutation({
     mutationFn: () => api.post('/api/copilot/landing/recommendations/refresh'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['landing'] }),
@@ -134,6 +141,11 @@ function AttentionRequired() {
           </Button>
         </div>
       </div>
+      {lastRun?.status === 'failed' && lastRun.error ? (
+        <Alert variant="destructive" title="The last scan did not finish" className="mt-4">
+          {lastRun.error} Refresh to scan again.
+        </Alert>
+      ) : null}
       <div className="mt-4">
         {recs.isLoading ? (
           <p className="text-sm text-muted-foreground">Loading recommendations…</p>
