@@ -23,7 +23,7 @@ function FlowCard({ flow, onDelete }: { flow: TActionFlow; onDelete: () => void 
   const TriggerIcon = TRIGGER_ICONS[flow.triggerType];
   const active = flow.status === 'active';
   return (
-    <li className="flex flex-col rounded-xl border border-border bg-surface p-4 shadow-xs" aria-label={flow.name}>
+    <li className="flex min-w-0 flex-col rounded-xl border border-border bg-surface p-4 shadow-xs" aria-label={flow.name}>
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold">{flow.name}</h3>
