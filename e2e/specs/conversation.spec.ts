@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ADMIN, apiCall, apiLogin, launchBrowser, openPage, signIn } from '../support/browser';
@@ -10,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-test('asks the demo use case a question, sees a bar chart and a table, follows up by month, opens the evidence, likes and regenerates', async () => {
+test('asks the demo use case a question, sees a bar chart and a table, follows up by month, opens the evidence, likes, regenerates, deletes a message, and e-mails a clip that reaches a real SMTP server', async () => {
   const { context, page } = await openPage(browser);
   await signIn(page);
   await page.goto('/conversation/new');
@@ -71,10 +73,17 @@ test('asks the demo use case a question, sees a bar chart and a table, follows u
   await share.getByRole('button', { name: 'Send Email' }).click();
   await share.getByText('Email sent successfully!').waitFor({ timeout: 15_000 });
   const adminToken = await apiLogin(ADMIN.username, ADMIN.password);
-  const { items } = await apiCall<{ items: { to: string; subject: string; html: string | null }[] }>('GET', '/api/v1/admin/outbox', undefined, adminToken);
+  const { items } = await apiCall<{ items: { to: string; subject: string; html: string | null; status: string }[] }>('GET', '/api/v1/admin/outbox', undefined, adminToken);
   const clip = items.find((m) => m.to === 'cfo@example.com');
   expect(clip?.subject).toMatch(/shared a Catalyst clip/);
   expect(clip?.html).toContain('cid:catalyst-clip');
+  // The e-mail really arrived at the SMTP server of this test run, with the clip as a PNG.
+  const mailDir = process.env.E2E_MAIL_DIR;
+  if (mailDir) {
+    expect(clip?.status).toBe('sent');
+    const received = () => fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'));
+    await expect.poll(() => received().find((m) => m.startsWith('X-Envelope-To: cfo@example.com')) ?? '', { timeout: 10_000 }).toMatch(/Content-Type: image\/png/i);
+  }
   await share.getByRole('button', { name: 'Close', exact: true }).last().click();
 
   // The thread is listed on the Recent Conversations screen.
