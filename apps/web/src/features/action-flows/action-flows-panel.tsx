@@ -1,10 +1,10 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { TActionFlow } from '@catalyst/contracts';
 import { CalendarClock, Hand, Pause, Play, Plus, Trash2, Workflow, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { useActionFlows, useDeleteActionFlow, useSetFlowStatus } from './api';
 import { CreateFlowDialog } from './create-flow-dialog';
@@ -109,26 +109,14 @@ export function ActionFlowsPanel({ workflowForm = false }: { workflowForm?: bool
         )}
       </div>
       {creating ? <CreateFlowDialog complete={workflowForm} onClose={() => setCreating(false)} /> : null}
-      {deleting ? (
-        <Dialog open onOpenChange={(open) => !open && setDeleting(null)}>
-          <DialogContent>
-            <DialogTitle>Delete Action Flow</DialogTitle>
-            <DialogDescription>Are you sure you want to delete "{deleting.name}"? This action cannot be undone.</DialogDescription>
-            <div className="mt-2 flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button
-                variant="destructive"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
-              >
-                Delete
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
-      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Action Flow"
+        description={`Are you sure you want to delete "${deleting?.name ?? ''}"? This action cannot be undone.`}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting, { onSettled: () => setDeleting(null) })}
+        onCancel={() => setDeleting(null)}
+      />
     </section>
   );
 }

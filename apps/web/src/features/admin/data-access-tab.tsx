@@ -1,10 +1,10 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { restrictionLabel, type TDataAccessGroup } from '@catalyst/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ScrollText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { usePermissions } from '../../lib/permissions';
 import { createGroup, deleteGroup, updateGroup, useGroups, useSourceOptions } from './api/data-access';
 import { adminKeys } from './api/keys';
@@ -124,20 +124,13 @@ export function DataAccessTab() {
         />
       ) : null}
       {auditing ? <AuditLogDialog group={auditing} onClose={() => setAuditing(null)} /> : null}
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent>
-          <DialogTitle>Delete Data Access Group</DialogTitle>
-          <DialogDescription>Are you sure you want to delete "{deleting?.name}"? Its members lose the access it grants. This action cannot be undone.</DialogDescription>
-          <div className="mt-2 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => deleting && void remove(deleting)}>
-              Delete
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Data Access Group"
+        description={`Are you sure you want to delete "${deleting?.name ?? ''}"? Its members lose the access it grants. This action cannot be undone.`}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </section>
   );
 }

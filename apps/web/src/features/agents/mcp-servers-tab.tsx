@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { TMcpServer, TMcpTestResult } from '@catalyst/contracts';
 import { Plug, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +6,6 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useDeleteMcpServer, useMcpServers, useTestMcpServer } from './api';
 import { AddMcpServerDialog } from './add-mcp-server-dialog';
 import { TestResult, ToolList } from './test-result';
@@ -95,32 +95,21 @@ export function McpServersTab() {
         )}
       </div>
       {adding ? <AddMcpServerDialog onClose={() => setAdding(false)} /> : null}
-      {deleting ? (
-        <Dialog open onOpenChange={(open) => !open && setDeleting(null)}>
-          <DialogContent>
-            <DialogTitle>Delete MCP Server</DialogTitle>
-            <DialogDescription>Are you sure you want to delete "{deleting.name}"? This action cannot be undone.</DialogDescription>
-            <div className="mt-2 flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button
-                variant="destructive"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(deleting.id, {
-                    onSuccess: () => toast.success('MCP server deleted', { description: deleting.name }),
-                    onError: (error) => toast.error('The server could not be deleted', { description: error instanceof Error ? error.message : undefined }),
-                    onSettled: () => setDeleting(null),
-                  })
-                }
-              >
-                Delete
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
-      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete MCP Server"
+        description={`Are you sure you want to delete "${deleting?.name ?? ''}"? This action cannot be undone.`}
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success('MCP server deleted', { description: deleting.name }),
+            onError: (error) => toast.error('The server could not be deleted', { description: error instanceof Error ? error.message : undefined }),
+            onSettled: () => setDeleting(null),
+          })
+        }
+        onCancel={() => setDeleting(null)}
+      />
     </section>
   );
 }

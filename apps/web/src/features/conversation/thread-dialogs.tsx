@@ -1,8 +1,9 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { api, ApiError } from '../../lib/api';
 
@@ -59,20 +60,14 @@ export function DeleteThreadDialog({ thread, onClose, onDone }: { thread: Thread
     onClose();
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogTitle>Delete Thread</DialogTitle>
-        <DialogDescription>Are you sure you want to delete this thread? This action cannot be undone.</DialogDescription>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => void confirm()}>
-            Confirm
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title="Delete Thread"
+      description="Are you sure you want to delete this thread? This action cannot be undone."
+      confirmLabel="Confirm"
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
   );
 }
 

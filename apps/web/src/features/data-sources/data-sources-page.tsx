@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { TConnection, TSupportedDbType } from '@catalyst/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Database, FileSpreadsheet, Globe, LayoutGrid, List, Pencil, Plus, Search, Trash2, Warehouse } from 'lucide-react';
@@ -6,7 +7,6 @@ import { toast } from 'sonner';
 import { Page, PageHeader } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { NoAccess } from '../../components/no-access';
 import { api } from '../../lib/api';
 import { usePermissions } from '../../lib/permissions';
@@ -152,22 +152,13 @@ export function DataSourcesPage() {
         )}
       </div>
       {editing && types.data ? <ConnectionDialog types={types.data} existing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
-      {deleting ? (
-        <Dialog open onOpenChange={(open) => !open && setDeleting(null)}>
-          <DialogContent>
-            <DialogTitle>Delete Data Source</DialogTitle>
-            <DialogDescription>Are you sure you want to delete "{deleting.conn_name}"? This action cannot be undone.</DialogDescription>
-            <div className="mt-4 flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button variant="destructive" onClick={() => void remove(deleting)}>
-                Delete
-              </Button>
-            </div>
-          </DialogContent>
-        </Dialog>
-      ) : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Data Source"
+        description={`Are you sure you want to delete "${deleting?.conn_name ?? ''}"? This action cannot be undone.`}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </Page>
   );
 }

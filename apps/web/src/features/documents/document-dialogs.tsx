@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { documentToolConfigOf, type TDocument, type TUseCase } from '@catalyst/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
@@ -222,19 +223,14 @@ export function DeleteDocumentDialog({ doc, onClose }: { doc: TDocument; onClose
     }
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogTitle>Delete document</DialogTitle>
-        <DialogDescription>Are you sure you want to delete “{doc.name}”? This action cannot be undone.</DialogDescription>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={deleting} onClick={() => void remove()}>
-            {deleting ? 'Deleting…' : 'Delete'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title="Delete document"
+      description={`Are you sure you want to delete “${doc.name}”? This action cannot be undone.`}
+      busy={deleting}
+      busyLabel="Deleting…"
+      onConfirm={() => void remove()}
+      onCancel={onClose}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FOLDER_COLORS, type TDocumentFolder } from '@catalyst/contracts';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Folder, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -149,19 +150,12 @@ function DeleteFolderDialog({ folder, onClose }: { folder: TDocumentFolder; onCl
     }
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent>
-        <DialogTitle>Delete folder</DialogTitle>
-        <DialogDescription>Are you sure you want to delete “{folder.name}”? Its documents stay, outside any folder.</DialogDescription>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" onClick={() => void remove()}>
-            Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title="Delete folder"
+      description={`Are you sure you want to delete “${folder.name}”? Its documents stay, outside any folder.`}
+      onConfirm={() => void remove()}
+      onCancel={onClose}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { TDerivedMetric } from '@catalyst/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
@@ -5,7 +6,6 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { api } from '../../lib/api';
 
@@ -149,16 +149,13 @@ export function DerivedMetricsCard({ useCaseId }: { useCaseId: number | null }) 
             }} />
         ))}
       </ul>
-      <Dialog open={deleting !== null} onOpenChange={(o) => !o && setDeleting(null)}>
-        <DialogContent>
-          <DialogTitle>Delete Derived Metric</DialogTitle>
-          <DialogDescription>Are you sure you want to delete "{deleting?.derived_metric || 'this metric'}"?</DialogDescription>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDeleting(null)}>Cancel</Button>
-            <Button variant="destructive" onClick={() => deleting && void remove(deleting)}>Delete</Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Derived Metric"
+        description={`Are you sure you want to delete "${deleting?.derived_metric || 'this metric'}"?`}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { TUseCase } from '@catalyst/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, Copy, Filter, LayoutGrid, List, MessageSquare, MoreVertical, Pencil, Pin, PinOff, Plus, Power, RefreshCw, Sparkles, Archive, UserPlus, ArrowUpDown } from 'lucide-react';
@@ -7,7 +8,6 @@ import { toast } from 'sonner';
 import { Page, PageHeader } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
 import { NoAccess } from '../../components/no-access';
 import { cn } from '../../lib/cn';
@@ -206,25 +206,18 @@ export function UseCasesPage() {
         </ul>
       )}
 
-      <Dialog open={archiving !== null} onOpenChange={(o) => !o && setArchiving(null)}>
-        <DialogContent>
-          <DialogTitle>Archive Use Case</DialogTitle>
-          <DialogDescription>Are you sure you want to archive "{archiving?.use_case_name}"? You can restore it later from the Archived tab.</DialogDescription>
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setArchiving(null)}>Cancel</Button>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                const u = archiving;
-                setArchiving(null);
-                if (u) void run(() => archiveUseCase(u.use_case_id), 'Use case archived', 'Failed to archive use case');
-              }}
-            >
-              Archive
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={archiving !== null}
+        title="Archive Use Case"
+        description={`Are you sure you want to archive "${archiving?.use_case_name ?? ''}"? You can restore it later from the Archived tab.`}
+        confirmLabel="Archive"
+        onConfirm={() => {
+          const u = archiving;
+          setArchiving(null);
+          if (u) void run(() => archiveUseCase(u.use_case_id), 'Use case archived', 'Failed to archive use case');
+        }}
+        onCancel={() => setArchiving(null)}
+      />
       {assigning ? <AssignUsersDialog useCase={assigning} onClose={() => setAssigning(null)} /> : null}
     </Page>
   );

@@ -1,9 +1,9 @@
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { HIDDEN_API_KEY, type TApiKey, type TApiKeyStatus } from '@catalyst/contracts';
 import { CheckCircle2, Copy, Eye, EyeOff, KeyRound, MinusCircle, Plus, Trash2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { errorMessage, formatDate, formatLastLogin } from '../format';
 import { Badge, TabState } from '../parts';
 import { deleteApiKey, useApiKeys } from '../api/api-management';
@@ -212,31 +212,22 @@ function DeleteKeyDialog({
     }
   };
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogTitle>Delete API Key</DialogTitle>
-        <DialogDescription>
-          Are you sure you want to delete this API key? This action cannot be undone.
-        </DialogDescription>
-        <p className="text-sm">
-          <span className="font-medium">{apiKey.name}</span>{' '}
-          <code className="font-mono text-xs text-muted-foreground">{apiKey.prefix}</code> stops working at
-          once.
+    <ConfirmDialog
+      open
+      title="Delete API Key"
+      description="Are you sure you want to delete this API key? This action cannot be undone."
+      busy={busy}
+      onConfirm={() => void remove()}
+      onCancel={onClose}
+    >
+      <p className="text-sm">
+        <span className="font-medium">{apiKey.name}</span> <code className="font-mono text-xs text-muted-foreground">{apiKey.prefix}</code> stops working at once.
+      </p>
+      {error ? (
+        <p className="text-sm text-destructive" role="alert">
+          {error}
         </p>
-        {error ? (
-          <p className="text-sm text-destructive" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={busy} onClick={() => void remove()}>
-            Delete
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      ) : null}
+    </ConfirmDialog>
   );
 }
