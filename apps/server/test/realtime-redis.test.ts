@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ensureFirstUser } from '../src/bootstrap';
@@ -13,27 +12,9 @@ import { hashPassword } from '../src/lib/passwords';
 import { ADMIN_PASSWORD } from './helpers/app';
 import { createTestDatabase } from './helpers/databases';
 import { connectSocket, listen } from './helpers/listen';
+import { REDIS_URL, requireRedis } from './helpers/redis';
 
-const REDIS_URL = process.env.CATALYST_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const reachable = await redisReachable();
-if (!reachable) {
-  const message = `Redis is not reachable at ${REDIS_URL}: the scale-out test is skipped.`;
-  if (process.env.CI) throw new Error(`${message} CI requires it (start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no).`);
-  console.warn(message);
-}
+const reachable = await requireRedis('the scale-out test');
 
 describe.runIf(reachable)('two server instances behind the Redis adapter', () => {
   let database: AppDatabase;

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { PG, POSTGRES_URL, createDatabase, createSalesDatabase, createSalesUseCase, dropDatabase, lockTable, requirePostgres, waitFor } from '../helpers/customer-postgres';
-import { connectedSocket, type Reply } from '../helpers/listen';
+import { connectedSocket } from '../helpers/listen';
 import { killAllServerProcesses, request, signIn, startServerProcess, type ServerProcess } from '../helpers/processes';
 
 /**

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_URL, createDatabase, createSalesDatabase, createSalesUseCase, dropDatabase, requirePostgres, waitFor } from '../helpers/customer-postgres';
 import { ask, connectedSocket, type Reply } from '../helpers/listen';
+import { REDIS_URL, requireRedis } from '../helpers/redis';
 import { killAllServerProcesses, request, signIn, startServerProcess, startTcpProxy, type ServerProcess, type TcpProxy } from '../helpers/processes';
 
 /**
@@ -13,27 +13,8 @@ import { killAllServerProcesses, request, signIn, startServerProcess, startTcpPr
  * next instance. A conversation works whichever instance each request and socket lands on, and
  * the scheduled recommendation scan runs on one instance only.
  */
-const REDIS_URL = process.env.CATALYST_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const hasPostgres = await requirePostgres('the scale-out suite');
-const hasRedis = await redisReachable();
-if (!hasRedis) {
-  const message = `Redis is not reachable at ${REDIS_URL}: the scale-out suite is skipped.`;
-  if (process.env.CI) throw new Error(`${message} CI requires it (redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no).`);
-  console.warn(message);
-}
+const hasRedis = await requireRedis('the scale-out suite');
 
 describe.runIf(hasPostgres && hasRedis)('two instances behind one port', () => {
   let appDb: string;
