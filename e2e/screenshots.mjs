@@ -90,7 +90,7 @@ try {
     }
   }
   await capture('shell-collapsed-light-1440', { theme: 'light', size: 'desktop', session, path: '/database-connections', collapsed: true });
-  await capture('coming-soon-dark-1440', { theme: 'dark', size: 'desktop', session, path: '/action-flows' });
+  await capture('action-flows-shell-dark-1440', { theme: 'dark', size: 'desktop', session, path: '/action-flows' });
   await capture('user-menu-light-1440', {
     theme: 'light',
     size: 'desktop',
