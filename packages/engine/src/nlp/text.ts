@@ -14,7 +14,8 @@ export function lemma(word: string): string {
   if (irregular) return irregular;
   if (w.length <= 3 || NO_STRIP.has(w) || /\d/.test(w)) return w;
   if (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is')) return w;
-  if (w.endsWith('ies') && w.length > 4) return w.slice(0, -3) + 'y';
+  // "cities" → city, but "movies" → movie, "ties" → tie.
+  if (w.endsWith('ies') && w.length > 4) return !isKnownWord(w.slice(0, -3) + 'y') && isKnownWord(w.slice(0, -1)) ? w.slice(0, -1) : w.slice(0, -3) + 'y';
   if (/(ches|shes|sses|xes|zes|uses)$/.test(w)) return w.slice(0, -2);
   if (w.endsWith('oes') && w.length > 5) return w.slice(0, -2);
   if (w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);

@@ -1,5 +1,6 @@
 import { editDistance, splitIdentifier } from '../nlp/text';
 import type { SemanticModel } from '../model/types';
+import { isKnownWord } from '../nlp/segment';
 
 // How unexplained words of a question lower the confidence in its reading.
 
@@ -11,13 +12,15 @@ const SOFT_VERBS = new Set(['company', 'companies', 'people', 'person', 'persons
  * typos of them) and numbers a lot; a capitalised word is likely a value we could not find;
  * a lowercase word is often only context ("located", "records").
  */
-export function unexplainedFactor(u: { text: string; raw: string; number: number | null; quoted: boolean }, aggregated: boolean, model?: SemanticModel, used?: { tables: Set<string>; columns: Set<string> }): number {
+export function unexplainedFactor(u: { text: string; raw: string; number: number | null; quoted: boolean; first?: boolean }, aggregated: boolean, model?: SemanticModel, used?: { tables: Set<string>; columns: Set<string> }): number {
   if (u.number !== null || u.quoted || HARD_WORDS.has(u.text)) return 0.3;
   if (u.text.length >= 5 && [...HARD_WORDS].some((h) => h.length >= 5 && editDistance(h, u.text, 1) <= 1)) return 0.3;
   // "logged in" with a column user_login: the word points at data the reading left out.
   const pointsAtData = !!model && !!used && namesData(u.text, model, used);
   if (isSoftWord(u.text)) return pointsAtData ? 0.55 : 0.88;
-  if (u.raw !== u.raw.toLowerCase() || !/^[a-z]+$/.test(u.text)) return 0.5;
+  // "Check the invoices…": a capital at the start of a sentence is not a name.
+  const sentenceStart = u.first === true && /^[A-Z][a-z]+$/.test(u.raw) && isKnownWord(u.text);
+  if ((u.raw !== u.raw.toLowerCase() && !sentenceStart) || !/^[a-z]+$/.test(u.text)) return 0.5;
   // Listings fail more often on a stray word (it usually names another table) than aggregates.
   return (aggregated ? 0.6 : 0.55) * (pointsAtData ? 0.85 : 1);
 }

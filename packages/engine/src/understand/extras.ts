@@ -95,6 +95,10 @@ export function correlationColumns(ctx: ParseContext): { table: string; column: 
  */
 export function countThroughReference(ctx: ParseContext): { table: string; measure: TQueryPlan['measures'][number] } | null {
   if (ctx.measures.length !== 1 || ctx.measures[0]!.agg !== 'count' || ctx.dimensions.length || ctx.filters.length || ctx.having.length) return null;
+  // Only when what is counted is this table's rows ("how many employees have …"), not the
+  // other table's ("the number of transactions for different investors").
+  const counted = [...countedPositions(ctx.tokens)].map((k) => ctx.resolved.find((r) => r.start === k));
+  if (counted.some((r) => r?.kind === 'table' && r.table !== ctx.base)) return null;
   const tables = ctx.resolved.filter((r) => r.kind === 'table' && r.table !== ctx.base);
   for (const r of tables) {
     if (r.kind !== 'table') continue;

@@ -3,9 +3,10 @@ import type { ModelColumn } from '../model/types';
 import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import { AGG_WORDS, COMPARATORS, NEGATION_WORDS } from './keywords';
-import { EXPLICIT, measureLabel } from './measures';
+import { EXPLICIT, idLike, measureLabel } from './measures';
 import { columnAt, markUsed, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
+import { indexModel } from './mentions';
 
 type ValueMention = Extract<Resolved, { kind: 'value' }>;
 
@@ -20,6 +21,11 @@ function negatedBefore(ctx: ParseContext, start: number): boolean {
     }
   }
   return false;
+}
+
+/** "students under 20" read on StuID: an identifier compared with a number it was not named for. */
+function unsaidId(r: Extract<Resolved, { kind: 'column' }>): boolean {
+  return idLike(r.column) && r.quality < 1;
 }
 
 /** "building NEB", "NEB building", "city of Hartford": a column word right next to its value. */
@@ -53,6 +59,14 @@ export function valueFilters(ctx: ParseContext): void {
       penalise(ctx, 0.5, `"${raw}" may be a verb, not the value ${hit.value}`);
     }
     if (hit.quality < 0.7) penalise(ctx, 0.8, `"${ctx.tokens[v.start]!.raw}" read as "${hit.value}"`);
+    // "players" is a value of hall_of_fame.category but also the table player.
+    const raw0 = ctx.tokens[v.start]!.raw;
+    const word = ctx.lemmas[v.start]!;
+    const namesTable = indexModel(ctx.model).tables.get(word)?.some((x) => x.quality >= 0.9 && x.table !== ctx.base)
+      || (word.length >= 4 && ctx.model.tables.some((x) => x !== ctx.base && splitIdentifier(x.name).map(lemma).includes(word)));
+    if (v.end - v.start === 1 && raw0 === raw0.toLowerCase() && namesTable) {
+      penalise(ctx, 0.8, `"${raw0}" may name a table, not the value ${hit.value}`);
+    }
     markUsed(ctx, v.start, v.end);
     const list = byColumn.get(hit.column) ?? [];
     list.push({ value: hit.value, negated: negatedBefore(ctx, v.start), start: v.start });
@@ -159,7 +173,7 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
     if (adjective && !column) continue; // "older than 50" with no age column here
     if (!column) {
       const before = ctx.resolved
-        .filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.end <= startAt && startAt - r.end <= 3 && r.column.kind === 'number')
+        .filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.end <= startAt && startAt - r.end <= 3 && r.column.kind === 'number' && !unsaidId(r))
         .pop();
       // "with more than 5000 total horses": a measure right after the number is what is compared.
       const rightAfter = after?.kind === 'column' && after.start === compEnd && after.quality >= 0.9;
@@ -183,7 +197,7 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
         column = before.column;
         ctx.consumed.add(before.start);
         markUsed(ctx, before.start, before.end);
-      } else if (after?.kind === 'column' && after.column.kind === 'number') {
+      } else if (after?.kind === 'column' && after.column.kind === 'number' && !unsaidId(after)) {
         column = after.column;
         ctx.consumed.add(after.start);
         markUsed(ctx, after.start, after.end);
@@ -194,6 +208,20 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
       markUsed(ctx, startAt, compEnd);
       if (after) markUsed(ctx, after.start, after.end);
       else markUsed(ctx, compEnd, compEnd + 1);
+      continue;
+    }
+    // "locations that have more than one movie theater": an unknown noun after the number is
+    // what is counted, when the number is something "had".
+    const nounAt = compEnd;
+    const free = (k: number): boolean => !!t[k] && /^[a-z]{3,}$/.test(t[k]!.text) && !ctx.used.has(k) && !ctx.resolved.some((r) => r.start <= k && k < r.end) && !['and', 'or', 'the', 'than', 'in', 'of', 'for', 'with'].includes(t[k]!.text);
+    const had = t.slice(Math.max(0, startAt - 3), startAt).some((x) => ['have', 'has', 'had', 'with', 'there', 'contain', 'contains', 'hold', 'holds'].includes(x.text));
+    // Not when the noun may be a measure of the table ("less than 10 medals" with a Total column).
+    const unnamedMeasure = ctx.base.columns.some((c) => c.entityType === 'KPI' && c.kind === 'number' && !ctx.resolved.some((r) => r.kind === 'column' && r.column === c));
+    if (!column && !adjective && op !== 'between' && had && free(nounAt) && Number.isInteger(value) && !unnamedMeasure) {
+      counts.push({ op, value, start: startAt, end: compEnd });
+      const nounEnd = free(nounAt + 1) ? nounAt + 2 : nounAt + 1;
+      markUsed(ctx, startAt, nounEnd);
+      penalise(ctx, 0.9, `"${t.slice(nounAt, nounEnd).map((x) => x.raw).join(' ')}" read as what is counted`);
       continue;
     }
     if (!column) continue;
@@ -249,6 +277,43 @@ export function numberAfterColumn(ctx: ParseContext): void {
   }
 }
 
+/** The table's one column of years ("Year", "open_year", "yearid"), numbers in 1800–2100. */
+export function yearColumn(ctx: ParseContext): ModelColumn | undefined {
+  const years = ctx.base.columns.filter((c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes('year'));
+  return years.length === 1 ? years[0] : undefined;
+}
+
+const isYear = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 1800 && n <= 2100;
+
+/**
+ * "the average fee in 2005", "books made after 1989", "in the year of 1996": a year said on
+ * its own is the table's year column, when it has exactly one.
+ */
+export function yearFilters(ctx: ParseContext): void {
+  const t = ctx.tokens;
+  const col = yearColumn(ctx);
+  if (!col) return;
+  for (let i = 0; i < t.length; i++) {
+    if (ctx.used.has(i) || !isYear(t[i]!.number)) continue;
+    let k = i - 1;
+    if (t[k]?.text === 'of' && t[k - 1]?.text === 'year') k -= 2;
+    else if (t[k]?.text === 'year') k -= 1;
+    if (t[k]?.text === 'the') k -= 1;
+    const before = COMPARATORS.find((c) => c.words.every((w, j) => t[k - c.words.length + 1 + j]?.text === w) && !['or', 'and', 'only', 'exactly'].includes(c.words[0]!));
+    const start = before ? k - before.words.length + 1 : ['in', 'of', 'during', 'for'].includes(t[k]?.text ?? '') ? k : i;
+    const op: TFilter['op'] = before?.op ?? 'eq';
+    if (!before && start === i && !['year'].includes(t[i - 1]?.text ?? '')) continue;
+    // "branches registered after 2015" with only open_year here: another year is meant.
+    const verb = t[start - 1]?.text ?? '';
+    const other = splitIdentifier(col.name).map(lemma).filter((w) => w !== 'year' && w !== 'id');
+    if (/ed$/.test(verb) && other.length && !other.some((w) => verb.startsWith(w.slice(0, Math.max(3, w.length - 1))))) continue;
+    ctx.filters.push({ column: ref(col), op, values: [t[i]!.number!] });
+    ctx.filterSpans.push({ start, end: i + 1, column: col.name, kind: 'compare' });
+    markUsed(ctx, start, i + 1);
+    for (const r of ctx.resolved) if (r.kind === 'column' && r.column === col && r.start >= start && r.start <= i) ctx.consumed.add(r.start);
+  }
+}
+
 /** "students who are 18 years old": an age said with its unit. */
 export function ageFilters(ctx: ParseContext): void {
   const t = ctx.tokens;
@@ -256,10 +321,36 @@ export function ageFilters(ctx: ParseContext): void {
   if (!age) return;
   for (let i = 0; i + 2 < t.length; i++) {
     if (t[i]!.number === null || ctx.used.has(i) || !['year', 'years'].includes(t[i + 1]!.text) || t[i + 2]!.text !== 'old') continue;
-    ctx.filters.push({ column: ref(age), op: 'eq', values: [t[i]!.number!] });
-    ctx.filterSpans.push({ start: i, end: i + 3, column: age.name, kind: 'compare' });
-    markUsed(ctx, i, i + 3);
+    // "at least 25 years old", "30 years old or younger"
+    let op: TFilter['op'] = 'eq';
+    let start = i;
+    let end = i + 3;
+    const before = COMPARATORS.find((c) => c.words.every((w, k) => t[i - c.words.length + k]?.text === w));
+    if (before && !['or', 'and'].includes(before.words[0]!)) { op = before.op; start = i - before.words.length; }
+    const orWord = t[i + 3]?.text === 'or' ? t[i + 4]?.text ?? '' : '';
+    if (['younger', 'less', 'under', 'below', 'young'].includes(orWord)) { op = 'lte'; end = i + 5; }
+    if (['older', 'more', 'over', 'above', 'old'].includes(orWord)) { op = 'gte'; end = i + 5; }
+    ctx.filters.push({ column: ref(age), op, values: [t[i]!.number!] });
+    ctx.filterSpans.push({ start, end, column: age.name, kind: 'compare' });
+    markUsed(ctx, start, end);
     for (const r of ctx.resolved) if (r.kind === 'column' && r.start >= i && r.start < i + 3) ctx.consumed.add(r.start);
+  }
+}
+
+/** "hotels that have 5 star ratings", "five star hotels": a value said before its column. */
+export function numberBeforeColumn(ctx: ParseContext): void {
+  const t = ctx.tokens;
+  for (const r of ctx.resolved) {
+    if (r.kind !== 'column' || ctx.consumed.has(r.start)) continue;
+    const n = t[r.start - 1];
+    if (!n || n.number === null || ctx.used.has(r.start - 1) || !Number.isInteger(n.number)) continue;
+    const text = String(n.number);
+    const value = r.column.kind === 'text' ? r.column.values.find((v) => v.trim() === text) : undefined;
+    if (value === undefined) continue;
+    ctx.filters.push({ column: ref(r.column), op: 'eq', values: [value] });
+    ctx.filterSpans.push({ start: r.start - 1, end: r.end, column: r.column.name, kind: 'value' });
+    ctx.consumed.add(r.start);
+    markUsed(ctx, r.start - 1, r.end);
   }
 }
 

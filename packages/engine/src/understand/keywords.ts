@@ -20,6 +20,7 @@ export const ASC_WORDS = new Set(['ascending', 'increasing', 'asc', 'alphabetica
 export const ORDER_WORDS = new Set(['alphabetical', 'alphabetically', 'order', 'ordered', 'sort', 'sorted', 'rank', 'ranked', 'arrange', 'arranged', 'ordering', 'sorting']);
 
 export const COMPARATORS: { words: string[]; op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'neq' }[] = [
+  { words: ['in', 'or', 'after'], op: 'gte' }, { words: ['on', 'or', 'after'], op: 'gte' }, { words: ['in', 'or', 'before'], op: 'lte' }, { words: ['on', 'or', 'before'], op: 'lte' },
   { words: ['at', 'least'], op: 'gte' }, { words: ['no', 'less', 'than'], op: 'gte' }, { words: ['not', 'less', 'than'], op: 'gte' },
   { words: ['no', 'fewer', 'than'], op: 'gte' }, { words: ['or', 'more'], op: 'gte' }, { words: ['and', 'above'], op: 'gte' },
   { words: ['larger', 'than', 'or', 'equal', 'to'], op: 'gte' }, { words: ['greater', 'than', 'or', 'equal', 'to'], op: 'gte' },

@@ -33,6 +33,9 @@ export function findCountWords(ctx: ParseContext): CountWord[] {
     const w = t[i]!.text;
     const prev = t[i - 1]?.text ?? '';
     if (EXPLICIT.has(prev) && prev !== 'total') continue;
+    // "the phone numbers of all employees": a column's own numbers, not a count.
+    const before = mentionCovering(ctx, i - 1);
+    if ((w === 'numbers' || w === 'number') && before?.kind === 'column' && before.end === i && before.column.kind === 'text') continue;
     if (w === 'how' && t[i + 1]?.text === 'many') out.push({ start: i, end: i + 2 });
     else if (w === 'number' && (t[i + 1]?.text === 'and' || t[i + 1]?.text === ',') && AGG_WORDS[t[i + 2]?.text ?? '']) out.push({ start: i, end: i + 1 });
     else if ((w === 'number' || w === 'numbers') && t[i + 1]?.text === 'of') out.push({ start: t[i - 1]?.text === 'total' ? i - 1 : i, end: i + 2 });
@@ -61,11 +64,36 @@ export function referenceColumn(ctx: ParseContext, column: ModelColumn): boolean
   if (column.table !== ctx.base.name || (column.distinctCount ?? 0) >= (ctx.base.rowCount ?? 0)) return false;
   if (ctx.base.primaryKey.includes(column.name)) return false;
   const refs = ctx.model.joins.some((j) => j.from.some((f) => f.table === column.table && f.column === column.name));
-  return refs || /(^|_|[a-z])(id|ID|Id)$/.test(column.name);
+  return refs || namedId(column.name);
+}
+
+/** Only values lie between two positions ("king" in "the number of king beds"). */
+function valuesBetween(ctx: ParseContext, from: number, to: number): boolean {
+  if (to <= from) return false;
+  for (let k = from; k < to; ) {
+    const m = mentionCovering(ctx, k);
+    if (m?.kind !== 'value' || m.start !== k) return false;
+    k = m.end;
+  }
+  return true;
+}
+
+/** "hours_played", "Total_Passengers", "Num_Employees": a column that holds a count of things. */
+function countingColumn(column: ModelColumn): boolean {
+  const words = splitIdentifier(column.name);
+  return words.some((w) => ['number', 'num', 'no', 'count', 'total', 'amount', 'quantity', 'qty'].includes(w) || (/[^s]s$/.test(w) && lemma(w) !== w));
+}
+
+/** "how many beds" with a column named beds: the column counts things itself. */
+function pluralCountColumn(col: Extract<Resolved, { kind: 'column' }>): boolean {
+  const words = splitIdentifier(col.column.name);
+  return col.quality >= 1 && words.length === 1 && /[^s]s$/.test(words[0]!);
 }
 
 /** Keys and codes: numbers that identify, never added up. */
-export const idLike = (c: ModelColumn): boolean => c.isKey || /(^|_|[a-z])(id|ID|Id)$/.test(c.name);
+/** A name whose last word is "id" ("customer_id", "StuID", "yearid"; not "amount_paid"). */
+export const namedId = (name: string): boolean => splitIdentifier(name).at(-1) === 'id';
+export const idLike = (c: ModelColumn): boolean => c.isKey || namedId(c.name);
 
 const COUNTISH = new Set(['most', 'least', 'fewest']);
 /** "the volume with the minimum weeks": an explicit aggregate word used as a ranking. */
@@ -133,7 +161,9 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     let n = i + 1;
     while ([',', 'and', 'or'].includes(t[n]?.text ?? '')) n++;
     const adjacentAgg = n === i + 1 ? AGG_WORDS[t[n]?.text ?? ''] : undefined;
-    if (adjacentAgg && !EXPLICIT.has(t[i]!.text) && agg !== adjacentAgg) {
+    // "the maximum total amount paid by a customer": a ranking of totals, like "the highest total".
+    const rankOfAggregate = (agg === 'max' || agg === 'min') && (adjacentAgg === 'sum' || adjacentAgg === 'avg');
+    if (adjacentAgg && (!EXPLICIT.has(t[i]!.text) || rankOfAggregate) && agg !== adjacentAgg) {
       pending.push(i); // "highest average price": an ordering, then the measure
       continue;
     }
@@ -220,7 +250,15 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
       markUsed(ctx, k, k + 2);
       k += 2;
     }
-    const col = nextColumn(ctx, k, false);
+    let col = nextColumn(ctx, k, false);
+    // "how many king beds": values may come before the counted column.
+    const atK = mentionCovering(ctx, k);
+    if (!col && atK?.kind === 'value' && atK.start === k) {
+      const after = mentionCovering(ctx, atK.end);
+      // The value's own column word ("beds" of bedType) may also be the measure itself.
+      const kpi = after?.kind === 'column' ? (after.column.entityType === 'KPI' ? after.column : after.alternatives.find((a) => a.entityType === 'KPI')) : undefined;
+      if (after?.kind === 'column' && after.start === atK.end && kpi) col = { ...after, column: kpi };
+    }
     const tab = mentionCovering(ctx, k + (t[k]?.text === 'the' ? 1 : 0));
     const groupedQuestion = t.some((x) => ['each', 'per', 'by', 'every', 'corresponding', 'most', 'least', 'fewest'].includes(x.text));
     const other = tab?.kind === 'table' && tab.table !== ctx.base ? tab : undefined;
@@ -230,7 +268,7 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     if (fk && other) {
       measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(fk), label: `Number of distinct ${other.table.label}` }, superlative: false });
       markUsed(ctx, other.start, other.end);
-    } else if (col && !distinct && col.start === k && t[c.start]!.text !== 'how' && !col.joined && col.column.kind === 'number' && col.column.entityType === 'KPI' && col.quality >= 0.9 && (col.column.distinctCount ?? 0) > 2) {
+    } else if (col && !distinct && (col.start === k || valuesBetween(ctx, k, col.start)) && (t[c.start]!.text !== 'how' || pluralCountColumn(col)) && !col.joined && col.column.kind === 'number' && col.column.entityType === 'KPI' && col.quality >= 0.9 && countingColumn(col.column) && ((col.column.distinctCount ?? 0) > 2 || pluralCountColumn(col))) {
       // "the number of hours played", "total number of passengers": the column's total.
       measures.push({ at: c.start, m: { agg: 'sum', column: ref(col.column), label: measureLabel('sum', col.column) }, superlative: false });
       ctx.consumed.add(col.start);
@@ -240,7 +278,7 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
       measures.push({ at: c.start, m: { agg: 'count', label: measureLabel('count', undefined, ctx.base.label) }, superlative: false });
       ctx.consumed.add(col.start);
       markUsed(ctx, col.start, col.end);
-    } else if (col && (distinct || (col.column.kind === 'text' && col.column.entityType === 'ATTRIBUTE' && (tab?.kind !== 'table' || tab.end === col.start) && !groupedQuestion))) {
+    } else if (col && (distinct || ((col.column.kind === 'text' || (col.column.kind === 'number' && !idLike(col.column) && col.start === k)) && col.column.entityType === 'ATTRIBUTE' && (tab?.kind !== 'table' || tab.end === col.start) && !groupedQuestion))) {
       if (!distinct) penalise(ctx, 0.9, 'counting a column without "different"');
       measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(col.column), label: `Number of distinct ${col.column.label}` }, superlative: false });
       ctx.consumed.add(col.start);

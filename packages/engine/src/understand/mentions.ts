@@ -1,6 +1,8 @@
 import type { TColumnRef } from '@catalyst/contracts';
 import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { editDistance, lemma, normValue, splitIdentifier, type Token } from '../nlp/text';
+import { isKnownWord } from '../nlp/segment';
+import { synonymsOf } from '../nlp/lexicon';
 
 export interface ColumnHit { ref: TColumnRef; column: ModelColumn; quality: number }
 export interface ValueHit { ref: TColumnRef; column: ModelColumn; value: string; quality: number }
@@ -15,6 +17,8 @@ export interface ModelIndex {
   columns: Map<string, ColumnHit[]>;
   tables: Map<string, { table: ModelTable; quality: number }[]>;
   values: Map<string, ValueHit[]>;
+  /** Values by their initials ("la" → Los Angeles), for words written in capitals. */
+  initials: Map<string, ValueHit[]>;
   maxValueWords: number;
 }
 
@@ -56,6 +60,17 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
   if (words.length > 1 && WEAK_TAIL.has(words[words.length - 1]!)) out.push({ key: lemmaKey(words.slice(0, -1)), quality: 0.85 });
   if (rest.length > 1 && rest !== words && WEAK_TAIL.has(rest[rest.length - 1]!)) out.push({ key: lemmaKey(rest.slice(0, -1)), quality: 0.8 });
   for (const s of column.synonyms) out.push({ key: lemma(s), quality: 0.7 });
+  // "support percentage" for support_rate, "locations" for dept_address in table department.
+  const head = rest[rest.length - 1]!;
+  for (const syn of synonymsOf(head)) {
+    if (rest.length > 1) out.push({ key: lemmaKey([...rest.slice(0, -1), syn]), quality: 0.7 });
+    else if (rest !== words) out.push({ key: lemma(syn), quality: 0.65 });
+  }
+  // "directors" for directed_by, "owners" for owned_by: the doer of the verb.
+  if (words.length === 2 && words[1] === 'by' && /ed$/.test(words[0]!)) {
+    const root = verbRoot(words[0]!);
+    for (const agent of [`${root}or`, `${root}er`, `${root}ers`.slice(0, -1)]) out.push({ key: lemma(agent), quality: 0.85 });
+  }
   // "gtype", "dname": a one- or two-letter prefix glued to a common word.
   if (words.length === 1 && /^[a-z]{1,2}(type|name|code|title|date|year|size|rank)$/.test(words[0]!)) out.push({ key: words[0]!.replace(/^[a-z]{1,2}(?=(type|name|code|title|date|year|size|rank)$)/, ''), quality: 0.8 });
   // "ranking" is also asked as "rank".
@@ -63,7 +78,18 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
   if (lastWord.length >= 7 && lastWord.endsWith('ing')) out.push({ key: lemmaKey([...rest.slice(0, -1), lastWord.slice(0, -3)]), quality: 0.8 });
   const core = rest.length === 2 ? rest : words.length === 2 ? words : null;
   if (core && !WEAK_TAIL.has(core[0]!) && !['number', 'count', 'id', 'no', 'code'].includes(core[1]!)) out.push({ key: `${lemma(core[1]!)} of ${lemma(core[0]!)}`, quality: 0.9 });
+  // "the id of the project" for project_id, "the code of the location" for location_code.
+  if (core && !WEAK_TAIL.has(core[0]!) && ['id', 'code'].includes(core[1]!)) out.push({ key: `${core[1]!} of ${lemma(core[0]!)}`, quality: 0.9 });
   if (core && WEAK_TAIL.has(core[0]!)) out.push({ key: `${lemma(core[0]!)} of ${lemma(core[1]!)}`, quality: 0.9 });
+  // "bedroom_count" is asked as "the number of bedrooms".
+  if (core && (core[1] === 'count' || (['number', 'no'].includes(core[1]!) && column.entityType === 'KPI')) && !WEAK_TAIL.has(core[0]!)) out.push({ key: `number of ${lemma(core[0]!)}`, quality: 0.9 });
+  // "max_temperature_f" is also "maximum temperature", "Average_Price" also "avg price".
+  const EXPAND: Record<string, string> = { max: 'maximum', min: 'minimum', avg: 'average', maximum: 'max', minimum: 'min', average: 'avg' };
+  if (words.some((w) => EXPAND[w])) {
+    const alt = words.map((w) => EXPAND[w] ?? w);
+    out.push({ key: lemmaKey(alt), quality: 0.8 });
+    for (let n = 2; n < alt.length && n <= 3; n++) if (EXPAND[words[0]!]) out.push({ key: lemmaKey(alt.slice(0, n)), quality: 0.5 + 0.3 * (n / alt.length) + 0.05 });
+  }
   // "Total_Horses" is asked as "the total number of horses".
   if (core && core[0] === 'total' && column.kind === 'number') out.push({ key: `total number of ${lemma(core[1]!)}`, quality: 0.95 });
   // Parts of longer names: "damage" for damage_millions_USD, "market value" for Market_Value_in_Billion.
@@ -84,6 +110,7 @@ export function indexModel(model: SemanticModel): ModelIndex {
   const columns = new Map<string, ColumnHit[]>();
   const tables = new Map<string, { table: ModelTable; quality: number }[]>();
   const values = new Map<string, ValueHit[]>();
+  const initials = new Map<string, ValueHit[]>();
   let maxValueWords = 1;
   for (const table of model.tables) {
     const words = splitIdentifier(table.name);
@@ -95,6 +122,8 @@ export function indexModel(model: SemanticModel): ModelIndex {
     while (rest.length > 1 && rest[0]!.length <= 2) rest = rest.slice(1);
     if (rest !== words) add(tables, lemmaKey(rest), { table, quality: 0.95 });
     for (let n = 2; n < rest.length; n++) add(tables, lemmaKey(rest.slice(0, n)), { table, quality: 0.8 });
+    // "web accelerators" for Web_client_accelerator: the first and the head word.
+    if (rest.length >= 3 && !PART_STOP.has(rest[0]!) && !VALUE_STOP.has(rest[rest.length - 1]!)) add(tables, lemmaKey([rest[0]!, rest[rest.length - 1]!]), { table, quality: 0.8 });
     for (const s of table.synonyms) add(tables, lemma(s), { table, quality: 0.7 });
     for (const column of table.columns) {
       const ref = { table: table.name, column: column.name };
@@ -121,10 +150,13 @@ export function indexModel(model: SemanticModel): ModelIndex {
         for (const alias of VALUE_NICKNAMES[norm] ?? []) add(values, alias, { ...hit, quality: 0.9 });
         const lem = lemmaKey(norm.split(' '));
         if (lem !== norm && (values.get(lem)?.length ?? 0) < MAX_VALUES_PER_KEY) add(values, lem, { ...hit, quality: 0.9 });
+        // "LA" for Los Angeles: the initials of a name of a few capitalised words.
+        const parts = value.trim().split(/\s+/);
+        if (parts.length >= 2 && parts.length <= 4 && parts.every((w) => /^[A-Z][a-z]+$/.test(w))) add(initials, parts.map((w) => w[0]!.toLowerCase()).join(''), { ...hit, quality: 0.8 });
       }
     }
   }
-  const index = { columns, tables, values, maxValueWords };
+  const index = { columns, tables, values, initials, maxValueWords };
   indexCache.set(model, index);
   return index;
 }
@@ -147,7 +179,9 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
       const lemKey = span.map((t) => t.lemma).join(' ');
       const quoted = span.length === 1 && span[0]!.quoted;
       if (!quoted && n <= 4) {
-        const cols = index.columns.get(lemKey);
+        // "id of the project" is looked up as "id of project".
+        const plain = n >= 3 && span[n - 1]!.text !== 'the' ? span.filter((t, k) => !(t.text === 'the' && span[k - 1]?.text === 'of')).map((t) => t.lemma).join(' ') : lemKey;
+        const cols = index.columns.get(lemKey) ?? (plain !== lemKey ? index.columns.get(plain) : undefined);
         if (cols) out.push({ kind: 'column', start: i, end: i + n, hits: cols });
         const tabs = index.tables.get(lemKey);
         if (tabs) out.push({ kind: 'table', start: i, end: i + n, tables: tabs });
@@ -156,21 +190,44 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
       if (singleStop) continue;
       // "us" is a pronoun unless written "US".
       if (n === 1 && textKey === 'us' && span[0]!.raw !== 'US') continue;
-      const vals = index.values.get(quoted ? normValue(span[0]!.raw) : textKey) ?? (quoted ? undefined : index.values.get(lemKey));
+      // "Ph.D." is indexed as "ph d".
+      const normKey = span.map((t) => normValue(t.raw)).join(' ');
+      let vals = index.values.get(quoted ? normValue(span[0]!.raw) : textKey) ?? (quoted ? undefined : index.values.get(lemKey) ?? (normKey !== textKey ? index.values.get(normKey) : undefined));
+      if (!vals && n === 1 && /^[A-Z]{2,4}$/.test(span[0]!.raw)) vals = index.initials.get(textKey);
       if (vals) out.push({ kind: 'value', start: i, end: i + n, hits: quoted ? vals.map((h) => ({ ...h, quality: 1 })) : vals });
     }
   }
   addFuzzyValues(tokens, index, out);
-  addFuzzyNames(tokens, index, out);
-  return out;
+  addFuzzyNames(tokens, index, out, model);
+  // "codes of document types": "code of document" would steal the start of "document types".
+  return out.filter((m) => {
+    if (m.kind !== 'column' || m.end - m.start < 3 || !tokens.slice(m.start + 1, m.end - 1).some((t) => t.text === 'of')) return true;
+    return !out.some((o) => o !== m && o.kind !== 'value' && o.start === m.end - 1 && o.end > m.end);
+  });
 }
 
 /** Typo-tolerant column and table names for words nothing else explains ("semeseter"). */
-function addFuzzyNames(tokens: Token[], index: ModelIndex, out: Mention[]): void {
+function addFuzzyNames(tokens: Token[], index: ModelIndex, out: Mention[], model: SemanticModel): void {
   const covered = new Set<number>();
   for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
   for (const [i, t] of tokens.entries()) {
-    if (covered.has(i) || t.lemma.length < 6 || t.number !== null || t.quoted || VALUE_STOP.has(t.text)) continue;
+    if (covered.has(i) || t.number !== null || t.quoted || VALUE_STOP.has(t.text)) continue;
+    // "gas stations opened after 2000" for open_year: a verb form of a column's first word.
+    if (/^[a-z]{4,}(ed|ing)$/.test(t.text) && !INTENT_VERBS.has(t.text)) {
+      const root = verbRoot(t.text);
+      const cols: ColumnHit[] = [];
+      for (const table of model.tables) for (const c of table.columns) {
+        const w = splitIdentifier(c.name);
+        if (w.length >= 2 && verbRoot(w[0]!) === root && root.length >= 3) cols.push({ ref: { table: table.name, column: c.name }, column: c, quality: 0.7 });
+      }
+      if (cols.length) { out.push({ kind: 'column', start: i, end: i + 1, hits: cols }); continue; }
+    }
+    // "institutions" for table Inst: a word that a short table name abbreviates.
+    if (t.lemma.length >= 6) {
+      const tabs = model.tables.filter((x) => /^[a-z]{3,5}$/i.test(x.name) && !isKnownWord(x.name.toLowerCase()) && t.lemma.startsWith(x.name.toLowerCase()));
+      if (tabs.length === 1) out.push({ kind: 'table', start: i, end: i + 1, tables: tabs.map((table) => ({ table, quality: 0.7 })) });
+    }
+    if (t.lemma.length < 6) continue;
     const cols: ColumnHit[] = [];
     for (const [key, list] of index.columns) {
       if (key.includes(' ') || Math.abs(key.length - t.lemma.length) > 1 || key.length < 6) continue;
@@ -193,6 +250,12 @@ function addFuzzyValues(tokens: Token[], index: ModelIndex, out: Mention[]): voi
   for (const [i, t] of tokens.entries()) {
     if (covered.has(i) || t.text.length < 5 || t.number !== null || VALUE_STOP.has(t.text)) continue;
     const hits: ValueHit[] = [];
+    // "successful" for the value success, "completed" for complete.
+    const base = t.text.replace(/(ful|ed|d)$/, '');
+    if (base !== t.text && base.length >= 4) {
+      const derived = index.values.get(base);
+      if (derived) { out.push({ kind: 'value', start: i, end: i + 1, hits: derived.map((h) => ({ ...h, quality: 0.75 })) }); continue; }
+    }
     for (const [key, list] of index.values) {
       if (key.includes(' ') || Math.abs(key.length - t.text.length) > 1) continue;
       if (editDistance(key, t.text, 1) <= 1) hits.push(...list.map((h) => ({ ...h, quality: 0.6 })));
@@ -200,4 +263,14 @@ function addFuzzyValues(tokens: Token[], index: ModelIndex, out: Mention[]): voi
     }
     if (hits.length) out.push({ kind: 'value', start: i, end: i + 1, hits });
   }
+}
+
+/** Verbs that shape the answer rather than name data. */
+const INTENT_VERBS = new Set(['ordered', 'ordering', 'sorted', 'sorting', 'ranked', 'ranking', 'arranged', 'grouped', 'grouping', 'named', 'called', 'based', 'listed', 'listing', 'included', 'including', 'excluding', 'excluded', 'using', 'used', 'given', 'showing', 'returned', 'descending', 'ascending', 'increasing', 'decreasing', 'counted', 'counting', 'recorded', 'stored', 'existing', 'compared', 'starting', 'ending']);
+
+/** "opened" → "open", "founded" → "found", "starting" → "start", "stopped" → "stop". */
+function verbRoot(w: string): string {
+  let s = w.toLowerCase().replace(/(ing|ed)$/, '');
+  if (s.length >= 4 && /([b-df-hj-np-tv-z])\1$/.test(s)) s = s.slice(0, -1);
+  return s.replace(/e$/, '');
 }

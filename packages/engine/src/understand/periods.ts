@@ -43,12 +43,48 @@ function shift(unit: TTimeGrain, d: Date, n: number): Date {
 
 type Rule = [RegExp, (m: RegExpExecArray, now: Date) => Omit<Period, 'start' | 'end'> | null];
 
+const ORDINAL: Record<string, number> = { '1st': 1, first: 1, '2nd': 2, second: 2, '3rd': 3, third: 3, '4th': 4, fourth: 4 };
+const DATE_TEXT = String.raw`(?:[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4})`;
+const dayOf = (text: string, now: Date): Date | null => {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : chrono.parseDate(text, now);
+  return d ? utc(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) : null;
+};
+
 const RULES: Rule[] = [
+  // "the last 2 months excluding the current month": whole units before the current one.
+  [/\b(?:in |over |during )?the (?:last|past|previous) (\d+|two|three|six|twelve) (weeks?|months?|quarters?|years?),? (?:excluding|not including|except|without) (?:the )?(?:current|this) (?:week|month|quarter|year)\b/i, (m, now) => {
+    const n = Number(({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1]);
+    const unit = UNIT[m[2]!.toLowerCase()]!;
+    const cur = startOf(unit, now);
+    return { from: iso(shift(unit, cur, -n)), to: iso(cur), label: `last ${n} full ${m[2]}` };
+  }],
   [/\b(?:in |over |during )?the (?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|months?|quarters?|years?)\b(?:,? inclusive of \d+ \w+ ago)?/i, (m, now) => {
     const n = Number(({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1]);
     const unit = UNIT[m[2]!.toLowerCase()]!;
     const today = startOf('day', now);
     return { from: iso(shift(unit, today, -n)), to: iso(addDays(today, 1)), label: `last ${n} ${m[2]}` };
+  }],
+  // "in the past month, inclusive of 1 month ago": a rolling window ending today.
+  [/\b(?:in |over |during )?the past (day|week|month|quarter|year)\b(?:,? inclusive of (?:\d+|one|a) \w+ ago)?/i, (m, now) => {
+    const unit = UNIT[m[1]!.toLowerCase()]!;
+    const today = startOf('day', now);
+    return { from: iso(shift(unit, today, -1)), to: iso(addDays(today, 1)), label: `past ${m[1]!.toLowerCase()}` };
+  }],
+  [/\b(?:in |during |for )?the (1st|first|2nd|second|3rd|third|4th|fourth) quarter (?:of )?((?:19|20)\d\d)\b/i, (m) => {
+    const q = ORDINAL[m[1]!.toLowerCase()]!;
+    const y = Number(m[2]);
+    return { from: iso(utc(y, (q - 1) * 3)), to: iso(utc(y, q * 3)), label: `Q${q} ${y}` };
+  }],
+  // "on or after Apr 1, 2023", "before 2023-06-01", "on 2023-04-01".
+  [new RegExp(String.raw`\b(on or after|on or before|after|before|since|until|on) (${DATE_TEXT})`, 'i'), (m, now) => {
+    const d = dayOf(m[2]!, now);
+    if (!d) return null;
+    const w = m[1]!.toLowerCase();
+    if (w === 'on') return { from: iso(d), to: iso(addDays(d, 1)), label: `on ${iso(d)}` };
+    if (w === 'on or after' || w === 'since') return { from: iso(d), label: `since ${iso(d)}` };
+    if (w === 'after') return { from: iso(addDays(d, 1)), label: `after ${iso(d)}` };
+    if (w === 'on or before' || w === 'until') return { to: iso(addDays(d, 1)), label: `until ${iso(d)}` };
+    return { to: iso(d), label: `before ${iso(d)}` };
   }],
   [/\b(last|previous|this|current) (week|month|quarter|year)\b/i, (m, now) => {
     const unit = UNIT[m[2]!.toLowerCase()]!;
@@ -110,6 +146,11 @@ export function findTimeWords(text: string, now: Date): TimeWords {
       const to = addDays(utc(b.getFullYear(), b.getMonth(), b.getDate()), 1);
       out.period = { from: iso(from), to: iso(to), label: `${iso(from)} to ${iso(addDays(to, -1))}`, start: between.index, end: between.index + between[0].length };
     }
+  }
+  // "(inclusive of start and end dates)", ", inclusive": words about the period itself.
+  if (out.period) {
+    const tail = /^,?\s*(?:\((?:inclusive|exclusive)[^)]{0,40}\)|inclusive|exclusive)/i.exec(text.slice(out.period.end));
+    if (tail) out.period.end += tail[0].length;
   }
   const g = /\b(?:by|per|each|every|over|for each) (day|week|month|quarter|year)\b|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(text);
   if (g) {

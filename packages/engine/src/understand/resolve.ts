@@ -1,6 +1,7 @@
 import type { SemanticModel, ModelColumn, ModelTable } from '../model/types';
 import type { ColumnHit, Mention, ValueHit } from './mentions';
 import { joinPath } from '../sql/joins';
+import { lemma, splitIdentifier } from '../nlp/text';
 
 /** A mention after the parser picked one reading for it. */
 export type Resolved =
@@ -50,14 +51,18 @@ function bestQuality(m: Mention, base: string): number {
 
 const tableRows = (model: SemanticModel, name: string): number => model.tables.find((t) => t.name === name)?.rowCount ?? 0;
 
-function pickColumn(hits: ColumnHit[], base: ModelTable, model: SemanticModel): { hit: ColumnHit; ambiguous: boolean; alternatives: ModelColumn[] } | null {
+const NAME_FILLER = new Set(['id', 'name', 'code', 'by', 'of', 'the', 'number', 'type', 'date']);
+
+function pickColumn(hits: ColumnHit[], base: ModelTable, model: SemanticModel, elsewhere: Set<string>): { hit: ColumnHit; ambiguous: boolean; alternatives: ModelColumn[] } | null {
   const reachable = (h: ColumnHit): boolean => h.ref.table === base.name || (joinPath(model, base.name, h.ref.table)?.length ?? 9) <= 1;
   const own = hits.filter((h) => h.ref.table === base.name);
   const pool = own.length ? own : hits.filter((h) => reachable(h) && h.quality >= 0.95);
   if (!pool.length) return null;
-  const sorted = [...pool].sort((a, b) => b.quality - a.quality);
+  // Between equally good columns, the one whose other name words the question also says.
+  const said = (h: ColumnHit): number => splitIdentifier(h.column.name).map(lemma).filter((w) => !NAME_FILLER.has(w) && elsewhere.has(w)).length;
+  const sorted = [...pool].sort((a, b) => b.quality - a.quality || said(b) - said(a));
   const best = sorted[0]!;
-  const ambiguous = sorted.length > 1 && sorted[1]!.quality === best.quality && sorted[1]!.ref.table === best.ref.table;
+  const ambiguous = sorted.length > 1 && sorted[1]!.quality === best.quality && sorted[1]!.ref.table === best.ref.table && said(sorted[1]!) === said(best);
   return { hit: best, ambiguous, alternatives: sorted.filter((h) => h.ref.table === best.ref.table && h !== best).map((h) => h.column) };
 }
 
@@ -65,7 +70,7 @@ function pickColumn(hits: ColumnHit[], base: ModelTable, model: SemanticModel): 
  * Chooses one non-overlapping reading of the mentions: longer phrases first; at equal length
  * a column beats a table beats a value, except that quoted text is always a value.
  */
-export function resolveMentions(mentions: Mention[], base: ModelTable, model: SemanticModel, quotedAt: Set<number>): Resolved[] {
+export function resolveMentions(mentions: Mention[], base: ModelTable, model: SemanticModel, quotedAt: Set<number>, lemmas: string[] = []): Resolved[] {
   const sorted = [...mentions].sort((a, b) => {
     const qa = a.kind === 'value' && quotedAt.has(a.start) ? 1 : 0;
     const qb = b.kind === 'value' && quotedAt.has(b.start) ? 1 : 0;
@@ -93,7 +98,8 @@ export function resolveMentions(mentions: Mention[], base: ModelTable, model: Se
       const t = m.tables.find((x) => x.table.name === base.name) ?? m.tables.find((x) => joinPath(model, base.name, x.table.name));
       if (t) r = { kind: 'table', start: m.start, end: m.end, table: t.table, quality: t.quality };
     } else if (m.kind === 'column') {
-      const p = pickColumn(m.hits, base, model);
+      const elsewhere = new Set(lemmas.filter((_, k) => k < m.start || k >= m.end));
+      const p = pickColumn(m.hits, base, model, elsewhere);
       if (p) r = { kind: 'column', start: m.start, end: m.end, column: p.hit.column, quality: p.hit.quality, ambiguous: p.ambiguous, joined: p.hit.ref.table !== base.name, alternatives: p.alternatives };
     } else {
       const own = m.hits.filter((h) => h.ref.table === base.name);

@@ -33,6 +33,8 @@ function limitNear(ctx: ParseContext, at: number): number | undefined {
 
 const AGG_BY_WORD = (w: string): boolean => ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'least', 'worst', 'most', 'fewest'].includes(w);
 
+const PARTICIPLES = new Set(['made', 'taken', 'done', 'written', 'given', 'held', 'sold', 'bought', 'paid', 'won', 'built', 'run', 'led', 'taught', 'owned', 'played', 'seen', 'driven', 'flown', 'sent', 'spent', 'kept', 'met', 'found']);
+
 export interface Shape { grouped: boolean; intent?: TIntent; share: boolean }
 
 /**
@@ -53,7 +55,11 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
       if (!ctx.measures.length) ctx.measures.push({ agg: 'count', label: measureLabel('count', undefined, ctx.base.label) });
       continue;
     }
-    if ((GROUP_WORDS.has(w) || w === 'by' || w === 'grouped' || w === 'different' || w === 'distinct' || (w === 'for' && t[i + 1]?.text === 'different')) && next?.kind === 'column' && !ctx.consumed.has(next.start)) {
+    // "the number of distinct player positions": "distinct" belongs to the count.
+    const counted = ['of', 'many', 'count'].includes(t[i - 1]?.text ?? '') && ['number', 'how', 'count', 'numbers'].includes(t[i - 2]?.text ?? t[i - 1]?.text ?? '');
+    // "courses enrolled in by students", "films directed by": "by" names who did it.
+    const agent = w === 'by' && !ORDER_WORDS.has(t[i - 1]?.text ?? '') && !['grouped', 'broken', 'split', 'categorized', 'categorised', 'classified', 'organized', 'organised', 'listed', 'separated', 'aggregated', 'summarized', 'summarised'].includes(t[i - 1]?.text ?? '') && (/ed$/.test(t[i - 1]?.text ?? '') || (['in', 'on', 'to', 'at'].includes(t[i - 1]?.text ?? '') && /ed$/.test(t[i - 2]?.text ?? '')) || PARTICIPLES.has(t[i - 1]?.text ?? ''));
+    if (!agent && (GROUP_WORDS.has(w) || w === 'by' || w === 'grouped' || ((w === 'different' || w === 'distinct') && !counted) || (w === 'for' && t[i + 1]?.text === 'different')) && next?.kind === 'column' && !ctx.consumed.has(next.start)) {
       grouped = true;
       ctx.groupTargets.add(next.start);
       markUsed(ctx, i, i + 1);
@@ -64,6 +70,16 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
         if (more?.kind !== 'column' || more.start !== k + 1 || ctx.consumed.has(more.start)) break;
         ctx.groupTargets.add(more.start);
         k = more.end;
+      }
+    } else if (['each', 'per', 'every'].includes(w) && !mentionCovering(ctx, i + 1) && /^[a-z]+$/.test(t[i + 1]?.text ?? '')) {
+      // "payment method codes and the number of orders for each code": the last word of a
+      // column already named stands for it.
+      const word = t[i + 1]!.lemma;
+      const named = freeColumns(ctx).find((c) => c.start < i && splitIdentifier(c.column.name).map(lemma).at(-1) === word);
+      if (named) {
+        grouped = true;
+        ctx.groupTargets.add(named.start);
+        markUsed(ctx, i, i + 2);
       }
     } else if (GROUP_WORDS.has(w) && (w === 'corresponding' || w === 'respective')) grouped = true;
     else if ((w === 'each' || w === 'per' || w === 'every') && next?.kind === 'table' && next.table === ctx.base && ctx.measures.length) {
@@ -88,7 +104,8 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
         ctx.dimensions.push({ column: ref(label), label: label.label });
         grouped = true;
         markUsed(ctx, i, i + 1);
-        penalise(ctx, 0.85, `each ${ctx.base.label} read as each ${label.label}`);
+        // A name that repeats ("each student" as each last name) groups different entities together.
+        penalise(ctx, label.distinctCount === ctx.base.rowCount ? 0.85 : 0.5, `each ${ctx.base.label} read as each ${label.label}`);
       }
     }
   }
@@ -117,7 +134,12 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
     tail.forEach((x, k) => (DESC_WORDS.has(x.text) || ASC_WORDS.has(x.text) || x.text === 'order' || x.text === 'by') && markUsed(ctx, i + 1 + k, i + 2 + k));
     let target: { kind: 'measure'; index: number } | { kind: 'column'; column: { table: string; column: string }; start: number } | null = null;
     let from = i + 1;
-    for (let k = i + 1; k < Math.min(t.length, i + 9); k++) if (t[k]!.text === 'by' || (t[k]!.text === 'of' && t[k - 1]!.text === 'order')) { from = k + 1; break; }
+    let keyed = false;
+    for (let k = i + 1; k < Math.min(t.length, i + 9); k++) if (t[k]!.text === 'by' || (t[k]!.text === 'of' && t[k - 1]!.text === 'order')) { from = k + 1; keyed = true; break; }
+    // "Sort the names of all counties in ascending order of population": the verb's object is
+    // what is listed; the key comes with the later "order of".
+    const laterKey = t.slice(i + 1).some((x, k) => ORDER_WORDS.has(x.text) && (t[i + 2 + k]?.text === 'of' || t[i + 2 + k]?.text === 'by'));
+    if (!keyed && i <= 1 && laterKey) { lastOrderAt = -1; continue; }
     for (let k = from; k < Math.min(t.length, from + 8); k++) {
       // "sorted by the average number of rooms", "by each city's highest latitude": a measure.
       const aggWord = AGG_WORDS[t[k]!.text];
@@ -151,7 +173,11 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
   const supers = t.flatMap((x, i) => (!ctx.used.has(i) && (SUPERLATIVE_DESC.has(x.text) || SUPERLATIVE_ASC.has(x.text)) ? [i] : []));
   const at = [...new Set([...pending, ...supers])].sort((a, b) => a - b)[0];
   if (at !== undefined && !ctx.order.length) {
-    const desc = SUPERLATIVE_DESC.has(t[at]!.text);
+    // "the top three lowest distances": the adjective after "top" gives the direction.
+    let after: number | undefined;
+    if (['top', 'bottom'].includes(t[at]!.text)) for (let s = at + 1; s <= at + 3 && s < t.length; s++) if (SUPERLATIVE_ASC.has(t[s]!.text) || SUPERLATIVE_DESC.has(t[s]!.text)) { after = s; break; }
+    const desc = SUPERLATIVE_DESC.has(t[after ?? at]!.text);
+    if (after !== undefined && !mentionCovering(ctx, after)) markUsed(ctx, after, after + 1);
     // "top 3 most common", "the most frequently used": one ranking said several ways.
     for (const s of supers) if (s >= at && s <= at + 3 && (SUPERLATIVE_DESC.has(t[s]!.text) === desc)) markUsed(ctx, s, s + 1);
     markUsed(ctx, at, at + 1);
@@ -160,8 +186,15 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
     const target = ctx.measures.findIndex((m) => m.agg !== 'count');
     const byFrequency = ['common', 'popular', 'frequent', 'frequently', 'commonly', 'often'].includes(t[at + 1]?.text ?? '');
     const ranking = ['top', 'bottom', 'best', 'worst'].includes(t[at]!.text);
-    const index = !byFrequency && target >= 0 && (ranking || pending.includes(at) || superlativeMeasures.includes(target)) ? target : countIndex(ctx);
-    ctx.order.push({ kind: 'measure', index, dir: desc ? 'desc' : 'asc' });
+    // "the earliest snapshot": a ranking in time, by the date named, not by a measure.
+    const dated = ['earliest', 'latest', 'newest', 'recent'].includes(t[at]!.text) && !mentionCovering(ctx, at)
+      ? [...freeColumns(ctx).map((c) => c.column), ...ctx.dimensions.filter((d) => !d.grain).flatMap((d) => ctx.base.columns.filter((c) => c.name === d.column.column && c.table === d.column.table))].find((c) => c.kind === 'date')
+      : undefined;
+    if (dated) ctx.order.push({ kind: 'column', column: ref(dated), dir: t[at]!.text === 'earliest' ? 'asc' : 'desc' });
+    else {
+      const index = !byFrequency && target >= 0 && (ranking || pending.includes(at) || superlativeMeasures.includes(target)) ? target : countIndex(ctx);
+      ctx.order.push({ kind: 'measure', index, dir: desc ? 'desc' : 'asc' });
+    }
     ctx.limit = limitNear(ctx, at) ?? 1;
     if (!hasDimension) penalise(ctx, 0.5, 'a superlative without anything to rank');
     intent = 'superlative';
@@ -174,13 +207,33 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
     const kpi = ctx.base.columns.find((c) => c.name === m.column?.column && c.table === m.column?.table);
     const superAt = t.findIndex((x) => AGG_BY_WORD(x.text));
     const entityNamed = ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.start < superAt);
-    if (!entityNamed && kpi?.entityType === 'KPI' && (dim.distinctCount ?? 0) > 0 && (dim.distinctCount ?? 0) * 3 <= (ctx.base.rowCount ?? 0) && (m.agg === 'max' || m.agg === 'min') && ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'worst', 'most', 'least', 'fewest'].includes(t.find((x) => AGG_BY_WORD(x.text))?.text ?? '')) {
+    const free = freeColumns(ctx);
+    const rows = ctx.base.rowCount ?? 0;
+    if (!entityNamed && kpi?.entityType === 'KPI' && (dim.distinctCount ?? 0) > 0 && (dim.distinctCount ?? 0) * 3 <= rows && (m.agg === 'max' || m.agg === 'min') && ['highest', 'largest', 'biggest', 'greatest', 'top', 'best', 'lowest', 'smallest', 'worst', 'most', 'least', 'fewest'].includes(t.find((x) => AGG_BY_WORD(x.text))?.text ?? '')) {
       ctx.measures[index] = { ...m, agg: 'sum', label: measureLabel('sum', kpi) };
+      ctx.order.push({ kind: 'measure', index, dir: m.agg === 'min' ? 'asc' : 'desc' });
+      grouped = true;
+    } else if ((m.agg === 'max' || m.agg === 'min') && m.column && ctx.measures.length === 1 && (free.length >= 2 || free.every((c) => (c.column.distinctCount ?? 0) >= 0.9 * rows))) {
+      // "the flight number and distance of the one with the maximum price": that row, listed.
+      ctx.measures.splice(index, 1);
+      ctx.order.push({ kind: 'column', column: m.column, dir: m.agg === 'min' ? 'asc' : 'desc' });
+    } else {
+      ctx.order.push({ kind: 'measure', index, dir: m.agg === 'min' ? 'asc' : 'desc' });
+      grouped = true;
     }
-    ctx.order.push({ kind: 'measure', index, dir: m.agg === 'min' ? 'asc' : 'desc' });
     ctx.limit = 1;
     intent = 'superlative';
-    grouped = true;
+  } else if (superlativeMeasures.length === 1 && ctx.measures.length === 1 && !freeColumns(ctx).length && !ctx.dimensions.length && !ctx.order.length) {
+    // "Which department has the lowest budget?", "the instructor with the highest salary": a row, not a number.
+    const m = ctx.measures[0]!;
+    const superAt = t.findIndex((x, i) => AGG_WORDS[x.text] && ctx.used.has(i));
+    const entityBefore = ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.start < superAt);
+    if ((m.agg === 'max' || m.agg === 'min') && m.column && (entityBefore || /^\s*(which|who)\b/i.test(ctx.question))) {
+      ctx.measures.splice(0, 1);
+      ctx.order.push({ kind: 'column', column: m.column, dir: m.agg === 'min' ? 'asc' : 'desc' });
+      ctx.limit = 1;
+      intent = 'superlative';
+    }
   }
   // "the oldest singer": an adjective superlative over a listing.
   if (!ctx.order.length) {
@@ -225,7 +278,10 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
   if (membersCompared && (saysCompare || (ctx.measures.length && !pooled && !t.some((x) => x.text === 'or')))) {
     t.forEach((x, i) => ['vs', 'versus', 'compare', 'compared', 'comparison'].includes(x.text) && markUsed(ctx, i, i + 1));
     ctx.dimensions.push({ column: membersCompared.column, label: membersCompared.column.column });
-    if (!saysCompare) penalise(ctx, 0.6, 'members joined by "and" read as a comparison');
+    // "the number of male and female faculty": every member named is a breakdown, not a guess.
+    const column = ctx.model.tables.find((x) => x.name === membersCompared.column.table)?.columns.find((c) => c.name === membersCompared.column.column);
+    const everyMember = !!column && column.distinctCount === membersCompared.values.length;
+    if (!saysCompare && !everyMember) penalise(ctx, 0.6, 'members joined by "and" read as a comparison');
     grouped = true;
     intent = 'compare_members';
   }
