@@ -28,7 +28,6 @@ import { createApiKeyAuthenticator } from './features/api-keys/authenticate';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { publicApiRoutes } from './features/public-api/routes';
 import { createRecommendationScheduler } from './features/landing/scheduler';
-import { basicInsights } from './features/landing/basic-insights';
 import { watchNewData } from './features/landing/watch-new-data';
 import { watchInterruptedAnswers } from './features/conversations/recover';
 import { registerAuth } from './plugins/auth';
@@ -93,7 +92,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await useCaseRoutes(app, deps);
   await conversationRoutes(app, deps);
   await decisionRoutes(app, deps);
-  const scheduler = createRecommendationScheduler(deps, basicInsights, deps.config.recommendationScanMs);
+  const scheduler = createRecommendationScheduler(deps, deps.config.recommendationScanMs);
   await landingRoutes(app, deps, scheduler);
   app.addHook('onReady', async () => scheduler.start());
   const interrupted = watchInterruptedAnswers(deps, { singleInstance: !deps.config.databaseUrl });

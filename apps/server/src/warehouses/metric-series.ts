@@ -41,36 +41,53 @@ export async function metricSeries(
   return result.rows.map((r) => ({ period: isoDay(r[0]), value: r[1] === null || r[1] === undefined ? null : Number(r[1]) }));
 }
 
-export interface SegmentPoint extends SeriesPoint {
-  segment: string;
+export interface MeasureRow {
+  period: string;
+  /** The value of `attribute` the row is for, or null without an attribute. */
+  segment: string | null;
+  /** One value per expression, in order. */
+  values: (number | null)[];
+  /** Rows behind the values: the weight of a ratio or an average when segments are compared. */
+  rows: number;
 }
 
-/** The metric per period and per value of `attribute` (a low-cardinality column). */
-export async function segmentSeries(
+/**
+ * Several measures of one table per period, and per value of `attribute` (a low-cardinality
+ * column) when given, with their row counts: one query for all the series a scan reads.
+ */
+export async function measureSeries(
   warehouse: Warehouse,
   schema: string,
-  metric: Pick<TDecisionMetric, 'table' | 'timeColumn' | 'expression' | 'grain'> & { filters?: TDecisionMetric['filters'] },
-  attribute: string,
+  input: { table: string; timeColumn: string; grain: TDecisionMetric['grain']; expressions: string[]; filters?: TDecisionMetric['filters']; attribute?: string },
   range: { from: Date; to: Date },
-): Promise<SegmentPoint[]> {
+): Promise<MeasureRow[]> {
   const d = DIALECTS[warehouse.dialect];
-  const time = d.quote(metric.timeColumn);
+  const time = d.quote(input.timeColumn);
   const cast = (p: string) => (warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery' ? `CAST(${p} AS DATE)` : p);
   const params: unknown[] = [range.from.toISOString().slice(0, 10), range.to.toISOString().slice(0, 10)];
   const where = [`${time} >= ${cast(d.param(1))}`, `${time} < ${cast(d.param(2))}`];
-  for (const f of metric.filters ?? []) {
+  for (const f of input.filters ?? []) {
     params.push(f.value);
     where.push(`${d.quote(f.column)} = ${d.param(params.length)}`);
   }
-  const sql = `SELECT ${d.truncate(time, metric.grain)} AS period, ${d.quote(attribute)} AS segment, ${toDialectExpression(metric.expression, warehouse)} AS value FROM ${d.quote(schema)}.${d.quote(metric.table)} WHERE ${where.join(' AND ')} GROUP BY 1, 2 ORDER BY 1, 2`;
+  const segment = input.attribute ? `, ${d.quote(input.attribute)} AS segment` : '';
+  const values = input.expressions.map((e, i) => `${toDialectExpression(e, warehouse)} AS v${i}`).join(', ');
+  const sql = `SELECT ${d.truncate(time, input.grain)} AS period${segment}, ${values}, COUNT(*) AS n FROM ${d.quote(schema)}.${d.quote(input.table)} WHERE ${where.join(' AND ')} GROUP BY 1${input.attribute ? ', 2' : ''} ORDER BY 1${input.attribute ? ', 2' : ''}`;
   const result = await warehouse.query(sql, { params, maxRows: 50_000, timeoutMs: 30_000 });
-  return result.rows.map((r) => ({ period: isoDay(r[0]), segment: String(r[1] ?? '(empty)'), value: r[2] === null || r[2] === undefined ? null : Number(r[2]) }));
+  const first = input.attribute ? 2 : 1;
+  return result.rows.map((r) => ({
+    period: isoDay(r[0]),
+    segment: input.attribute ? String(r[1] ?? '(empty)') : null,
+    values: input.expressions.map((_, i) => (r[first + i] === null || r[first + i] === undefined ? null : Number(r[first + i]))),
+    rows: Number(r[first + input.expressions.length] ?? 0),
+  }));
 }
 
-/** The latest value of a table's time column, as an ISO date, or null for an empty table. */
-export async function dataEnd(warehouse: Warehouse, schema: string, table: string, timeColumn: string): Promise<string | null> {
+/** The first and latest values of a table's time column, as ISO dates, or null for an empty table. */
+export async function dataSpan(warehouse: Warehouse, schema: string, table: string, timeColumn: string): Promise<{ start: string; end: string } | null> {
   const d = DIALECTS[warehouse.dialect];
-  const result = await warehouse.query(`SELECT MAX(${d.quote(timeColumn)}) FROM ${d.quote(schema)}.${d.quote(table)}`, { maxRows: 1, timeoutMs: 30_000 });
-  const v = result.rows[0]?.[0];
-  return v === null || v === undefined ? null : isoDay(v);
+  const time = d.quote(timeColumn);
+  const result = await warehouse.query(`SELECT MIN(${time}), MAX(${time}) FROM ${d.quote(schema)}.${d.quote(table)}`, { maxRows: 1, timeoutMs: 30_000 });
+  const [start, end] = result.rows[0] ?? [];
+  return start === null || start === undefined || end === null || end === undefined ? null : { start: isoDay(start), end: isoDay(end) };
 }

@@ -1,4 +1,4 @@
-import { detectAnomalies as detectValues, SENSITIVITY, type DetectOptions } from './detect';
+import { detectAnomalies as detectValues, scoreSeries, SENSITIVITY, type DetectOptions } from './detect';
 
 export type Sensitivity = keyof typeof SENSITIVITY;
 
@@ -11,6 +11,11 @@ export interface SeriesDetectOptions {
   sensitivity: Sensitivity;
   /** Points per season, 0 for none, or 'auto' (from the sampling interval: a day of intraday points, a week of days, a year of weeks or months). */
   seasonality?: number | 'auto';
+  /**
+   * The series this one is a part of (a segment's total), on the same timestamps: its seasonal
+   * shape, less noisy than the segment's own, sets the segment's expected values.
+   */
+  reference?: SeriesPoint[];
 }
 
 export interface SeriesAlert {
@@ -21,6 +26,13 @@ export interface SeriesAlert {
   value: number;
   /** Robust score: residual over the scaled MAD of past residuals; sign = direction. */
   score: number;
+  /** Points in the scored window ending at the alert (a sustained shift spans several). */
+  window: number;
+  /** ISO timestamp of the window's first point. */
+  from: string;
+  /** Mean of the window's values, and what the detector expected there. */
+  actual: number;
+  expected: number;
 }
 
 const DAY = 86_400_000;
@@ -63,29 +75,62 @@ function autoSeason(step: number): number {
   return 0;
 }
 
-/** The parameters the detector uses for a series sampled every `step` ms. */
+/** The parameters the detector uses for a series of `n` points sampled every `step` ms. */
 export function detectorSettings(step: number, n: number, options: SeriesDetectOptions): DetectOptions {
   const perDay = Math.max(1, Math.round(DAY / step));
+  const intraday = step <= 2 * 3_600_000;
   const wanted = options.seasonality === undefined || options.seasonality === 'auto' ? autoSeason(step) : Math.max(0, Math.round(options.seasonality));
-  const level = Math.max(6, Math.round(perDay / 24));
-  // A season is used only when the data holds two of them before scoring can lean on it.
-  const season = wanted >= 2 && n >= 2 * wanted + level ? wanted : 0;
+  // The recent level: an hour of intraday points, two weeks of days, a quarter of weeks, half a year of months.
+  const level = intraday ? Math.max(6, Math.round(perDay / 24)) : step <= 1.5 * DAY ? 14 : step <= 8 * DAY ? 13 : 6;
+  // A season is used only when the data holds one season and a level to learn from, and half a
+  // spread window of seasonal residuals to judge it by (two years of weeks, even when a partial
+  // first week is left out).
+  const season = wanted >= 2 && n >= wanted + level + Math.max(26, wanted) / 2 ? wanted : 0;
   // Many points a day mean many tests a day: raise the bar with log(points per day) so that a
   // 5-minute series does not raise more false alerts per day than a daily one.
   const threshold = SENSITIVITY[options.sensitivity] * (1 + Math.log10(perDay) / Math.log10(288));
-  // A series whose normal life is bursty must do something it has not done before (1.2 x its
-  // largest earlier score): this halves false alerts on machine metrics at a small recall cost.
-  const novelty = 1.2;
+  const spread = Math.max(26, season || perDay);
   return {
     season,
     level,
-    spread: Math.max(26, perDay),
+    // Weeks a year apart are alike, so a year-ago week is smoothed with its neighbours; hours of a
+    // day and days of a week are not (Monday is not Sunday), so those use the point itself.
+    seasonHalf: season === 52 ? 1 : 0,
+    // A daily cycle is seen again every day; a yearly pattern is learnt from one noisy earlier
+    // year, so for daily and coarser data it is used only where it has beaten the recent level.
+    chooseSeason: !intraday,
+    spread,
     threshold,
+    // Business series (daily or coarser) are also scored as the mean of their last 2 and 3
+    // points: a shift that lasts is found before any single point stands out. Intraday machine
+    // metrics move in autocorrelated runs, where averaging adds little.
+    windows: intraday ? [1] : [1, 2, 3],
     // One alert per episode: quiet for three days of points (at least three points).
     cooldown: Math.max(3, perDay * 3),
-    novelty,
-    warmup: Math.min(Math.max(level * 2, perDay), Math.floor(n / 2)),
+    // A series whose normal life is bursty must do something it has not done before (1.2 x its
+    // largest earlier score): this halves false alerts on machine metrics at a small recall cost.
+    novelty: intraday ? 1.2 : 0,
+    // Nothing is raised until the detector has a seasonal baseline and a spread of residuals to
+    // judge it by; the scores it sees meanwhile are remembered for the novelty rule.
+    warmup: Math.min((season || 0) + level + spread, Math.floor(n / 2)),
+    // Counts and amounts of a business change by ratios; strictly positive series are compared on a log scale.
+    logScale: !intraday,
+    // Weekly sums of orders have heavier tails than their body suggests (a few very large
+    // orders): the spread is at least what the 90th percentile of past residuals implies.
+    tailScale: !intraday,
+    // A one-day spike in sales is not next week's expectation; a burst of a machine metric often
+    // is (the same job runs at the same hour every day), so intraday series keep theirs.
+    forgetOutliers: !intraday,
   };
+}
+
+/** The reference's values on the series' timestamps, or undefined when any is missing. */
+function aligned(ms: number[], reference: SeriesPoint[] | undefined): number[] | undefined {
+  if (!reference) return undefined;
+  const ref = cleanSeries(reference);
+  const at = new Map(ref.ms.map((t, i) => [t, ref.v[i]!]));
+  const values = ms.map((t) => at.get(t));
+  return values.every((x) => x !== undefined) ? (values as number[]) : undefined;
 }
 
 /**
@@ -97,5 +142,64 @@ export function detectSeriesAnomalies(series: SeriesPoint[], options: SeriesDete
   const { ms, v } = cleanSeries(series);
   if (v.length < 8) return [];
   const settings = detectorSettings(typicalStep(ms), v.length, options);
-  return detectValues(v, settings).map((a) => ({ t: new Date(ms[a.index]!).toISOString(), index: a.index, value: v[a.index]!, score: a.score }));
+  return detectValues(v, { ...settings, reference: aligned(ms, options.reference) }).map((a) => ({
+    t: new Date(ms[a.index]!).toISOString(),
+    index: a.index,
+    value: v[a.index]!,
+    score: a.score,
+    window: a.window,
+    from: new Date(ms[a.index - a.window + 1]!).toISOString(),
+    actual: a.actual,
+    expected: a.expected,
+  }));
+}
+
+export interface WindowShift {
+  /** Points in the window, which ends at the latest point. */
+  window: number;
+  from: string;
+  to: string;
+  score: number;
+  /** Mean of the window's values and what the detector expected (series units). */
+  actual: number;
+  expected: number;
+  /** (actual - expected) / |expected|. */
+  relativeChange: number;
+  /** The detector raises this window: its score clears its bar and, for a series whose history already crossed the threshold, beats its record by the novelty factor. */
+  alert: boolean;
+}
+
+/**
+ * The same detector judging only the newest point, window by window (the latest 1, 2, 3 periods
+ * of a business series): what a scheduled scan asks. The novelty record is what the series did
+ * before these windows, so a shift already under way does not raise its own bar; no cooldown
+ * applies (the caller keeps one finding per window start).
+ */
+export function latestShifts(series: SeriesPoint[], options: SeriesDetectOptions): WindowShift[] {
+  const { ms, v } = cleanSeries(series);
+  if (v.length < 8) return [];
+  const settings = detectorSettings(typicalStep(ms), v.length, options);
+  const reference = aligned(ms, options.reference);
+  const windows = settings.windows ?? [1];
+  const widest = Math.max(...windows);
+  const scored = scoreSeries(v, { ...settings, reference });
+  const record = Math.max(0, ...scored.scores.slice(scored.recordFrom, Math.max(0, v.length - widest)).map((s) => (s ? Math.abs(s.score) : 0)));
+  const threshold = settings.threshold ?? 4;
+  const out: WindowShift[] = [];
+  for (const latest of scored.latest) {
+    const w = latest.window;
+    const bar = w === 1 ? threshold : (settings.sustainedThreshold ?? threshold);
+    const size = Math.abs(latest.score);
+    out.push({
+      window: w,
+      from: new Date(ms[v.length - w]!).toISOString(),
+      to: new Date(ms[v.length - 1]!).toISOString(),
+      score: latest.score,
+      actual: latest.actual,
+      expected: latest.expected,
+      relativeChange: (latest.actual - latest.expected) / Math.max(Math.abs(latest.expected), 1e-9),
+      alert: size >= bar && (record < threshold || size >= (settings.novelty ?? 0) * record),
+    });
+  }
+  return out;
 }

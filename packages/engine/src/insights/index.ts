@@ -1,9 +1,11 @@
-export { detectAnomalies, expectedAt, SENSITIVITY, type Anomaly, type DetectOptions } from './detect';
+export { detectAnomalies, scoreSeries, SENSITIVITY, type Anomaly, type DetectOptions } from './detect';
 export {
   detectSeriesAnomalies,
   cleanSeries,
   typicalStep,
   detectorSettings,
+  latestShifts,
+  type WindowShift,
   type Sensitivity,
   type SeriesPoint,
   type SeriesDetectOptions,
@@ -12,3 +14,4 @@ export {
 export { periodChange, periodStart, shiftPeriod, type Grain, type PeriodTotal, type PeriodChange } from './period-change';
 export { explainChange, type Row, type DriverContribution, type ExplainChangeInput, type ExplainChangeResult } from './drivers';
 export { impactLevel, type ImpactLevel, type RiskTolerance } from './impact';
+export { scanMetrics, driversOf, MATERIAL, SEGMENT_IMPACT, type MeasureSeries, type SegmentSeries, type MetricFinding } from './scan-metrics';

@@ -1,20 +1,30 @@
 import type { TDecisionMetric } from '@catalyst/contracts';
-import type { Driver } from './insights';
+import type { DriverContribution, ImpactLevel } from '@catalyst/engine';
+
+/** A segment's part in a change (the engine's contribution, with the attribute's label and column). */
+export interface Driver extends DriverContribution {
+  column: string;
+}
 
 export interface Finding {
   measure: { key: string; label: string; additive: boolean };
   metric: TDecisionMetric;
   segment: { attribute: string; value: string } | null;
   segmentLabel?: string;
+  /** First and last week of the shift (ISO dates of their Mondays) and its number of weeks. */
   windowStart: string;
   windowEnd: string;
-  beforeMean: number;
-  afterMean: number;
+  weeks: number;
+  /** Weekly value over the shift, and what the detector expected for those weeks. */
+  actual: number;
+  expected: number;
   relativeChange: number;
   score: number;
   share: number;
+  impact: ImpactLevel;
+  /** 'companion': raised because another measure of the same rows moved clearly the same way. */
+  reason: 'anomaly' | 'companion';
   series: { t: string; v: number }[];
-  impact: 'Critical Alert' | 'High Impact' | 'Medium Impact' | 'Low Impact';
   drivers: Driver[];
   text?: { title: string; brief: string; full: string; action: 'investigate' | 'explore'; category: string };
 }
@@ -27,16 +37,17 @@ const weekOf = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-
 
 /** The recommendation's words, every number taken from the finding. */
 export function describeFinding(f: Finding) {
-  const ratio = !f.measure.additive && Math.abs(f.beforeMean) <= 1 && Math.abs(f.afterMean) <= 1;
+  const ratio = !f.measure.additive && Math.abs(f.expected) <= 1 && Math.abs(f.actual) <= 1;
   const where = f.segment ? ` in ${f.segment.value}` : '';
   const up = f.relativeChange >= 0;
   const verb = ratio ? (up ? 'rose' : 'fell') : up ? 'jumped' : 'dropped';
-  const weeks = Math.max(1, Math.round((Date.parse(f.windowEnd) - Date.parse(f.windowStart)) / (7 * 86_400_000)) + 1);
   const title = `${f.measure.label}${where} ${verb} ${size(f.relativeChange)} since the week of ${weekOf(f.windowStart)}`;
-  const brief = `Weekly ${f.measure.label}${where} averaged ${fmt(f.afterMean, ratio)} over the last ${weeks} week${weeks === 1 ? '' : 's'}, against ${fmt(f.beforeMean, ratio)} in the 8 weeks before (${pct(f.relativeChange)}).`;
+  const span = f.weeks === 1 ? 'last week' : `the last ${f.weeks} weeks`;
+  const brief = `Weekly ${f.measure.label}${where} averaged ${fmt(f.actual, ratio)} over ${span}, against ${fmt(f.expected, ratio)} expected from the weeks before and last year's pattern (${pct(f.relativeChange)}).`;
   const lines = [brief];
-  lines.push(`The change scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale (a typical week scores under 3), so it is unlikely to be normal variation.`);
-  if (f.segment) lines.push(`${f.segment.value} accounts for ${(f.share * 100).toFixed(0)}% of ${f.measure.label} by ${f.segmentLabel ?? f.segment.attribute}.`);
+  if (f.reason === 'companion') lines.push(`It moved with another measure of the same ${f.segment ? 'segment' : 'data'} that changed clearly; on its own it scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale.`);
+  else lines.push(`The change scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale (a typical week scores under 2), so it is unlikely to be normal variation.`);
+  if (f.segment) lines.push(`${f.segment.value} usually accounts for ${(f.share * 100).toFixed(0)}% of ${f.measure.label}, and moved unlike the other values of ${f.segmentLabel ?? f.segment.attribute}.`);
   const top = f.drivers.filter((d) => Math.abs(d.share) >= 0.05).slice(0, 3);
   if (top.length) {
     lines.push(

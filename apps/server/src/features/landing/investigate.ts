@@ -3,13 +3,16 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../use-cases/access';
 import type { AnswerEvent } from '../conversations/answerer';
-import type { Driver } from './insights';
+import type { Driver } from './describe-finding';
 import { getRecommendation } from './recommendations';
 
 interface Details {
   metric?: { label: string };
   segment?: { attribute: string; value: string } | null;
-  window?: { from: string; to: string };
+  window?: { from: string; to: string; weeks?: number };
+  actual?: number;
+  expected?: number;
+  /** Recommendations stored before the scan compared against an expected value. */
   beforeMean?: number;
   afterMean?: number;
   relativeChange?: number;
@@ -40,16 +43,18 @@ export async function* investigateAlert(deps: Deps, caller: Caller, alertId: str
   const where = d.segment ? ` · ${d.segment.value}` : '';
   const windowFrom = d.window?.from ?? '';
   const cards: TCard[] = [];
-  if (d.beforeMean !== undefined && d.afterMean !== undefined) {
+  const actual = d.actual ?? d.afterMean;
+  const expected = d.expected ?? d.beforeMean;
+  if (actual !== undefined && expected !== undefined) {
     cards.push({
       type: 'metric',
       data: {
         id: `alert-${id}-metric`,
         title: `${label}${where}`,
-        description: `Weekly average since ${windowFrom} against the 8 weeks before`,
+        description: d.expected !== undefined ? `Weekly average since ${windowFrom} against the value expected for those weeks` : `Weekly average since ${windowFrom} against the 8 weeks before`,
         metrics: [
-          { label: 'Recent weekly average', value: round(d.afterMean), change: d.relativeChange ?? null, trend: (d.relativeChange ?? 0) > 0 ? 'up' : (d.relativeChange ?? 0) < 0 ? 'down' : 'neutral' },
-          { label: 'Previous weekly average', value: round(d.beforeMean) },
+          { label: 'Recent weekly average', value: round(actual), change: d.relativeChange ?? null, trend: (d.relativeChange ?? 0) > 0 ? 'up' : (d.relativeChange ?? 0) < 0 ? 'down' : 'neutral' },
+          { label: d.expected !== undefined ? 'Expected weekly average' : 'Previous weekly average', value: round(expected) },
         ],
       },
     });
@@ -98,7 +103,7 @@ export async function* investigateAlert(deps: Deps, caller: Caller, alertId: str
         title: 'Drivers of the change',
         columns: [
           { key: 'segment', header: 'Segment' },
-          { key: 'before', header: 'Before (weekly)' },
+          { key: 'before', header: 'Baseline (weekly)' },
           { key: 'after', header: 'Recent (weekly)' },
           { key: 'contribution', header: 'Contribution' },
           { key: 'share', header: 'Share of the change' },

@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Finding } from './describe-finding';
-import type { Insights } from './insights';
 import { scanUseCase } from './scan';
 
 /**
  * Scans the active use cases of an organisation (or all) and stores one recommendation per
  * metric, segment and anomaly window: a re-run updates it, and a dismissed one stays dismissed.
  */
-export async function runRecommendationScan(deps: Deps, insights: Insights, options: { orgId?: number; useCaseId?: number; trigger?: ScanTrigger } = {}) {
+export async function runRecommendationScan(deps: Deps, options: { orgId?: number; useCaseId?: number; trigger?: ScanTrigger } = {}) {
   let query = deps.db.selectFrom('use_cases').select(['id', 'org_id', 'owner_id', 'risk_tolerance']).where('is_onboarded', '=', true).where('is_deleted', '=', false);
   if (options.orgId) query = query.where('org_id', '=', options.orgId);
   if (options.useCaseId) query = query.where('id', '=', options.useCaseId);
@@ -20,7 +19,7 @@ export async function runRecommendationScan(deps: Deps, insights: Insights, opti
   const total = { useCases: useCases.length, created: 0, updated: 0, failures: [] as string[] };
   for (const orgId of orgIds) {
     const result = await recordedRun(deps, { orgId, trigger: options.trigger ?? 'manual' }, () =>
-      scanUseCases(deps, insights, useCases.filter((uc) => uc.org_id === orgId)),
+      scanUseCases(deps, useCases.filter((uc) => uc.org_id === orgId)),
     );
     total.created += result.created;
     total.updated += result.updated;
@@ -54,14 +53,14 @@ async function recordedRun(deps: Deps, run: { orgId: number; trigger: ScanTrigge
   }
 }
 
-async function scanUseCases(deps: Deps, insights: Insights, useCases: { id: number; org_id: number; owner_id: number; risk_tolerance: 'conservative' | 'balanced' | 'aggressive' }[]) {
+async function scanUseCases(deps: Deps, useCases: { id: number; org_id: number; owner_id: number; risk_tolerance: 'conservative' | 'balanced' | 'aggressive' }[]) {
   let created = 0;
   let updated = 0;
   const failures: string[] = [];
   for (const uc of useCases) {
     let findings: Finding[];
     try {
-      findings = await scanUseCase(deps, insights, { id: uc.id, orgId: uc.org_id, ownerId: uc.owner_id, risk: uc.risk_tolerance });
+      findings = await scanUseCase(deps, { id: uc.id, orgId: uc.org_id, ownerId: uc.owner_id, risk: uc.risk_tolerance });
     } catch (error) {
       deps.logger.warn({ err: error, useCaseId: uc.id }, 'recommendation scan of a use case failed');
       failures.push(`use case ${uc.id}: ${error instanceof Error ? error.message : String(error)}`);
@@ -74,12 +73,13 @@ async function scanUseCases(deps: Deps, insights: Insights, useCases: { id: numb
         category: text.category,
         metric: f.metric,
         segment: f.segment,
-        window: { from: f.windowStart, to: f.windowEnd },
-        beforeMean: f.beforeMean,
-        afterMean: f.afterMean,
+        window: { from: f.windowStart, to: f.windowEnd, weeks: f.weeks },
+        actual: f.actual,
+        expected: f.expected,
         relativeChange: f.relativeChange,
         score: f.score,
         share: f.share,
+        reason: f.reason,
         drivers: f.drivers.slice(0, 10),
         series: f.series.slice(-52),
       });

@@ -1,11 +1,10 @@
 import type { TDecisionMetric, TSemanticModel } from '@catalyst/contracts';
-import type { Warehouse } from '@catalyst/engine';
+import { driversOf, scanMetrics, type MeasureSeries, type SegmentSeries, type Warehouse } from '@catalyst/engine';
 import type { Deps } from '../../deps';
 import { buildUseCaseModel } from '../use-cases/semantic-model';
-import { dataEnd, metricSeries, segmentSeries, type SeriesPoint } from '../../warehouses/metric-series';
+import { dataSpan, measureSeries, type MeasureRow } from '../../warehouses/metric-series';
 import { actorOf } from '../../warehouses/registry';
-import { describeFinding, type Finding } from './describe-finding';
-import type { Insights } from './insights';
+import { describeFinding, type Driver, type Finding } from './describe-finding';
 
 type Risk = 'conservative' | 'balanced' | 'aggressive';
 
@@ -19,15 +18,12 @@ interface Measure {
   additive: boolean;
 }
 
-const WEEK = 7 * 86_400_000;
-/** Weeks of history read for the baseline and seasonality. */
+const DAY = 86_400_000;
+const WEEK = 7 * DAY;
+/** Weeks of history read: two years, so that last year's seasonal pattern can be learnt and scored. */
 const HISTORY_WEEKS = 104;
-/** The latest complete weeks an alert must fall in to be raised now. */
-const RECENT_WEEKS = 3;
 const MAX_SEGMENTS = 12;
 const MAX_MEASURES = 8;
-/** The smallest relative change worth raising, by risk tolerance. */
-const MATERIAL_CHANGE = { conservative: 0.03, balanced: 0.05, aggressive: 0.1 } as const;
 
 const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
@@ -72,14 +68,36 @@ function weekStart(day: string): Date {
   return d;
 }
 
-const completeWeeks = (series: SeriesPoint[], currentWeek: string) => series.filter((p) => p.period < currentWeek && p.value !== null).map((p) => ({ t: p.period, v: p.value! }));
+/** Complete weeks only: the current week is still filling, and so is a first week the data starts in the middle of. */
+interface Weeks {
+  first: string;
+  current: string;
+}
+const isComplete = (period: string, weeks: Weeks) => period >= weeks.first && period < weeks.current;
+
+/** For each measure (by position), one series per value of the attribute, with its row counts. */
+function bySegment(rows: MeasureRow[], measures: number, attribute: string, weeks: Weeks): SegmentSeries[][] {
+  const out = Array.from({ length: measures }, () => new Map<string, SegmentSeries>());
+  for (const r of rows) {
+    if (!isComplete(r.period, weeks)) continue;
+    r.values.forEach((v, i) => {
+      if (v === null) return;
+      let s = out[i]!.get(r.segment!);
+      if (!s) out[i]!.set(r.segment!, (s = { attribute, value: r.segment!, series: [], weights: [] }));
+      s.series.push({ t: r.period, v });
+      s.weights!.push({ t: r.period, v: r.rows });
+    });
+  }
+  return out.map((m) => [...m.values()]);
+}
 
 /**
- * Scans one use case: every measure over its time column by week, the total and each segment of
- * the low-cardinality attributes; an anomaly in the latest complete weeks becomes a finding,
- * explained by the segments that drive it.
+ * Scans one use case: every measure of each table by week, in total and by the values of its
+ * low-cardinality attributes, through the engine's `scanMetrics` (the detector `npm run
+ * eval:anomaly` scores, plus materiality rules). A finding is explained by the segments that
+ * drive it: a total's by its segments, a segment's by the other attributes within it.
  */
-export async function scanUseCase(deps: Deps, insights: Insights, useCase: { id: number; orgId: number; ownerId: number; risk: Risk }): Promise<Finding[]> {
+export async function scanUseCase(deps: Deps, useCase: { id: number; orgId: number; ownerId: number; risk: Risk }): Promise<Finding[]> {
   // Scans are background work for the organisation: they run as the system, not as the owner.
   const caller = { userId: useCase.ownerId, orgId: useCase.orgId, isAdmin: true, system: true as const };
   const { model, connId } = await buildUseCaseModel(deps, caller, useCase.id);
@@ -87,84 +105,80 @@ export async function scanUseCase(deps: Deps, insights: Insights, useCase: { id:
   const warehouse = await deps.warehouses.open({ orgId: useCase.orgId, connId, actor: actorOf(caller) });
   const schema = model.tables[0]!.schema;
   try {
+    const measures = measuresOf(model);
     const findings: Finding[] = [];
-    for (const measure of measuresOf(model)) findings.push(...(await scanMeasure(warehouse, schema, model, measure, insights, useCase.risk)));
+    for (const table of [...new Set(measures.map((m) => m.table))]) {
+      findings.push(...(await scanTable({ warehouse, schema, model, measures: measures.filter((m) => m.table === table), risk: useCase.risk })));
+    }
     return findings;
   } finally {
     await warehouse.close();
   }
 }
 
-async function scanMeasure(warehouse: Warehouse, schema: string, model: TSemanticModel, measure: Measure, insights: Insights, risk: Risk): Promise<Finding[]> {
-  const end = await dataEnd(warehouse, schema, measure.table, measure.timeColumn);
-  if (!end) return [];
-  const current = weekStart(end);
-  const currentWeek = current.toISOString().slice(0, 10);
-  const range = { from: new Date(current.getTime() - HISTORY_WEEKS * WEEK), to: new Date(current.getTime() + WEEK) };
-  const recentFrom = new Date(current.getTime() - RECENT_WEEKS * WEEK).toISOString().slice(0, 10);
-  const metric: TDecisionMetric = { label: measure.label, table: measure.table, timeColumn: measure.timeColumn, expression: measure.expression, filters: [], grain: 'week' };
-  const total = completeWeeks(await metricSeries(warehouse, schema, metric, range), currentWeek);
-  const totalSum = total.reduce((s, p) => s + Math.abs(p.v), 0);
+async function scanTable(input: { warehouse: Warehouse; schema: string; model: TSemanticModel; measures: Measure[]; risk: Risk }): Promise<Finding[]> {
+  const { warehouse, schema, model, measures, risk } = input;
+  const { table, timeColumn } = measures[0]!;
+  const span = await dataSpan(warehouse, schema, table, timeColumn);
+  if (!span) return [];
+  const current = weekStart(span.end);
+  const firstWeek = weekStart(span.start);
+  // The week the data starts in counts only when the data starts on its Monday.
+  const first = new Date(firstWeek.getTime() + (firstWeek.toISOString().slice(0, 10) === span.start ? 0 : WEEK));
+  const weeks: Weeks = { first: first.toISOString().slice(0, 10), current: current.toISOString().slice(0, 10) };
+  const range = { from: new Date(current.getTime() - HISTORY_WEEKS * WEEK), to: current };
+  const attributes = segmentAttributes(model, table);
+  const metricOf = (m: Measure): TDecisionMetric => ({ label: m.label, table: m.table, timeColumn: m.timeColumn, expression: m.expression, filters: [], grain: 'week' });
+  // One query for the totals of all measures, one per attribute for their segments.
+  const read = (extra: { attribute?: string; filters?: TDecisionMetric['filters']; only?: Measure[] }) =>
+    measureSeries(warehouse, schema, { table, timeColumn, grain: 'week', expressions: (extra.only ?? measures).map((m) => m.expression), filters: extra.filters, attribute: extra.attribute }, range);
+
+  const totals = (await read({})).filter((r) => isComplete(r.period, weeks));
+  const series: MeasureSeries[] = measures.map((measure, i) => ({
+    key: measure.key,
+    additive: measure.additive,
+    total: totals.filter((r) => r.values[i] !== null).map((r) => ({ t: r.period, v: r.values[i]! })),
+    segments: [],
+  }));
+  for (const attribute of attributes) {
+    bySegment(await read({ attribute: attribute.name }), measures.length, attribute.name, weeks).forEach((segments, i) => series[i]!.segments!.push(...segments));
+  }
+
+  const labelOf = new Map(attributes.map((a) => [a.name, a.label]));
   const findings: Finding[] = [];
-
-  const consider = (series: { t: string; v: number }[], segment: { attribute: string; value: string } | null, share: number) => {
-    if (series.length < 12) return null;
-    const alerts = insights.detect(series, risk).filter((a) => a.t >= recentFrom);
-    if (alerts.length === 0) return null;
-    const strongest = alerts.reduce((a, b) => (Math.abs(b.score) > Math.abs(a.score) ? b : a));
-    const windowStart = alerts.map((a) => a.t).sort()[0]!;
-    const after = series.filter((p) => p.t >= windowStart);
-    const before = series.filter((p) => p.t < windowStart).slice(-8);
-    const mean = (xs: { v: number }[]) => xs.reduce((s, p) => s + p.v, 0) / Math.max(1, xs.length);
-    const beforeMean = mean(before);
-    const afterMean = mean(after);
-    const relativeChange = beforeMean === 0 ? 0 : (afterMean - beforeMean) / Math.abs(beforeMean);
-    // A statistically clear but small move (a very steady series) is not worth anyone's attention.
-    if (Math.abs(relativeChange) < MATERIAL_CHANGE[risk]) return null;
-    return { measure, metric: segment ? { ...metric, filters: [{ column: segment.attribute, value: segment.value }] } : metric, segment, windowStart, windowEnd: after[after.length - 1]!.t, beforeMean, afterMean, relativeChange, score: strongest.score, share, series, impact: insights.impact({ relativeChange, score: strongest.score, shareOfBusiness: share, riskTolerance: risk }), drivers: [] as Finding['drivers'] } satisfies Finding;
-  };
-
-  const totalFinding = consider(total, null, 1);
-  for (const attribute of segmentAttributes(model, measure.table)) {
-    const points = await segmentSeries(warehouse, schema, metric, attribute.name, range);
-    const bySegment = new Map<string, { t: string; v: number }[]>();
-    for (const p of points) if (p.period < currentWeek && p.value !== null) bySegment.set(p.segment, [...(bySegment.get(p.segment) ?? []), { t: p.period, v: p.value }]);
-    if (totalFinding) {
-      // Which values of this attribute explain the total's change: contributions to the delta.
-      const window = (xs: { t: string; v: number }[], from: string, to?: string) => xs.filter((p) => p.t >= from && (to === undefined || p.t <= to));
-      const beforeFrom = total.filter((p) => p.t < totalFinding.windowStart).slice(-8)[0]?.t ?? totalFinding.windowStart;
-      const rows = [...bySegment.entries()].map(([value, xs]) => ({
-        value,
-        before: window(xs, beforeFrom).filter((p) => p.t < totalFinding.windowStart),
-        after: window(xs, totalFinding.windowStart),
-      }));
-      totalFinding.drivers.push(...insights.explain({ attribute: attribute.label, column: attribute.name, additive: measure.additive, rows }));
+  for (const f of scanMetrics({ measures: series, risk })) {
+    const measure = measures.find((m) => m.key === f.measure)!;
+    const measureSeries = series.find((s) => s.key === f.measure)!;
+    const own = f.segment ? measureSeries.segments!.find((s) => s.attribute === f.segment!.attribute && s.value === f.segment!.value)!.series : measureSeries.total;
+    let drivers = f.drivers;
+    if (f.segment) {
+      // A segment's change is explained by the other attributes within that segment.
+      const parts: SegmentSeries[] = [];
+      for (const attribute of attributes.filter((a) => a.name !== f.segment!.attribute)) {
+        const rows = await read({ attribute: attribute.name, filters: [{ column: f.segment.attribute, value: f.segment.value }], only: [measure] });
+        parts.push(...bySegment(rows, 1, attribute.name, weeks)[0]!);
+      }
+      drivers = driversOf({ key: measure.key, additive: measure.additive, total: own, segments: parts }, f.periods, risk);
     }
-    // A ratio moves in every segment when one segment moves it (a return spike in one category
-    // lifts every region's rate): its segments are explained as drivers of the total, not raised.
-    if (!measure.additive) continue;
-    for (const [value, xs] of bySegment) {
-      const segmentSum = xs.reduce((s, p) => s + Math.abs(p.v), 0);
-      const f = consider(xs, { attribute: attribute.name, value }, totalSum ? segmentSum / totalSum : 0);
-      if (f) findings.push({ ...f, segmentLabel: attribute.label });
-    }
+    const finding: Finding = {
+      measure: { key: measure.key, label: measure.label, additive: measure.additive },
+      metric: { ...metricOf(measure), filters: f.segment ? [{ column: f.segment.attribute, value: f.segment.value }] : [] },
+      segment: f.segment,
+      segmentLabel: f.segment ? labelOf.get(f.segment.attribute) : undefined,
+      windowStart: f.from.slice(0, 10),
+      windowEnd: f.to.slice(0, 10),
+      weeks: f.periods,
+      actual: f.actual,
+      expected: f.expected,
+      relativeChange: f.relativeChange,
+      score: f.score,
+      share: f.share,
+      impact: f.impact,
+      reason: f.reason,
+      series: own.map((p) => ({ t: String(p.t), v: p.v })),
+      drivers: drivers.map((d): Driver => ({ ...d, column: d.attribute, attribute: labelOf.get(d.attribute) ?? d.attribute })),
+    };
+    findings.push({ ...finding, text: describeFinding(finding) });
   }
-  if (totalFinding) {
-    totalFinding.drivers.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
-    findings.unshift(totalFinding);
-  }
-  // A segment's own change is explained by the other attributes within that segment.
-  for (const f of findings) {
-    if (!f.segment || f.drivers.length) continue;
-    for (const attribute of segmentAttributes(model, measure.table).filter((a) => a.name !== f.segment!.attribute)) {
-      const points = await segmentSeries(warehouse, schema, { ...metric, filters: [{ column: f.segment.attribute, value: f.segment.value }] }, attribute.name, range);
-      const bySegment = new Map<string, { t: string; v: number }[]>();
-      for (const p of points) if (p.period < currentWeek && p.value !== null) bySegment.set(p.segment, [...(bySegment.get(p.segment) ?? []), { t: p.period, v: p.value }]);
-      const beforeFrom = f.series.filter((p) => p.t < f.windowStart).slice(-8)[0]?.t ?? f.windowStart;
-      const rows = [...bySegment.entries()].map(([value, xs]) => ({ value, before: xs.filter((p) => p.t >= beforeFrom && p.t < f.windowStart), after: xs.filter((p) => p.t >= f.windowStart) }));
-      f.drivers.push(...insights.explain({ attribute: attribute.label, column: attribute.name, additive: measure.additive, rows }));
-    }
-    f.drivers.sort((a, b) => Math.abs(b.contribution) - Math.abs(a.contribution));
-  }
-  return findings.map((f) => ({ ...f, text: describeFinding(f) }));
+  return findings;
 }

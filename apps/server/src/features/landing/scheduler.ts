@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import type { Insights } from './insights';
 import { closeInterruptedScans, runRecommendationScan, type ScanTrigger } from './run-scan';
 
 export interface RecommendationScheduler {
@@ -20,7 +19,7 @@ const LAST_SCAN = 'recommendations.last_scan';
  * then runs its own. A scan a stopped server left running is closed as failed at start, and a
  * scheduled one is then due again at once.
  */
-export function createRecommendationScheduler(deps: Deps, insights: Insights, intervalMs: number): RecommendationScheduler {
+export function createRecommendationScheduler(deps: Deps, intervalMs: number): RecommendationScheduler {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   const singleInstance = !deps.config.databaseUrl;
@@ -43,12 +42,12 @@ export function createRecommendationScheduler(deps: Deps, insights: Insights, in
     if (!singleInstance) await closeInterruptedScans(deps, { all: false });
     if (!(await claim())) return;
     await serial(async () => {
-      const result = await runRecommendationScan(deps, insights, { trigger: 'schedule' });
+      const result = await runRecommendationScan(deps, { trigger: 'schedule' });
       deps.logger.info(result, 'scheduled recommendation scan done');
     });
   };
   return {
-    runNow: (scope, trigger = 'manual') => serial(() => runRecommendationScan(deps, insights, { ...scope, trigger })),
+    runNow: (scope, trigger = 'manual') => serial(() => runRecommendationScan(deps, { ...scope, trigger })),
     async start() {
       const interruptedScheduled = await closeInterruptedScans(deps, { all: singleInstance });
       // A scheduled scan cut short is due again now, not a whole interval later.
