@@ -144,7 +144,7 @@ for (const theme of ['light', 'dark'] as const) {
       // The API Management tab belongs to the API-keys work; whatever it shows, photograph it settled.
       await page.goto('/admin?tab=api');
       await page.getByRole('tab', { name: 'API Management', selected: true }).waitFor();
-      await page.getByRole('tabpanel').waitFor();
+      await page.getByRole('tabpanel', { name: 'API Keys' }).waitFor();
       await page.waitForTimeout(800);
       await shot(page, `admin-api-${theme}-${size}`);
 

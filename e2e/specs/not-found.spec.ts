@@ -21,9 +21,11 @@ test('an unknown path shows the not-found screen inside the shell', async () => 
   await page.getByRole('link', { name: 'Back to Decision Hub' }).click();
   await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening)/ }).waitFor();
 
+  // The old paths land on /connections, on the tab they were about.
   await page.goto('/llm-connections');
-  await page.waitForURL('**/connections');
+  await page.waitForURL((url) => url.pathname === '/connections');
   await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor();
+  await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toMatch(/LLM/);
   await context.close();
 });
 
