@@ -1,21 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
-import { ADMIN, apiCall, BASE_URL, DESKTOP, latestResetToken, launchBrowser, PHONE } from '../support/browser';
+import { ADMIN, apiCall, BASE_URL, DESKTOP, latestResetToken, launchBrowser, type Login, PHONE, screenshot, signedInPage } from '../support/browser';
 
 // Screenshots of every Admin Panel tab (and the role and group dialogs), light and dark, at 1440
 // and 375 px, into screenshots/. The data is made through the API first: users with roles, a
 // custom role, File Sources of their own and data access groups with restrictions.
-const OUT = path.resolve(import.meta.dirname, '../../screenshots');
 
-interface Login {
-  token: string;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  defaultUseCaseId?: number | null;
-}
 
 let browser: Browser;
 let session: Login;
@@ -38,7 +28,6 @@ async function csvSource(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(OUT, { recursive: true });
   browser = await launchBrowser();
   session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
   const t = session.token;
@@ -104,23 +93,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function pageFor(theme: 'light' | 'dark', viewport: { width: number; height: number }, as: Login = session): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
-  await context.addInitScript(
-    ({ theme, s }) => {
-      localStorage.setItem('catalyst-ui-theme', theme);
-      localStorage.setItem('authToken', s.token);
-      localStorage.setItem(
-        'catalyst-user',
-        JSON.stringify({ username: s.username, name: [s.firstName, s.lastName].filter(Boolean).join(' ') || s.username, firstName: s.firstName, lastName: s.lastName, defaultUseCaseId: s.defaultUseCaseId, isAuthenticated: true }),
-      );
-    },
-    { theme, s: as },
-  );
-  return context.newPage();
-}
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
+const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }, as: Login = session) => signedInPage(browser, as, theme, viewport);
+const shot = screenshot;
 
 for (const theme of ['light', 'dark'] as const) {
   for (const [size, viewport] of [
@@ -152,14 +127,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Edit Analyst' }).click();
       await page.getByRole('dialog', { name: 'Edit Role' }).waitFor();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(OUT, `admin-role-dialog-${theme}-${size}.png`) });
+      await screenshot(page, `admin-role-dialog-${theme}-${size}`, false);
       await page.keyboard.press('Escape');
 
       await page.goto('/admin?tab=data-access');
       await page.getByRole('button', { name: 'Edit HR Access' }).click();
       await page.getByRole('dialog', { name: 'Edit Data Access Group' }).waitFor();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(OUT, `admin-group-dialog-${theme}-${size}.png`) });
+      await screenshot(page, `admin-group-dialog-${theme}-${size}`, false);
       await page.context().close();
 
       // What a member with the role User sees: no ADMIN group, no New Data Source, honest no-access states.

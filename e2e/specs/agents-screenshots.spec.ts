@@ -1,22 +1,12 @@
-import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
-import { ADMIN, apiCall, BASE_URL, DESKTOP, launchBrowser, PHONE } from '../support/browser';
+import { ADMIN, apiCall, DESKTOP, launchBrowser, type Login, PHONE, screenshot, signedInPage } from '../support/browser';
 
 // Screenshots of the Agents screen (LLM Providers and MCP Servers tabs), Action Flows and Billing,
 // light and dark, at 1440 and 375 px, into screenshots/.
-const OUT = path.resolve(import.meta.dirname, '../../screenshots');
 
-interface Login {
-  token: string;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  defaultUseCaseId?: number | null;
-}
 
 let browser: Browser;
 let session: Login;
@@ -37,7 +27,6 @@ async function serve(handler: (body: string, method: string) => { status: number
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(OUT, { recursive: true });
   browser = await launchBrowser();
   session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
   const t = session.token;
@@ -79,27 +68,8 @@ afterAll(async () => {
   }
 });
 
-async function pageFor(theme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
-  await context.addInitScript(
-    ({ theme, s }) => {
-      localStorage.setItem('catalyst-ui-theme', theme);
-      localStorage.setItem('authToken', s.token);
-      localStorage.setItem(
-        'catalyst-user',
-        JSON.stringify({ username: s.username, name: [s.firstName, s.lastName].filter(Boolean).join(' ') || s.username, firstName: s.firstName, lastName: s.lastName, defaultUseCaseId: s.defaultUseCaseId, isAuthenticated: true }),
-      );
-    },
-    { theme, s: session },
-  );
-  return context.newPage();
-}
-
-const shot = async (page: Page, name: string) => {
-  // From the top, so the sticky header is not drawn mid-page in a full-page capture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
-};
+const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }) => signedInPage(browser, session, theme, viewport);
+const shot = screenshot;
 
 for (const theme of ['light', 'dark'] as const) {
   for (const [size, viewport] of [
@@ -124,7 +94,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('dialog').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Create Flow' }).click();
       await page.getByText('Name is required').waitFor();
-      await page.screenshot({ path: path.join(OUT, `action-flows-create-${theme}-${size}.png`) });
+      await screenshot(page, `action-flows-create-${theme}-${size}`, false);
 
       await page.goto('/billing');
       const panel = page.getByRole('tabpanel', { name: 'Personal Billing' });

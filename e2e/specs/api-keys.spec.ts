@@ -1,23 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  ADMIN,
-  apiCall,
-  BASE_URL,
-  DESKTOP,
-  latestResetToken,
-  launchBrowser,
-  openPage,
-  PHONE,
-  signIn,
-} from '../support/browser';
+import { ADMIN, apiCall, BASE_URL, DESKTOP, latestResetToken, launchBrowser, openPage, PHONE, screenshot, signedInPage, signIn } from '../support/browser';
 
 // API Management (issue 8 part 4): a key is created in the tab, its one-time secret revealed and
 // copied, used from this test against the public API, seen in Request Logs and the summary cards,
 // and deleted with the confirmation. Then screenshots of every sub-tab and the create dialog.
-const OUT = path.resolve(import.meta.dirname, '../../screenshots');
 
 interface Summary {
   totalKeys: number;
@@ -29,7 +16,6 @@ let browser: Browser;
 let adminToken: string;
 
 beforeAll(async () => {
-  fs.mkdirSync(OUT, { recursive: true });
   browser = await launchBrowser();
   adminToken = (await apiCall<{ token: string }>('POST', '/api/v1/authentication/login', ADMIN)).token;
 });
@@ -133,28 +119,9 @@ test('a key is created with its one-time secret, calls the public API, shows in 
 
 // ---- Screenshots --------------------------------------------------------------------------------
 
-async function pageFor(
-  theme: 'light' | 'dark',
-  viewport: { width: number; height: number },
-  token: string,
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
-  await context.addInitScript(
-    ({ theme, token }) => {
-      localStorage.setItem('catalyst-ui-theme', theme);
-      localStorage.setItem('authToken', token);
-      localStorage.setItem(
-        'catalyst-user',
-        JSON.stringify({ username: 'admin', name: 'Admin', isAuthenticated: true }),
-      );
-    },
-    { theme, token },
-  );
-  return context.newPage();
-}
 
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage });
+const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }, token: string) => signedInPage(browser, { token, username: 'admin' }, theme, viewport);
+const shot = screenshot;
 
 test('screenshots of every sub-tab and the create dialog, light and dark, 1440 and 375 px', async () => {
   // Keys of several kinds, with requests of several outcomes behind them.

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage, signIn } from '../support/browser';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
 
 // Every card type in one saved conversation (the thread messages call is answered by the page so
 // the shapes are exact), captured light and dark at 1440 and 375 px into screenshots/.
-const OUT = path.resolve(new URL('.', import.meta.url).pathname, '../../screenshots');
 const evidence = { reading: 'Total Revenue by Region, last quarter', sql: 'SELECT region, SUM(revenue) AS total_revenue\nFROM orders\nWHERE order_date >= DATE \'2026-07-01\'\nGROUP BY region', rowCount: 5, tables: ['orders'], freshness: '2026-11-22T08:00:00Z' };
 const regions = ['North America', 'Europe', 'Asia', 'Latin America', 'Oceania'];
 const revenue = [1764828.48, 1691339.93, 1318650.3, 445980.76, 369987.94];
@@ -26,7 +23,6 @@ const cards = [
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  fs.mkdirSync(OUT, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -54,7 +50,7 @@ for (const theme of ['light', 'dark'] as const) {
       const listHeight = await page.evaluate(() => Math.max(...[...document.querySelectorAll('main *')].filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)).map((el) => el.scrollHeight - el.clientHeight)));
       await page.setViewportSize({ width: viewport.width, height: Math.min(9000, viewport.height + Math.max(0, listHeight)) });
       await page.waitForTimeout(600);
-      await page.screenshot({ path: path.join(OUT, `conversation-cards-${theme}-${label}.png`) });
+      await screenshot(page, `conversation-cards-${theme}-${label}`, false);
       if (theme === 'light' && label === '1440') {
         // Make Decision opens the decision dialog over the conversation.
         await page.getByRole('button', { name: 'Make Decision' }).click();

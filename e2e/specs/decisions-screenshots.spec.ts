@@ -1,20 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
-import { ADMIN, apiCall, BASE_URL, DESKTOP, launchBrowser, PHONE } from '../support/browser';
+import { ADMIN, apiCall, DESKTOP, launchBrowser, type Login, PHONE, screenshot, signedInPage } from '../support/browser';
 
 // Screenshots of the Decision Hub (card and list views), the decisions list and a decision's
 // outcome, light and dark, at 1440 and 375 px, into screenshots/.
-const OUT = path.resolve(import.meta.dirname, '../../screenshots');
 
-interface Login {
-  token: string;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  defaultUseCaseId?: number | null;
-}
 interface Rec {
   id: number;
   title: string;
@@ -26,7 +16,6 @@ let session: Login;
 let decisionId: number;
 
 beforeAll(async () => {
-  fs.mkdirSync(OUT, { recursive: true });
   browser = await launchBrowser();
   session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
   await apiCall('POST', '/api/copilot/landing/recommendations/refresh', {}, session.token);
@@ -60,23 +49,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function pageFor(theme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
-  await context.addInitScript(
-    ({ theme, s }) => {
-      localStorage.setItem('catalyst-ui-theme', theme);
-      localStorage.setItem('authToken', s.token);
-      localStorage.setItem(
-        'catalyst-user',
-        JSON.stringify({ username: s.username, name: [s.firstName, s.lastName].filter(Boolean).join(' ') || s.username, firstName: s.firstName, lastName: s.lastName, defaultUseCaseId: s.defaultUseCaseId, isAuthenticated: true }),
-      );
-    },
-    { theme, s: session },
-  );
-  return context.newPage();
-}
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
+const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }) => signedInPage(browser, session, theme, viewport);
+const shot = screenshot;
 
 for (const theme of ['light', 'dark'] as const) {
   for (const [size, viewport] of [

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage, signIn } from '../support/browser';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
 
 // Documents: upload a 4-page PDF to the demo use case "Retail Sales" on /document-management,
 // find it by its text, ask Catalyst AI about a sentence on page 3, get the quote and a pdf card
 // on page 3, open it in the side panel at #page=3. Then screenshots of the screen, light and dark.
-const OUT = path.resolve(import.meta.dirname, '../../screenshots');
 const PAGE_3 = 'Enterprise customers may cancel within 45 days of delivery for a full refund.';
 
 async function termsPdf(): Promise<Buffer> {
@@ -32,7 +29,6 @@ let pdf: Buffer;
 beforeAll(async () => {
   browser = await launchBrowser();
   pdf = await termsPdf();
-  fs.mkdirSync(OUT, { recursive: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -76,7 +72,7 @@ test('a PDF uploaded to Retail Sales is quoted by Catalyst AI, and its pdf card 
   expect(file.headers()['content-type']).toBe('application/pdf');
   expect(file.headers()['x-frame-options']).toBe('SAMEORIGIN');
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: path.join(OUT, 'documents-side-panel-light-1440.png') });
+  await screenshot(page, 'documents-side-panel-light-1440', false);
 
   // The use case's Document tool card lists the document.
   const useCases = (await (await page.request.get('/api/copilot/onboarding/use_cases/v2')).json()) as { use_cases: { use_case_id: number; use_case_name: string }[] };
@@ -88,7 +84,7 @@ test('a PDF uploaded to Retail Sales is quoted by Catalyst AI, and its pdf card 
   await list.getByText('Customer terms.pdf').waitFor({ timeout: 15_000 });
   await list.getByText('4 pages').waitFor();
   await page.getByText('Document Configuration').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(OUT, 'documents-use-case-tool-light-1440.png') });
+  await screenshot(page, 'documents-use-case-tool-light-1440', false);
   await context.close();
 });
 
@@ -103,14 +99,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('searchbox', { name: 'Search documents' }).fill('refund');
       await page.getByText('Page 3:').first().waitFor();
       await page.waitForTimeout(400);
-      await page.screenshot({ path: path.join(OUT, `documents-${theme}-${label}.png`), fullPage: true });
+      await screenshot(page, `documents-${theme}-${label}`);
       if (label === '1440') {
         await page.getByRole('tab', { name: 'Folders' }).click();
         await page.getByRole('button', { name: 'New Folder' }).click();
         await page.getByLabel('Name').fill(`Contracts ${theme}`);
         await page.getByRole('button', { name: 'Create Folder' }).click();
         await page.getByRole('list', { name: 'Folders' }).getByText(`Contracts ${theme}`).waitFor();
-        await page.screenshot({ path: path.join(OUT, `documents-folders-${theme}-1440.png`) });
+        await screenshot(page, `documents-folders-${theme}-1440`, false);
       }
       await context.close();
     });

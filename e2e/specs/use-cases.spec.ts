@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ADMIN, apiCall, BASE_URL, DESKTOP, launchBrowser, openPage, PHONE, signIn } from '../support/browser';
+import { ADMIN, apiCall, DESKTOP, launchBrowser, type Login, openPage, PHONE, screenshot, signedInPage, signIn } from '../support/browser';
 
 // Spec document 2: create a use case from scratch through publishing, then manage it from the list;
 // screenshots of the list and each editor tab, light and dark, at 1440 and 375 px.
-const OUT = path.resolve(import.meta.dirname, '../../screenshots');
 let browser: Browser;
 beforeAll(async () => {
-  fs.mkdirSync(OUT, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -122,26 +118,7 @@ test('create a use case from scratch, connect its data, rename a column, generat
   await context.close();
 }, 120_000);
 
-interface Login {
-  token: string;
-  username: string;
-  firstName?: string;
-  lastName?: string;
-  defaultUseCaseId?: number | null;
-}
 
-async function pageFor(session: Login, theme: 'light' | 'dark', viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
-  await context.addInitScript(
-    ({ theme, s }) => {
-      localStorage.setItem('catalyst-ui-theme', theme);
-      localStorage.setItem('authToken', s.token);
-      localStorage.setItem('catalyst-user', JSON.stringify({ username: s.username, name: [s.firstName, s.lastName].filter(Boolean).join(' ') || s.username, firstName: s.firstName, lastName: s.lastName, defaultUseCaseId: s.defaultUseCaseId, isAuthenticated: true }));
-    },
-    { theme, s: session },
-  );
-  return context.newPage();
-}
 
 for (const theme of ['light', 'dark'] as const) {
   for (const [size, viewport] of [['1440', DESKTOP], ['375', PHONE]] as const) {
@@ -149,8 +126,8 @@ for (const theme of ['light', 'dark'] as const) {
       const session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
       const list = await apiCall<{ use_cases: { use_case_id: number; use_case_name: string; is_deleted: boolean }[] }>('GET', '/api/copilot/onboarding/use_cases/v2', undefined, session.token);
       const demo = list.use_cases.find((u) => !u.is_deleted && /Retail/.test(u.use_case_name)) ?? list.use_cases.find((u) => !u.is_deleted);
-      const page = await pageFor(session, theme, viewport);
-      const shot = (n: string) => page.screenshot({ path: path.join(OUT, `use-cases-${n}-${theme}-${size}.png`), fullPage: true });
+      const page = await signedInPage(browser, session, theme, viewport);
+      const shot = (n: string) => screenshot(page, `use-cases-${n}-${theme}-${size}`);
       await page.goto('/use-cases');
       await page.getByTestId('use-case-card').first().waitFor({ timeout: 30_000 });
       await shot('list');

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -31,6 +33,55 @@ export function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 375, height: 812 };
 
+/** Where the specs' screenshots go (git-ignored). */
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../screenshots');
+
+/** What the sign-in call answers, as far as the browser keeps it. */
+export interface Login {
+  token: string;
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  defaultUseCaseId?: number | null;
+}
+
+/** A page already signed in as `session` (the browser's stored session), in the given theme. */
+export async function signedInPage(
+  browser: Browser,
+  session: Login,
+  theme: 'light' | 'dark',
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
+  await context.addInitScript(
+    ({ theme, s }) => {
+      localStorage.setItem('catalyst-ui-theme', theme);
+      localStorage.setItem('authToken', s.token);
+      const name = [s.firstName, s.lastName].filter(Boolean).join(' ') || s.username;
+      localStorage.setItem(
+        'catalyst-user',
+        JSON.stringify({
+          username: s.username,
+          name,
+          firstName: s.firstName,
+          lastName: s.lastName,
+          defaultUseCaseId: s.defaultUseCaseId,
+          isAuthenticated: true,
+        }),
+      );
+    },
+    { theme, s: session },
+  );
+  return context.newPage();
+}
+
+/** screenshots/NAME.png, from the top (a sticky header is not drawn mid-page), the whole page unless told otherwise. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+}
+
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
@@ -41,7 +92,10 @@ export async function openPage(
 }
 
 /** Fills the sign-in form and submits it; waits out the 1 s licence check so it cannot race the tick. */
-export async function submitSignIn(page: Page, credentials: { username: string; password: string }): Promise<void> {
+export async function submitSignIn(
+  page: Page,
+  credentials: { username: string; password: string },
+): Promise<void> {
   if (!page.url().endsWith('/login')) await page.goto('/login');
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
@@ -74,7 +128,10 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, t
 }
 
 export async function apiLogin(username: string, password: string): Promise<string> {
-  const result = await apiCall<{ token: string }>('POST', '/api/v1/authentication/login', { username, password });
+  const result = await apiCall<{ token: string }>('POST', '/api/v1/authentication/login', {
+    username,
+    password,
+  });
   return result.token;
 }
 
@@ -90,7 +147,12 @@ interface OutboxItem {
 /** The reset token from the newest password-reset e-mail in the outbox created after `since`. */
 export async function latestResetToken(adminToken: string, since: number): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const { items } = await apiCall<{ items: OutboxItem[] }>('GET', '/api/v1/admin/outbox', undefined, adminToken);
+    const { items } = await apiCall<{ items: OutboxItem[] }>(
+      'GET',
+      '/api/v1/admin/outbox',
+      undefined,
+      adminToken,
+    );
     const mails = items
       .filter((item) => /set-password\?token=/.test(`${item.text}\n${item.html}`))
       .filter((item) => new Date(item.createdAt).getTime() >= since - 5_000)
