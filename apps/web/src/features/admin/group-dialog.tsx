@@ -1,13 +1,13 @@
 import { RESTRICTION_HINTS, RESTRICTIONS, restrictionLabel, type TAdminUser, type TDataAccessGroup, type TDataAccessGroupInput, type TDataSourceOption, type TRestriction } from '@catalyst/contracts';
 import { Database, FileSpreadsheet, Globe } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
 import { errorMessage, fromLocalInput, toLocalInput } from './format';
+import { FormFooter } from '../../components/ui/form-footer';
 
 const SOURCE_ICONS = { database: Database, api: Globe, file: FileSpreadsheet } as const;
 
@@ -147,19 +147,7 @@ export function GroupDialog({
             {needsApproval ? <p className="text-xs text-muted-foreground">Members get access once approved here.</p> : null}
           </fieldset>
 
-          {error ? (
-            <p className="text-sm text-destructive" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!valid || busy}>
-              {group ? 'Save Changes' : 'Create Group'}
-            </Button>
-          </div>
+          <FormFooter error={error} submitLabel={group ? 'Save Changes' : 'Create Group'} disabled={!valid || busy} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,11 @@
 import type { TCreateOrganization, TOrganization } from '@catalyst/contracts';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage, parseDomains } from './format';
 import { selectClassName } from './user-dialog';
+import { FormFooter } from '../../components/ui/form-footer';
 
 /** IANA time zones the browser knows, UTC first. */
 export function timeZones(): string[] {
@@ -85,19 +85,7 @@ export function OrganizationDialog({ organization, onClose, onSubmit }: { organi
               </div>
             </fieldset>
           ) : null}
-          {error ? (
-            <p className="text-sm text-destructive" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!valid || busy}>
-              {creating ? 'Create Organization' : 'Save Changes'}
-            </Button>
-          </div>
+          <FormFooter error={error} submitLabel={creating ? 'Create Organization' : 'Save Changes'} disabled={!valid || busy} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,11 @@
 import { PERMISSION_CATEGORIES, PERMISSIONS, type TPermission, type TRole, type TRoleInput } from '@catalyst/contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from './format';
+import { FormFooter } from '../../components/ui/form-footer';
 
 /** "Create New Role" (spec) and its edit twin: name, description, permission checkboxes by category. */
 export function RoleDialog({ role, onClose, onSubmit }: { role?: TRole; onClose: () => void; onSubmit: (input: TRoleInput) => Promise<void> }) {
@@ -64,19 +64,7 @@ export function RoleDialog({ role, onClose, onSubmit }: { role?: TRole; onClose:
               </div>
             ))}
           </fieldset>
-          {error ? (
-            <p className="text-sm text-destructive" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy || !name.trim()}>
-              {role ? 'Save Changes' : 'Create Role'}
-            </Button>
-          </div>
+          <FormFooter error={error} submitLabel={role ? 'Save Changes' : 'Create Role'} disabled={busy || !name.trim()} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,10 +1,10 @@
 import type { TAdminUser, TRole } from '@catalyst/contracts';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { errorMessage } from './format';
+import { FormFooter } from '../../components/ui/form-footer';
 
 export const selectClassName = 'h-10 w-full rounded-md border border-input bg-surface px-3 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
 
@@ -75,19 +75,7 @@ export function UserDialog({ user, roles, onClose, onSubmit }: { user?: TAdminUs
               ))}
             </select>
           </Field>
-          {error ? (
-            <p className="text-sm text-destructive" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!valid || busy}>
-              {user ? 'Save Changes' : 'Send Invitation'}
-            </Button>
-          </div>
+          <FormFooter error={error} submitLabel={user ? 'Save Changes' : 'Send Invitation'} disabled={!valid || busy} onCancel={onClose} />
         </form>
       </DialogContent>
     </Dialog>

@@ -18,6 +18,7 @@ import { Input } from '../../../components/ui/input';
 import { createApiKey } from '../api/api-management';
 import { errorMessage } from '../format';
 import { copyText, expiryToIso, parseRateLimit, todayInput } from './format';
+import { FormFooter } from '../../../components/ui/form-footer';
 
 const LABELS: Record<TApiKeyPermission, string> = { read: 'Read', write: 'Write', admin: 'Admin' };
 
@@ -137,19 +138,7 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
                   />
                 </Field>
               </div>
-              {error ? (
-                <p className="text-sm text-destructive" role="alert">
-                  {error}
-                </p>
-              ) : null}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={!ready || busy}>
-                  {busy ? 'Creating…' : 'Create Key'}
-                </Button>
-              </div>
+              <FormFooter error={error} submitLabel={busy ? 'Creating…' : 'Create Key'} disabled={!ready || busy} onCancel={onClose} />
             </form>
           </>
         )}
