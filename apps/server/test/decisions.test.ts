@@ -108,6 +108,38 @@ describe.each(kinds)('decisions on %s', (kind) => {
     expect((await call(admin, 'PUT', `${D}/${id}`, { title: 'Changed' })).statusCode).toBe(409);
   });
 
+  it('a decision on an alert takes its baseline from the shift the alert found', async () => {
+    const rec = await t.deps.db
+      .insertInto('recommendations')
+      .values({
+        org_id: 1,
+        use_case_id: useCaseId,
+        dedupe_key: 'test:revenue-shift',
+        title: 'Revenue dropped 30% since April',
+        brief_summary: 'Revenue fell',
+        full_description: 'Revenue fell',
+        impact_level: 'High Impact',
+        action: 'Investigate',
+        details: JSON.stringify({ metric, window: { from: '2026-04-06', to: '2026-06-22', weeks: 12 } }),
+        generated_at: new Date('2026-06-30T00:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = await call(admin, 'POST', D, { title: 'Win back spring buyers', description: 'd', useCaseId, alertId: `rec-${rec.id}`, decisionRationale: 'r' });
+    expect(created.statusCode, created.body).toBe(200);
+    t.setNow(new Date('2026-07-01T09:00:00Z'));
+    const token = await t.login();
+    await call(token, 'POST', `${D}/${created.json().id}/status`, { status: 'approved' });
+    const waiting = (await call(token, 'GET', `${D}/${created.json().id}/outcome`)).json();
+    t.setNow(null);
+    admin = await t.login();
+    // April to June: the months of the shift, not the three before it.
+    expect(waiting.baseline).toMatchObject({ from: '2026-04-01', to: '2026-06-01', periods: 3 });
+    const expectedMean = await warehouse.query("select sum(revenue) / 3 from main.orders where order_date >= DATE '2026-04-01' and order_date < DATE '2026-07-01'");
+    expect(waiting.baseline.mean).toBeCloseTo(Number(expectedMean.rows[0]![0]), 4);
+    expect(waiting.statement).toContain('over the 3 months since the change the alert found (2026-04-01 to 2026-06-01)');
+  });
+
   it('edits, attaches and removes artifacts, deletes, and answers bad input with 4xx', async () => {
     const other = (await call(admin, 'GET', `${D}?search=loyalty`)).json().decisions[0];
     const edited = await call(admin, 'PUT', `${D}/${other.id}`, { title: 'Add a gold loyalty tier' });

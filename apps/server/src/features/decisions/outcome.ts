@@ -10,6 +10,8 @@ export interface Baseline {
   mean: number;
   periods: number;
   values: { period: string; value: number | null }[];
+  /** The first period of the shift the decision's alert found, when the baseline starts there. */
+  shiftFrom?: string;
 }
 
 /** How many periods before approval form the baseline. */
@@ -30,8 +32,13 @@ export function periodStart(at: Date, grain: TDecisionMetric['grain']): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The metric over the complete periods before `at`: what "no change" looks like. */
-export async function captureBaseline(deps: Deps, caller: Caller, useCaseId: number, metric: TDecisionMetric, at: Date): Promise<Baseline | null> {
+/**
+ * The metric over the complete periods before `at`: what "no change" looks like. A decision taken
+ * on an alert acts on the state the alert found, so when `shiftFrom` (the first period of the
+ * alert's shift) leaves at least two complete periods, the baseline starts there: weeks from
+ * before a drop would make a decision that changed nothing look like a further fall.
+ */
+export async function captureBaseline(deps: Deps, caller: Caller, useCaseId: number, metric: TDecisionMetric, at: Date, shiftFrom?: string): Promise<Baseline | null> {
   const opened = await openUseCaseWarehouse(deps, caller, useCaseId);
   if (!opened) return null;
   try {
@@ -41,13 +48,28 @@ export async function captureBaseline(deps: Deps, caller: Caller, useCaseId: num
     // The period `at` falls in is not complete yet: leave it out.
     const current = periodStart(at, metric.grain);
     const complete = probe.filter((p) => p.period < current);
-    const values = complete.slice(-BASELINE_PERIODS[metric.grain]);
+    const sinceShift = shiftFrom ? complete.filter((p) => p.period >= periodStart(new Date(`${shiftFrom.slice(0, 10)}T00:00:00Z`), metric.grain)) : [];
+    const anchored = sinceShift.filter((p) => p.value !== null).length >= MIN_PERIODS;
+    const values = (anchored ? sinceShift : complete).slice(-BASELINE_PERIODS[metric.grain]);
     const numbers = values.map((v) => v.value).filter((v): v is number => v !== null);
     if (numbers.length === 0) return null;
-    return { from: values[0]!.period, to: values[values.length - 1]!.period, mean: numbers.reduce((a, b) => a + b, 0) / numbers.length, periods: numbers.length, values };
+    return {
+      from: values[0]!.period,
+      to: values[values.length - 1]!.period,
+      mean: numbers.reduce((a, b) => a + b, 0) / numbers.length,
+      periods: numbers.length,
+      values,
+      ...(anchored && { shiftFrom: values[0]!.period }),
+    };
   } finally {
     await opened.warehouse.close();
   }
+}
+
+/** Which periods the baseline is, in words: "the 3 weeks since the change the alert found (2026-11-02 to 2026-11-16)". */
+function baselineWords(baseline: Baseline, metric: TDecisionMetric): string {
+  const span = `${baseline.periods} ${metric.grain}${baseline.periods === 1 ? '' : 's'}`;
+  return `the ${span} ${baseline.shiftFrom ? 'since the change the alert found' : 'before approval'} (${baseline.from} to ${baseline.to})`;
 }
 
 const fmt = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 }));
@@ -64,7 +86,7 @@ export async function decisionOutcome(
   if (!metric) return { ...base, status: 'no_metric', statement: 'This decision is not tied to a metric, so its outcome is not measured. Tie it to an alert or a metric to track it.' };
   if (row.status === 'pending' || row.status === 'rejected') return { ...base, status: 'awaiting_approval', statement: `The baseline of ${metric.label} is captured when the decision is approved.` };
   if (!baseline) return { ...base, status: 'awaiting_implementation', statement: `No baseline of ${metric.label} could be read when the decision was approved, so the outcome cannot be compared.` };
-  if (row.status !== 'implemented' || !row.implemented_at) return { ...base, status: 'awaiting_implementation', statement: `Baseline captured: ${metric.label} averaged ${fmt(baseline.mean)} per ${metric.grain} over ${baseline.periods} ${metric.grain}s (${baseline.from} to ${baseline.to}). The comparison starts when the decision is implemented.` };
+  if (row.status !== 'implemented' || !row.implemented_at) return { ...base, status: 'awaiting_implementation', statement: `Baseline captured: ${metric.label} averaged ${fmt(baseline.mean)} per ${metric.grain} over ${baselineWords(baseline, metric)}. The comparison starts when the decision is implemented.` };
 
   const implementedAt = new Date(row.implemented_at);
   const opened = await openUseCaseWarehouse(deps, caller, row.use_case_id);
@@ -94,6 +116,6 @@ export async function decisionOutcome(
     points,
     status: 'measured',
     comparison: { periods: measured.length, actualMean, expectedMean: baseline.mean, change },
-    statement: `Since implementation on ${implementedAt.toISOString().slice(0, 10)}, ${metric.label} averaged ${fmt(actualMean)} per ${metric.grain} over ${measured.length} ${metric.grain}s, against ${fmt(baseline.mean)} expected from the ${baseline.periods} ${metric.grain}s before approval (${baseline.from} to ${baseline.to}): ${pct}. ${strength}`,
+    statement: `Since implementation on ${implementedAt.toISOString().slice(0, 10)}, ${metric.label} averaged ${fmt(actualMean)} per ${metric.grain} over ${measured.length} ${metric.grain}s, against ${fmt(baseline.mean)} expected from ${baselineWords(baseline, metric)}: ${pct}. ${strength}`,
   };
 }

@@ -4,6 +4,7 @@ import {
   type TDecision,
   type TDecisionMetric,
   type TDecisionStatus,
+  ZDecisionMetric,
 } from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
@@ -75,7 +76,9 @@ export async function createDecision(deps: Deps, caller: Caller, input: TCreateD
     const rec = await deps.db.selectFrom('recommendations').select(['title', 'details', 'use_case_id']).where('id', '=', Number(recId)).where('org_id', '=', caller.orgId).executeTakeFirst();
     if (!rec) throw notFound(`Alert ${input.alertId}`);
     alertTitle = rec.title;
-    metric ??= ((rec.details as { metric?: TDecisionMetric }).metric ?? null);
+    // Read through the contract: a recommendation stored by an older version may lack newer fields.
+    const stored = ZDecisionMetric.safeParse((rec.details as { metric?: unknown }).metric);
+    metric ??= stored.success ? stored.data : null;
   }
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -149,6 +152,15 @@ export async function deleteDecision(deps: Deps, caller: Caller, id: number) {
   return { status: 'Success' as const };
 }
 
+/** Where the shift the decision's alert found began (its recommendation's window), if it came from one. */
+async function alertShiftStart(deps: Deps, caller: Caller, alertId: string): Promise<string | undefined> {
+  const recId = /^rec-(\d+)$/.exec(alertId)?.[1];
+  if (!recId) return undefined;
+  const rec = await deps.db.selectFrom('recommendations').select('details').where('id', '=', Number(recId)).where('org_id', '=', caller.orgId).executeTakeFirst();
+  const from = (rec?.details as { window?: { from?: unknown } } | undefined)?.window?.from;
+  return typeof from === 'string' && /^\d{4}-\d{2}-\d{2}/.test(from) ? from : undefined;
+}
+
 /** pending → approved → implemented, or → rejected; recorded with who and when. Approval captures the metric's baseline. */
 export async function changeStatus(deps: Deps, caller: Caller, id: number, to: TDecisionStatus, note?: string) {
   const row = await decisionRow(deps, caller, id);
@@ -159,7 +171,8 @@ export async function changeStatus(deps: Deps, caller: Caller, id: number, to: T
   const now = deps.now();
   let baseline: unknown = undefined;
   if (to === 'approved' && row.metric) {
-    baseline = await captureBaseline(deps, caller, row.use_case_id, row.metric as TDecisionMetric, now).catch((error: unknown) => {
+    const shiftFrom = await alertShiftStart(deps, caller, row.alert_id);
+    baseline = await captureBaseline(deps, caller, row.use_case_id, row.metric as TDecisionMetric, now, shiftFrom).catch((error: unknown) => {
       deps.logger.warn({ err: error, decisionId: id }, 'could not capture the baseline of the decision metric');
       return null;
     });
