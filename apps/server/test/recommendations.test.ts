@@ -5,6 +5,7 @@ import { scanMetrics, type MeasureSeries, type MetricFinding } from '@catalyst/e
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRetailDemo } from '../src/demo/generate-retail-demo';
 import { setUpDemo } from '../src/demo/setup-demo';
+import { recommendationKey } from '../src/features/landing/run-scan';
 import { bearer, createTestApp, type TestApp } from './helpers/app';
 import { ask, connectSocket, listen, type Reply } from './helpers/listen';
 
@@ -206,6 +207,29 @@ function demoSeries(date: string, anomalies: boolean): MeasureSeries[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+describe('one recommendation per metric, segment and episode', () => {
+  const finding = (windowStart: string, windowEnd: string, segment: { attribute: string; value: string } | null = { attribute: 'region', value: 'Europe' }) => ({
+    measure: { key: 'revenue', label: 'Revenue', additive: true },
+    segment,
+    windowStart,
+    windowEnd,
+  });
+  const earlier = [{ key: 'revenue|region=Europe|2026-11-02', to: '2026-11-16' }];
+
+  it('keeps the key of the shift it continues: overlapping, a week later, or grown backwards', () => {
+    expect(recommendationKey(finding('2026-11-09', '2026-11-23'), earlier)).toBe('revenue|region=Europe|2026-11-02');
+    expect(recommendationKey(finding('2026-11-23', '2026-11-23'), earlier)).toBe('revenue|region=Europe|2026-11-02');
+    expect(recommendationKey(finding('2026-10-26', '2026-11-09'), earlier)).toBe('revenue|region=Europe|2026-11-02');
+  });
+
+  it('starts a new one after a quiet week, or for another segment or measure', () => {
+    expect(recommendationKey(finding('2026-11-30', '2026-11-30'), earlier)).toBe('revenue|region=Europe|2026-11-30');
+    expect(recommendationKey(finding('2026-11-09', '2026-11-23', { attribute: 'region', value: 'Asia' }), earlier)).toBe('revenue|region=Asia|2026-11-09');
+    expect(recommendationKey(finding('2026-11-09', '2026-11-23', null), earlier)).toBe('revenue|*|2026-11-09');
+    expect(recommendationKey({ ...finding('2026-11-09', '2026-11-23'), measure: { key: 'revenue_2', label: 'R2', additive: true } }, earlier)).toBe('revenue_2|region=Europe|2026-11-09');
+  });
+});
 
 describe('the scan on demo data generated every four weeks of a year (series computed in memory)', () => {
   // Each on another weekday: the data, its seasons and the week the anomalies fall in all move.

@@ -66,9 +66,10 @@ async function scanUseCases(deps: Deps, useCases: { id: number; org_id: number; 
       failures.push(`use case ${uc.id}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
+    const earlier = await episodesOf(deps, uc.org_id, uc.id);
     for (const f of findings) {
       const text = f.text!;
-      const key = `${f.measure.key}|${f.segment ? `${f.segment.attribute}=${f.segment.value}` : '*'}|${f.windowStart}`;
+      const key = recommendationKey(f, earlier);
       const details = JSON.stringify({
         category: text.category,
         metric: f.metric,
@@ -97,6 +98,37 @@ async function scanUseCases(deps: Deps, useCases: { id: number; org_id: number; 
     }
   }
   return { useCases: useCases.length, created, updated, failures };
+}
+
+interface Episode {
+  key: string;
+  /** Monday of the last week of its window. */
+  to: string;
+}
+
+/** The use case's recommendations, as episodes: their key and where their window ended. */
+async function episodesOf(deps: Deps, orgId: number, useCaseId: number): Promise<Episode[]> {
+  const rows = await deps.db.selectFrom('recommendations').select(['dedupe_key', 'details']).where('org_id', '=', orgId).where('use_case_id', '=', useCaseId).execute();
+  return rows.flatMap((r) => {
+    const to = (r.details as { window?: { to?: unknown } }).window?.to;
+    return typeof to === 'string' ? [{ key: r.dedupe_key, to }] : [];
+  });
+}
+
+/**
+ * One recommendation per metric, segment and episode. A finding whose window overlaps the window
+ * of an earlier one of the same metric and segment, or starts the week after it, is the same
+ * shift seen again (next week the latest three weeks start a week later): it updates that
+ * recommendation, so a dismissed one stays dismissed and a lasting shift is not raised anew
+ * every week.
+ */
+export function recommendationKey(f: Pick<Finding, 'measure' | 'segment' | 'windowStart' | 'windowEnd'>, earlier: Episode[]): string {
+  const prefix = `${f.measure.key}|${f.segment ? `${f.segment.attribute}=${f.segment.value}` : '*'}|`;
+  const weekAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  const continued = earlier
+    .filter((e) => e.key.startsWith(prefix) && e.key.slice(prefix.length) <= f.windowEnd && f.windowStart <= weekAfter(e.to))
+    .sort((a, b) => a.key.localeCompare(b.key))[0];
+  return continued?.key ?? `${prefix}${f.windowStart}`;
 }
 
 export const INTERRUPTED_SCAN = 'The server stopped during this scan; the next scan runs it again.';
