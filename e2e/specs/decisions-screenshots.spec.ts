@@ -14,13 +14,14 @@ interface Rec {
 let browser: Browser;
 let session: Login;
 let decisionId: number;
+let alertId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
   await apiCall('POST', '/api/copilot/landing/recommendations/refresh', {}, session.token);
   const recs = await apiCall<{ data: { recommendations: Rec[] } }>('GET', '/api/copilot/landing/recommendations?limit=20&status=active', undefined, session.token);
-  const rec = recs.data.recommendations.find((r) => /Europe/.test(r.title)) ?? recs.data.recommendations[0];
+  const rec = recs.data.recommendations.find((r) => /^Revenue in Europe/.test(r.title)) ?? recs.data.recommendations[0];
   if (!rec) throw new Error('the scan raised no alert');
   const decision = await apiCall<{ id: number }>(
     'POST',
@@ -36,6 +37,7 @@ beforeAll(async () => {
     session.token,
   );
   decisionId = decision.id;
+  alertId = `rec-${rec.id}`;
   await apiCall('POST', `/api/copilot/decisions/${decisionId}/status`, { status: 'approved' }, session.token);
   await apiCall('POST', `/api/copilot/decisions/${decisionId}/status`, { status: 'implemented' }, session.token);
   await apiCall(
@@ -48,7 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
 
 const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }) => signedInPage(browser, session, theme, viewport);
 const shot = screenshot;
@@ -68,6 +69,12 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'List view' }).click();
       await page.waitForTimeout(200);
       await shot(page, `dashboard-list-${theme}-${size}`);
+
+      // The alert's investigation: the trend with the anomaly marked, the drivers, the narrative.
+      await page.goto(`/conversation/action/investigate/${alertId}`);
+      await page.getByRole('img', { name: /What drives the change/ }).waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(800);
+      await shot(page, `investigation-${theme}-${size}`);
 
       await page.goto('/decisions');
       await page.getByRole('heading', { name: 'Partner discount for Europe' }).waitFor();

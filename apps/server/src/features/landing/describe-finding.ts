@@ -29,6 +29,20 @@ export interface Finding {
   text?: { title: string; brief: string; full: string; action: 'investigate' | 'explore'; category: string };
 }
 
+/**
+ * Drivers whose part in the change of a sum is clearly larger than their usual part of it (by 15
+ * points or more): those explain the change. A value that lost 40 % of the drop while it makes 40 %
+ * of the business only reflects its size.
+ */
+function outsized(drivers: Driver[]): { driver: Driver; usual: number }[] {
+  const base = new Map<string, number>();
+  for (const d of drivers) base.set(d.attribute, (base.get(d.attribute) ?? 0) + Math.max(0, d.before));
+  return drivers
+    .map((driver) => ({ driver, usual: base.get(driver.attribute) ? Math.max(0, driver.before) / base.get(driver.attribute)! : 0 }))
+    .filter(({ driver, usual }) => driver.share > 0 && driver.share - usual >= 0.15)
+    .sort((a, b) => b.driver.share - b.usual - (a.driver.share - a.usual));
+}
+
 const fmt = (n: number, ratio: boolean) =>
   ratio ? `${(n * 100).toFixed(1)}%` : Math.abs(n) >= 1000 ? Math.round(n).toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const pct = (r: number) => `${r >= 0 ? '+' : ''}${(r * 100).toFixed(0)}%`;
@@ -48,13 +62,21 @@ export function describeFinding(f: Finding) {
   if (f.reason === 'companion') lines.push(`It moved with another measure of the same ${f.segment ? 'segment' : 'data'} that changed clearly; on its own it scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale.`);
   else lines.push(`The change scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale (a typical week scores under 2), so it is unlikely to be normal variation.`);
   if (f.segment) lines.push(`${f.segment.value} usually accounts for ${(f.share * 100).toFixed(0)}% of ${f.measure.label}, and moved unlike the other values of ${f.segmentLabel ?? f.segment.attribute}.`);
-  const top = f.drivers.filter((d) => Math.abs(d.share) >= 0.05).slice(0, 3);
-  if (top.length) {
-    lines.push(
-      `Biggest drivers: ${top
-        .map((d) => `${d.attribute} = ${d.value} (${fmt(d.before, ratio)} → ${fmt(d.after, ratio)}, ${(Math.abs(d.share) * 100).toFixed(0)}% of the change)`)
-        .join('; ')}.`,
-    );
+  const change = (d: Driver) => `${d.attribute} = ${d.value} (${fmt(d.before, ratio)} → ${fmt(d.after, ratio)}, ${(Math.abs(d.share) * 100).toFixed(0)}% of the change`;
+  if (f.measure.additive) {
+    const standouts = outsized(f.drivers).slice(0, 3);
+    const largest = f.drivers.filter((d) => d.share >= 0.05).slice(0, 3);
+    if (standouts.length) {
+      lines.push(`Biggest drivers: ${standouts.map(({ driver, usual }) => `${change(driver)}, against ${(usual * 100).toFixed(0)}% of ${f.measure.label}${where} usually)`).join('; ')}.`);
+    } else if (largest.length) {
+      const attributes = [...new Set(f.drivers.map((d) => d.attribute))];
+      lines.push(
+        `No single ${attributes.join(', ')} value explains it: the change is spread in proportion to their usual size. Largest in amount: ${largest.map((d) => `${change(d)})`).join('; ')}.`,
+      );
+    }
+  } else {
+    const top = f.drivers.filter((d) => Math.abs(d.share) >= 0.05).slice(0, 3);
+    if (top.length) lines.push(`Biggest drivers: ${top.map((d) => `${change(d)})`).join('; ')}.`);
   }
   const action: 'investigate' | 'explore' = !up || f.impact === 'Critical Alert' ? 'investigate' : 'explore';
   const category = up ? (ratio ? 'Risk' : 'Opportunity') : 'Risk';
