@@ -44,5 +44,8 @@ describe('the words of a finding', () => {
     expect(text.full).toContain('No single Category value explains it: the change is spread in proportion to their usual size.');
     expect(text.full).toContain('Largest in amount: Category = Electronics (600 → 420, 60% of the change); Category = Apparel (400 → 280, 40% of the change).');
     expect(text.full).not.toContain('Biggest drivers');
+    // A value that moved a little more than the whole (65 % of the change from 55 % of revenue) is noise, not a cause.
+    const near = describeFinding(finding([driver('Segment', 'Corporate', 550, 355, -300), driver('Segment', 'Consumer', 450, 345, -300)]));
+    expect(near.full).toContain('No single Segment value explains it');
   });
 });

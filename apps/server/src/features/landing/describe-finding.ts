@@ -31,15 +31,16 @@ export interface Finding {
 
 /**
  * Drivers whose part in the change of a sum is clearly larger than their usual part of it (by 15
- * points or more): those explain the change. A value that lost 40 % of the drop while it makes 40 %
- * of the business only reflects its size.
+ * points, and half as large again: the value moved at least 1.5 times as much as the whole, which
+ * the noise of a segment's expected value alone rarely does): those explain the change. A value
+ * that lost 40 % of the drop while it makes 40 % of the business only reflects its size.
  */
 function outsized(drivers: Driver[]): { driver: Driver; usual: number }[] {
   const base = new Map<string, number>();
   for (const d of drivers) base.set(d.attribute, (base.get(d.attribute) ?? 0) + Math.max(0, d.before));
   return drivers
     .map((driver) => ({ driver, usual: base.get(driver.attribute) ? Math.max(0, driver.before) / base.get(driver.attribute)! : 0 }))
-    .filter(({ driver, usual }) => driver.share > 0 && driver.share - usual >= 0.15)
+    .filter(({ driver, usual }) => driver.share > 0 && driver.share - usual >= 0.15 && driver.share >= 1.5 * usual)
     .sort((a, b) => b.driver.share - b.usual - (a.driver.share - a.usual));
 }
 
