@@ -72,7 +72,7 @@ export function describeFinding(f: Finding) {
     } else if (largest.length) {
       const attributes = [...new Set(f.drivers.map((d) => d.attribute))];
       lines.push(
-        `No single ${attributes.join(', ')} value explains it: the change is spread in proportion to their usual size. Largest in amount: ${largest.map((d) => `${change(d)})`).join('; ')}.`,
+        `No single ${attributes.length > 1 ? `${attributes.slice(0, -1).join(', ')} or ${attributes.at(-1)}` : attributes[0]} value explains it: the change is spread in proportion to their usual size. Largest in amount: ${largest.map((d) => `${change(d)})`).join('; ')}.`,
       );
     }
   } else {
