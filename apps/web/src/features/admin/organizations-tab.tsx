@@ -4,7 +4,7 @@ import { Building2, Pencil, Plus, Power, PowerOff } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { usePermissions } from '../../lib/permissions';
 import { adminKeys } from './api/keys';
 import { createOrganization, setOrganizationActive, updateOrganization, useOrganizations } from './api/organizations';
@@ -117,29 +117,18 @@ export function OrganizationsTab() {
           }}
         />
       ) : null}
-      <Dialog open={deactivating !== null} onOpenChange={(open) => !open && setDeactivating(null)}>
-        <DialogContent>
-          <DialogTitle>Deactivate Organization</DialogTitle>
-          <DialogDescription>
-            Deactivate {deactivating?.name}? Its {deactivating?.userCount} user{deactivating?.userCount === 1 ? ' is' : 's are'} signed out at once and cannot sign in until it is reactivated. Nothing is deleted.
-          </DialogDescription>
-          <div className="mt-2 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDeactivating(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                const o = deactivating;
-                setDeactivating(null);
-                if (o) void setActive(o, false);
-              }}
-            >
-              Deactivate
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deactivating !== null}
+        title="Deactivate Organization"
+        description={`Deactivate ${deactivating?.name}? Its ${deactivating?.userCount} user${deactivating?.userCount === 1 ? ' is' : 's are'} signed out at once and cannot sign in until it is reactivated. Nothing is deleted.`}
+        confirmLabel="Deactivate"
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          const o = deactivating;
+          setDeactivating(null);
+          if (o) void setActive(o, false);
+        }}
+      />
     </section>
   );
 }

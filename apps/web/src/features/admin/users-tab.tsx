@@ -4,7 +4,7 @@ import { Mail, Pencil, Plus, Search, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { currentUserQueryKey, useCurrentUserQuery, usePermissions } from '../../lib/permissions';
 import { adminKeys } from './api/keys';
 import { useRoles } from './api/roles';
@@ -137,29 +137,18 @@ export function UsersTab() {
         />
       ) : null}
 
-      <Dialog open={deactivating !== null} onOpenChange={(open) => !open && setDeactivating(null)}>
-        <DialogContent>
-          <DialogTitle>Deactivate User</DialogTitle>
-          <DialogDescription>
-            Deactivate {deactivating?.name}? They are signed out at once and cannot sign in until reactivated. Nothing of theirs is deleted.
-          </DialogDescription>
-          <div className="mt-2 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDeactivating(null)}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                const u = deactivating;
-                setDeactivating(null);
-                if (u) void act(() => setUserActive(u.id, false), `${u.name} was deactivated`, 'Failed to deactivate the user');
-              }}
-            >
-              Deactivate
-            </Button>
-          </div>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deactivating !== null}
+        title="Deactivate User"
+        description={`Deactivate ${deactivating?.name}? They are signed out at once and cannot sign in until reactivated. Nothing of theirs is deleted.`}
+        confirmLabel="Deactivate"
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          const u = deactivating;
+          setDeactivating(null);
+          if (u) void act(() => setUserActive(u.id, false), `${u.name} was deactivated`, 'Failed to deactivate the user');
+        }}
+      />
     </section>
   );
 }
