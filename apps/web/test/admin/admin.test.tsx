@@ -171,4 +171,28 @@ describe('Admin Panel screens', () => {
     expect(screen.getByRole('link', { name: 'Data Sources' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Agents' })).toBeTruthy();
   });
+
+  it('deactivates a user only after the confirmation, and Cancel leaves them be', async () => {
+    const bob = { id: 2, username: 'bob', email: 'bob@example.com', firstName: 'Bob', lastName: 'Ray', name: 'Bob Ray', roleId: 3, roleName: 'User', organizations: ['Default'], status: 'active', lastLogin: null, createdAt: '2026-01-01T00:00:00Z' };
+    const { calls } = mockFetch({
+      'GET /api/v1/authentication/me': me(['users.read', 'users.write', 'users.delete', 'data.read', 'reports.view']),
+      'GET /api/v1/admin/users': () => json({ users: [bob] }),
+      'GET /api/v1/admin/roles': () => json({ roles: ROLES }),
+      'POST /api/v1/admin/users/2/deactivate': () => json({ ...bob, status: 'inactive' }),
+    });
+    signIn();
+    renderApp('/admin');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const deactivated = () => calls.filter((c) => c.method === 'POST' && c.url === '/api/v1/admin/users/2/deactivate').length;
+    fireEvent.click(await within(table).findByRole('button', { name: 'Deactivate Bob Ray' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
+    expect(within(dialog).getByText(/Deactivate Bob Ray\? They are signed out at once/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deactivated()).toBe(0);
+    fireEvent.click(within(table).getByRole('button', { name: 'Deactivate Bob Ray' }));
+    dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(deactivated()).toBe(1));
+  });
 });
