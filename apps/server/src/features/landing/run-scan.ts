@@ -108,11 +108,13 @@ interface Episode {
 
 /** The use case's recommendations, as episodes: their key and where their window ended. */
 async function episodesOf(deps: Deps, orgId: number, useCaseId: number): Promise<Episode[]> {
-  const rows = await deps.db.selectFrom('recommendations').select(['dedupe_key', 'details']).where('org_id', '=', orgId).where('use_case_id', '=', useCaseId).execute();
-  return rows.flatMap((r) => {
-    const to = (r.details as { window?: { to?: unknown } }).window?.to;
-    return typeof to === 'string' ? [{ key: r.dedupe_key, to }] : [];
-  });
+  const rows = await deps.db
+    .selectFrom('recommendations')
+    .select(['dedupe_key', sql<string | null>`details->'window'->>'to'`.as('to')])
+    .where('org_id', '=', orgId)
+    .where('use_case_id', '=', useCaseId)
+    .execute();
+  return rows.flatMap((r) => (r.to ? [{ key: r.dedupe_key, to: r.to }] : []));
 }
 
 /**
