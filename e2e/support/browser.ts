@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const BASE_URL = (() => {
@@ -51,8 +51,9 @@ export async function signedInPage(
   session: Login,
   theme: 'light' | 'dark',
   viewport: { width: number; height: number },
+  options: BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce', ...options });
   await context.addInitScript(
     ({ theme, s }) => {
       localStorage.setItem('catalyst-ui-theme', theme);

@@ -73,7 +73,7 @@ function AdminGroup({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
         aria-controls={listId}
-        className="flex w-full cursor-pointer items-center justify-between rounded-md px-2.5 py-1.5 text-[11px] font-semibold tracking-[0.08em] text-muted-foreground/80 transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+        className="flex w-full cursor-pointer items-center justify-between rounded-md px-2.5 py-1.5 text-[11px] font-semibold tracking-[0.08em] text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
       >
         ADMIN
         <ChevronDown className={cn('size-3.5 transition-transform', open ? '' : '-rotate-90')} aria-hidden />

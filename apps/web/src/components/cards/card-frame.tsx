@@ -2,11 +2,16 @@ import { ChevronDown, ChevronRight, Database } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Evidence } from './types';
 
-/** The frame every card shares: title, description, body, and the evidence toggle when there is evidence. */
-export function CardFrame({ title, description, evidence, children }: { title?: string; description?: string; evidence?: Evidence; children: ReactNode }) {
+/**
+ * The frame every card shares: title, description, body, and the evidence toggle when there is evidence.
+ * The title is a level-2 heading (cards sit right under a page's h1 in a conversation); a page that
+ * puts a card under a heading of its own passes `headingLevel={3}`.
+ */
+export function CardFrame({ title, description, evidence, headingLevel = 2, children }: { title?: string; description?: string; evidence?: Evidence; headingLevel?: 2 | 3; children: ReactNode }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <section className="rounded-xl border border-border bg-surface p-4 shadow-xs sm:p-5">
-      {title ? <h3 className="text-[15px] font-semibold tracking-tight">{title}</h3> : null}
+      {title ? <Heading className="text-[15px] font-semibold tracking-tight">{title}</Heading> : null}
       {description ? <p className="mt-1 text-sm text-muted-foreground">{description}</p> : null}
       <div className={title || description ? 'mt-3' : undefined}>{children}</div>
       {evidence && (evidence.sql || evidence.reading) ? <EvidenceToggle evidence={evidence} /> : null}

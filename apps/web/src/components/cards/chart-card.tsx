@@ -37,7 +37,7 @@ function toEChartsOption(o: ChartOptions, dark: boolean) {
   };
 }
 
-export function ChartCard({ card }: { card: CardModel }) {
+export function ChartCard({ card, headingLevel }: { card: CardModel; headingLevel?: 2 | 3 }) {
   const options = card.data.options as ChartOptions | undefined;
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'error'>('loading');
@@ -72,7 +72,7 @@ export function ChartCard({ card }: { card: CardModel }) {
 
   const interpretation = typeof card.data.interpretation === 'string' ? card.data.interpretation : undefined;
   return (
-    <CardFrame title={card.data.title} description={card.data.description} evidence={card.data.evidence}>
+    <CardFrame title={card.data.title} description={card.data.description} evidence={card.data.evidence} headingLevel={headingLevel}>
       {empty ? (
         <p className="text-sm text-muted-foreground">No chart data available</p>
       ) : (

@@ -14,7 +14,7 @@ const TRIGGER_ICONS = { manual: Hand, scheduled: CalendarClock, event: Zap } as 
 const STATUS_STYLES = {
   draft: 'bg-muted text-muted-foreground',
   active: 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
-  inactive: 'bg-amber-500/10 text-amber-700 dark:text-amber-400',
+  inactive: 'bg-amber-500/10 text-amber-800 dark:text-amber-400',
 } as const;
 const SHOWN_STEPS = 4;
 

@@ -7,8 +7,8 @@ export function Badge({ children, tone = 'neutral', className }: { children: Rea
   const tones = {
     neutral: 'border-border bg-muted text-foreground',
     primary: 'border-primary/25 bg-primary-soft text-primary dark:text-accent-foreground',
-    success: 'border-green-500/30 bg-green-500/12 text-green-700 dark:text-green-300',
-    warning: 'border-amber-500/30 bg-amber-500/12 text-amber-700 dark:text-amber-300',
+    success: 'border-green-500/30 bg-green-500/12 text-green-800 dark:text-green-300',
+    warning: 'border-amber-500/30 bg-amber-500/12 text-amber-800 dark:text-amber-300',
     danger: 'border-red-500/30 bg-red-500/12 text-red-700 dark:text-red-300',
   } as const;
   return <span className={cn('inline-flex max-w-full items-center truncate rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', tones[tone], className)}>{children}</span>;

@@ -198,10 +198,13 @@ function Conversation({ params, state }: { params: Record<string, string | undef
               </Button>
             </span>
           ) : (
-            <button type="button" className="group inline-flex min-w-0 items-center gap-1.5 font-medium" onClick={() => (setDraftTitle(title), setEditing(true))}>
-              <span className="truncate">{title}</span>
-              <Pencil className="size-3.5 text-muted-foreground opacity-0 group-hover:opacity-100" aria-hidden />
-            </button>
+            // The analysis's name is the page's heading; clicking it renames the analysis.
+            <h1 className="flex min-w-0 text-sm">
+              <button type="button" className="group inline-flex min-w-0 items-center gap-1.5 font-medium" onClick={() => (setDraftTitle(title), setEditing(true))}>
+                <span className="truncate">{title}</span>
+                <Pencil className="size-3.5 text-muted-foreground opacity-0 group-hover:opacity-100" aria-hidden />
+              </button>
+            </h1>
           )}
         </nav>
         {useCaseName ? <span className="ml-auto hidden rounded-full bg-primary-soft px-2.5 py-1 text-xs font-medium text-primary sm:inline dark:text-accent-foreground">{useCaseName}</span> : null}

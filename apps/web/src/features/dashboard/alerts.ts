@@ -62,7 +62,7 @@ export function toAlert(r: TRecommendation, now = Date.now()): AlertItem {
 /** Severity colours (spec document 1 §9): low blue, medium amber, high green, critical red. */
 export const SEVERITY_CLASSES: Record<Severity, string> = {
   low: 'bg-blue-500/12 text-blue-700 dark:text-blue-300 border-blue-500/30',
-  medium: 'bg-amber-500/12 text-amber-700 dark:text-amber-300 border-amber-500/30',
-  high: 'bg-green-500/12 text-green-700 dark:text-green-300 border-green-500/30',
+  medium: 'bg-amber-500/12 text-amber-800 dark:text-amber-300 border-amber-500/30',
+  high: 'bg-green-500/12 text-green-800 dark:text-green-300 border-green-500/30',
   critical: 'bg-red-500/12 text-red-700 dark:text-red-300 border-red-500/30',
 };

@@ -131,7 +131,7 @@ export function DataSourcesPage() {
                         {c.host ? ` · ${c.host}${c.port ? `:${c.port}` : ''}/${c.db_name ?? ''}` : ''}
                         {c.baseUrl ? ` · ${c.baseUrl}` : ''}
                       </p>
-                      {kind === 'API' ? <span className="mt-1 inline-block rounded-full bg-success/15 px-2 py-0.5 text-xs font-medium text-success">Connected</span> : null}
+                      {kind === 'API' ? <span className="mt-1 inline-block rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">Connected</span> : null}
                       {kind === 'Database' || kind === 'Data Warehouse' || kind === 'File Source' ? <Schemas connId={c.conn_id} /> : null}
                     </div>
                     {writable ? (

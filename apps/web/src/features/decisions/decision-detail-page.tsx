@@ -139,6 +139,7 @@ export function DecisionDetailPage() {
             )}
             {o && o.points.length > 1 ? (
               <ChartCard
+                headingLevel={3}
                 card={{
                   type: 'chart',
                   data: {

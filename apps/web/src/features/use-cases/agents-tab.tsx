@@ -30,7 +30,7 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Card className="grid gap-4 p-5">
-        <h3 className="font-semibold">Create Conversation Agent</h3>
+        <h2 className="font-semibold">Create Conversation Agent</h2>
         <label className="grid gap-1.5 text-sm font-medium">
           Agent Type
           <select className={inputClassName} value={cfg.agentType} onChange={(e) => set('agentType', e.target.value as TAgentConfig['agentType'])}>
@@ -41,7 +41,7 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
         <label className="grid gap-1.5 text-sm font-medium">Agent Name<Input value={cfg.agentName} onChange={(e) => set('agentName', e.target.value)} /></label>
         <label className="grid gap-1.5 text-sm font-medium">Description<textarea className={area} value={cfg.description} onChange={(e) => set('description', e.target.value)} /></label>
         <label className="grid gap-1.5 text-sm font-medium">Available Endpoints<Input disabled placeholder="coming soon" /></label>
-        <h4 className="text-sm font-semibold">Conversation Settings</h4>
+        <h3 className="text-sm font-semibold">Conversation Settings</h3>
         <label className="grid gap-1.5 text-sm font-medium">System Prompt<textarea className={area} value={cfg.systemPrompt} onChange={(e) => set('systemPrompt', e.target.value)} /></label>
         <label className="grid gap-1.5 text-sm font-medium">Welcome Message<Input value={cfg.welcomeMessage} onChange={(e) => set('welcomeMessage', e.target.value)} /></label>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -58,7 +58,7 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
       </Card>
       <div className="grid content-start gap-4">
         <Card className="p-5">
-          <h3 className="font-semibold">Embed Code</h3>
+          <h2 className="font-semibold">Embed Code</h2>
           <pre className="mt-3 rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap">{embed}</pre>
           <Button
             className="mt-3"
@@ -70,11 +70,11 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
           </Button>
         </Card>
         <Card className="p-5">
-          <h3 className="font-semibold">Connect LLM</h3>
+          <h2 className="font-semibold">Connect LLM</h2>
           <p className="mt-1 text-sm text-muted-foreground">LLM connection will be available here</p>
         </Card>
         <Card className="p-5">
-          <h3 className="font-semibold">Connect MCP Server</h3>
+          <h2 className="font-semibold">Connect MCP Server</h2>
           <p className="mt-1 text-sm text-muted-foreground">MCP server connection will be available here</p>
         </Card>
       </div>

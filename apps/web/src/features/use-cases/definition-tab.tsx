@@ -31,7 +31,7 @@ function Chips({ label, presets, values, onChange, placeholder }: { label: strin
   const custom_ = values.filter((v) => !presets.includes(v));
   return (
     <Card className="p-5">
-      <h3 className="font-semibold">{label}</h3>
+      <h2 className="font-semibold">{label}</h2>
       <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={label}>
         {presets.map((p) => {
           const on = values.includes(p);
@@ -83,7 +83,7 @@ export function DefinitionTab({ form, setForm, commit }: { form: DefinitionForm;
   return (
     <div className="grid gap-4">
       <Card className="grid gap-4 p-5">
-        <h3 className="font-semibold">Basic Information</h3>
+        <h2 className="font-semibold">Basic Information</h2>
         <label className="grid gap-1.5 text-sm font-medium">
           Use Case Name
           <Input value={form.name} placeholder="e.g. Retail Sales Performance" onChange={(e) => change({ name: e.target.value })} onBlur={() => commit(form)} />
@@ -102,7 +102,7 @@ export function DefinitionTab({ form, setForm, commit }: { form: DefinitionForm;
       <Chips label="Business Goals" presets={BUSINESS_GOAL_PRESETS} values={form.businessGoals} onChange={(v) => change({ businessGoals: v }, true)} placeholder="Add a custom goal" />
       <Chips label="Key Stakeholders" presets={STAKEHOLDER_PRESETS} values={form.keyStakeholders} onChange={(v) => change({ keyStakeholders: v }, true)} placeholder="Add a custom role" />
       <Card className="p-5">
-        <h3 className="font-semibold">Risk Tolerance</h3>
+        <h2 className="font-semibold">Risk Tolerance</h2>
         <div className="mt-3 grid gap-2 sm:grid-cols-3" role="radiogroup" aria-label="Risk Tolerance">
           {RISK_TOLERANCES.map((r) => (
             <label key={r} className={cn('flex cursor-pointer items-start gap-2 rounded-lg border p-3', form.riskTolerance === r ? 'border-primary bg-primary/5' : 'border-border')}>
@@ -117,7 +117,7 @@ export function DefinitionTab({ form, setForm, commit }: { form: DefinitionForm;
       </Card>
       <Card className="p-5">
         <div className="flex items-center justify-between">
-          <h3 className="font-semibold">AI Confidence Threshold</h3>
+          <h2 className="font-semibold">AI Confidence Threshold</h2>
           <span className="text-sm font-medium tabular-nums">{form.aiConfidenceThreshold}%</span>
         </div>
         <input

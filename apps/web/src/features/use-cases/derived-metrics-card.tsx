@@ -126,7 +126,7 @@ export function DerivedMetricsCard({ useCaseId }: { useCaseId: number | null }) 
     <Card className="p-5">
       <div className="flex items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold">Derived Metrics</h3>
+          <h2 className="font-semibold">Derived Metrics</h2>
           <p className="text-sm text-muted-foreground">SQL expressions over the use case's columns (aggregates and arithmetic), validated on save.</p>
         </div>
         <Button

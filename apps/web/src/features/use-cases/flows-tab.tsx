@@ -99,7 +99,7 @@ export function FlowsTab({ useCaseId, onPublish, publishing }: { useCaseId: numb
       <Card className="p-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div>
-            <h3 className="font-semibold">Decision Flow Configuration</h3>
+            <h2 className="font-semibold">Decision Flow Configuration</h2>
             <p className="text-sm text-muted-foreground">The ordered steps Catalyst follows when it recommends a decision for this use case.</p>
           </div>
           <div className="flex shrink-0 gap-2">

@@ -89,7 +89,7 @@ export function KnowledgeTab({ useCaseId, tools, configurations }: { useCaseId: 
       <ToolSections key={useCaseId} useCaseId={useCaseId} tools={tools} configurations={configurations} />
       <Card className="grid gap-4 p-5">
         <div>
-          <h3 className="font-semibold">Database Configuration</h3>
+          <h2 className="font-semibold">Database Configuration</h2>
           <p className="text-sm text-muted-foreground">Choose the connection and schema this use case reads.</p>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
@@ -120,7 +120,7 @@ export function KnowledgeTab({ useCaseId, tools, configurations }: { useCaseId: 
       {schema && saved.data ? (
         <Card className="p-5">
           <div className="flex items-center justify-between gap-2">
-            <h3 className="font-semibold">Selected Schema Tables</h3>
+            <h2 className="font-semibold">Selected Schema Tables</h2>
             <Button variant="secondary" size="sm" onClick={() => void refreshSchema()}><RefreshCw /> Refresh Schema</Button>
           </div>
           {tables.isLoading ? (
@@ -131,7 +131,7 @@ export function KnowledgeTab({ useCaseId, tools, configurations }: { useCaseId: 
             <div className="mt-4 overflow-x-auto">
               <table className="w-full text-sm">
                 <thead className="text-left text-xs text-muted-foreground">
-                  <tr><th className="w-10 py-2">Select</th><th className="py-2">Table</th><th className="py-2">Columns</th><th className="py-2">Rows</th><th /></tr>
+                  <tr><th className="w-10 py-2">Select</th><th className="py-2">Table</th><th className="py-2">Columns</th><th className="py-2">Rows</th><th><span className="sr-only">Actions</span></th></tr>
                 </thead>
                 <tbody>
                   {(tables.data ?? []).map((t) => (
@@ -151,7 +151,7 @@ export function KnowledgeTab({ useCaseId, tools, configurations }: { useCaseId: 
       ) : null}
       <DerivedMetricsCard useCaseId={useCaseId} />
       <Card className="p-5">
-        <h3 className="font-semibold">Decision Criteria</h3>
+        <h2 className="font-semibold">Decision Criteria</h2>
         <p className="mt-1 text-sm text-muted-foreground">Decision context configuration will be available here</p>
       </Card>
       {columnsOf ? <ColumnsDialog table={columnsOf} onClose={() => setColumnsOf(null)} /> : null}

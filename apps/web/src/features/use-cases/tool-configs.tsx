@@ -83,7 +83,7 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
   return (
     <>
       <Card className="p-5">
-        <h3 className="font-semibold">Select Sections</h3>
+        <h2 className="font-semibold">Select Sections</h2>
         <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Select Sections">
           {TOOLS.map((t) => (
             <label key={t.value} className="flex cursor-pointer items-center gap-2 rounded-full border border-border px-3 py-1 text-sm">
@@ -95,7 +95,7 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
       </Card>
       {tools.includes('document') ? (
         <Card className="grid gap-3 p-5">
-          <h3 className="font-semibold">Document Configuration</h3>
+          <h2 className="font-semibold">Document Configuration</h2>
           <div className="flex flex-wrap gap-3" role="group" aria-label="Allowed formats">
             {FORMATS.map((f) => (
               <label key={f} className="flex items-center gap-2 text-sm">
@@ -115,7 +115,7 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
       ) : null}
       {tools.includes('api') ? (
         <Card className="grid gap-3 p-5">
-          <h3 className="font-semibold">API Configuration</h3>
+          <h2 className="font-semibold">API Configuration</h2>
           <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
             <label className="grid gap-1.5 text-sm font-medium">
               Method

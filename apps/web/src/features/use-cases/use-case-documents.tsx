@@ -56,7 +56,7 @@ export function UseCaseDocuments({ useCaseId, configurations }: { useCaseId: num
   return (
     <div className="grid gap-2 border-t border-border pt-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h4 className="flex-1 text-sm font-semibold">Documents of this use case</h4>
+        <h3 className="flex-1 text-sm font-semibold">Documents of this use case</h3>
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => input.current?.click()}>
           <Upload aria-hidden /> Upload
         </Button>

@@ -169,7 +169,7 @@ export function UseCaseEditorPage() {
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="truncate text-2xl font-semibold tracking-tight">{form.name.trim() || (id ? 'Edit Use Case' : 'New Use Case')}</h1>
-            <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', published ? 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400' : 'bg-amber-500/10 text-amber-700 dark:text-amber-400')}>
+            <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', published ? 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400' : 'bg-amber-500/10 text-amber-800 dark:text-amber-400')}>
               {published ? 'Published' : 'Draft'}
             </span>
           </div>

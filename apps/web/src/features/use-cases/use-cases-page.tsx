@@ -34,7 +34,7 @@ const FILTERS: { value: StatusTab; label: string }[] = [
   { value: 'draft', label: 'Draft Only' },
   { value: 'archived', label: 'Archived Only' },
 ];
-const BADGE = { active: 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400', draft: 'bg-amber-500/10 text-amber-700 dark:text-amber-400', archived: 'bg-muted text-muted-foreground' } as const;
+const BADGE = { active: 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400', draft: 'bg-amber-500/10 text-amber-800 dark:text-amber-400', archived: 'bg-muted text-muted-foreground' } as const;
 const message = (e: unknown) => (e instanceof Error ? e.message : undefined);
 
 /** /use-cases (spec document 2 §2.1–2.3, §4.1, §4.7). */

@@ -13,9 +13,9 @@ import { AdminCell, AdminRow, AdminTable, Badge, TabState } from '../parts';
 import { formatCount } from './format';
 
 const METHOD_TONES: Record<TApiEndpoint['method'], string> = {
-  GET: 'border-green-500/30 bg-green-500/12 text-green-700 dark:text-green-300',
+  GET: 'border-green-500/30 bg-green-500/12 text-green-800 dark:text-green-300',
   POST: 'border-blue-500/30 bg-blue-500/12 text-blue-700 dark:text-blue-300',
-  PUT: 'border-amber-500/30 bg-amber-500/12 text-amber-700 dark:text-amber-300',
+  PUT: 'border-amber-500/30 bg-amber-500/12 text-amber-800 dark:text-amber-300',
   DELETE: 'border-red-500/30 bg-red-500/12 text-red-700 dark:text-red-300',
 };
 

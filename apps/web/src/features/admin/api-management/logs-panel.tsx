@@ -67,7 +67,7 @@ export function LogsPanel() {
                     className={cn(
                       'inline-flex rounded-full border px-2 py-0.5 font-mono text-xs font-semibold',
                       isSuccessStatus(log.status)
-                        ? 'border-green-500/30 bg-green-500/12 text-green-700 dark:text-green-300'
+                        ? 'border-green-500/30 bg-green-500/12 text-green-800 dark:text-green-300'
                         : 'border-red-500/30 bg-red-500/12 text-red-700 dark:text-red-300',
                     )}
                   >
