@@ -46,26 +46,26 @@ export function wordNumber(text: string): number | null {
 /** Splits a question into tokens; text in quotes stays one token. */
 export function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
-  const re = /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)/gu;
+  const re = /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|‘([^‘’]{1,200})’(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)/gu;
   for (const m of input.matchAll(re)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
-    const quotedText = m[1] ?? m[2] ?? m[3];
+    const quotedText = m[1] ?? m[2] ?? m[3] ?? m[4];
     if (quotedText !== undefined) {
       const t = quotedText.trim();
       tokens.push({ text: t.toLowerCase(), lemma: t.toLowerCase(), raw: t, start, end, quoted: true, number: null });
       continue;
     }
-    if (m[4] !== undefined) {
-      const n = Number(m[4].replace(/,/g, '').replace('%', ''));
-      tokens.push({ text: m[4], lemma: m[4], raw: m[4], start, end, quoted: false, number: Number.isFinite(n) ? n : null });
+    if (m[5] !== undefined) {
+      const n = Number(m[5].replace(/,/g, '').replace('%', ''));
+      tokens.push({ text: m[5], lemma: m[5], raw: m[5], start, end, quoted: false, number: Number.isFinite(n) ? n : null });
       continue;
     }
-    if (m[6] !== undefined) {
+    if (m[7] !== undefined) {
       tokens.push({ text: ',', lemma: ',', raw: ',', start, end, quoted: false, number: null });
       continue;
     }
-    const raw = m[5] ?? m[0];
+    const raw = m[6] ?? m[0];
     const text = raw.toLowerCase().replace(/’/g, "'");
     const plain = text.replace(/'s$/, '');
     tokens.push({ text: plain, lemma: lemma(plain), raw, start, end, quoted: false, number: wordNumber(plain) });

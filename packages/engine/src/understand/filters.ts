@@ -125,6 +125,13 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
           const skip = t[after]?.text === 'the' || t[after]?.text === 'a' ? after + 1 : after;
           wordsLen = c.words.length;
           const colThenNum = ctx.resolved.find((r) => r.kind === 'column' && r.start === skip && t[r.end]?.number != null && !ctx.used.has(r.end));
+          const times = TIMES[t[skip]?.text ?? ''];
+          if (times !== undefined && !ctx.used.has(skip) && c.op !== 'neq' && !['or', 'and', 'only'].includes(c.words[0]!)) {
+            // "used more than twice", "visited at most once": a condition on how many rows.
+            counts.push({ op: c.op, value: times, start: i, end: skip + 1 });
+            markUsed(ctx, i, skip + 1);
+            break;
+          }
           if (t[skip]?.number != null && !ctx.used.has(skip)) {
             op = c.op; numAt = skip;
           } else if (colThenNum && colThenNum.kind === 'column' && colThenNum.column.kind === 'number') {
@@ -145,6 +152,8 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
     }
     if (!op || numAt < 0) continue;
     const value = t[numAt]!.number!;
+    // "movies before 2000", "prior to 2009": a year after a word of time is the year column's.
+    if (TEMPORAL.has(t[i]!.text) && op !== 'between' && isYear(value) && numAt === i + wordsLen && yearColumn(ctx)) continue;
     const endAt = op === 'between' ? betweenEnd : Math.max(numAt + 1, i + wordsLen);
     const compEnd = Math.max(endAt, numAt + 1);
     const adjective = ADJECTIVE_COLUMNS[t[i]!.text];
@@ -232,23 +241,41 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
   return counts;
 }
 
+const CONTAIN_WORDS = ['contain', 'contains', 'containing', 'include', 'includes', 'including', 'word', 'letter', 'substring', 'string', 'phrase'];
+
 /** "names that contain the word 'son'", "an 'a' in their first name": substring filters. */
 export function containsFilters(ctx: ParseContext): void {
   const t = ctx.tokens;
   t.forEach((tok, i) => {
-    if (!tok.quoted || ctx.used.has(i)) return;
+    if (ctx.used.has(i) || !(tok.quoted || unquotedSubstring(ctx, i))) return;
     const near = t.slice(Math.max(0, i - 4), i + 1).map((x) => x.text);
-    const saysIn = t[i + 1]?.text === 'in';
-    if (!near.some((w) => ['contain', 'contains', 'containing', 'include', 'includes', 'including', 'word', 'letter', 'substring'].includes(w)) && !saysIn) return;
+    const saysIn = tok.quoted && t[i + 1]?.text === 'in';
+    if (!near.some((w) => CONTAIN_WORDS.includes(w)) && !saysIn) return;
     const cols = ctx.resolved.filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.column.kind === 'text');
-    const col = cols.find((r) => r.start > i && r.start - i <= 6) ?? [...cols].reverse().find((r) => r.end <= i && i - r.end <= 6);
+    let col = cols.find((r) => r.start > i && r.start - i <= 6) ?? [...cols].reverse().find((r) => r.end <= i && i - r.end <= 6);
+    // "the names of all the tracks that contain the word 'you'": the one text column named before.
+    const before = cols.filter((r) => r.end <= i && !ctx.consumed.has(r.start));
+    if (!col && before.length === 1 && !cols.some((r) => r.start > i)) col = before[0];
     if (!col) return;
     ctx.filters.push({ column: ref(col.column), op: 'contains', values: [tok.raw] });
     ctx.filterSpans.push({ start: Math.min(i, col.start), end: Math.max(i + 1, col.end), column: col.column.name, kind: 'compare' });
     markUsed(ctx, i, i + 1);
-    t.forEach((x, k) => k >= i - 4 && k < i && ['contain', 'contains', 'containing', 'include', 'includes', 'including', 'word', 'letter', 'substring'].includes(x.text) && markUsed(ctx, k, k + 1));
+    t.forEach((x, k) => k >= i - 4 && k < i && (CONTAIN_WORDS.includes(x.text) || (x.text === 'the' && CONTAIN_WORDS.includes(t[k + 1]?.text ?? ''))) && markUsed(ctx, k, k + 1));
     if (col.start > i) { ctx.consumed.add(col.start); markUsed(ctx, col.start, col.end); }
   });
+}
+
+/** "whose address contains TN", "containing the letter a": a code or a letter said without quotes. */
+function unquotedSubstring(ctx: ParseContext, i: number): boolean {
+  const t = ctx.tokens;
+  const tok = t[i]!;
+  if (tok.number !== null || ctx.resolved.some((r) => r.start <= i && i < r.end)) return false;
+  let k = i - 1;
+  if (['word', 'letter', 'substring', 'string', 'phrase'].includes(t[k]?.text ?? '')) k--;
+  if (t[k]?.text === 'the') k--;
+  if (!['contain', 'contains', 'containing', 'include', 'includes', 'including'].includes(t[k]?.text ?? '')) return false;
+  // A code in capitals, or a single letter after "letter".
+  return /^[A-Z]{2,4}$/.test(tok.raw) || (t[i - 1]?.text === 'letter' && /^[a-z]$/i.test(tok.raw));
 }
 
 /** "students with major 600", "trips with bike id 636": a number right after its column. */
@@ -283,6 +310,8 @@ export function yearColumn(ctx: ParseContext): ModelColumn | undefined {
   return years.length === 1 ? years[0] : undefined;
 }
 
+const TIMES: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+const TEMPORAL = new Set(['before', 'after', 'prior', 'since', 'earlier', 'later']);
 const isYear = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 1800 && n <= 2100;
 
 /**

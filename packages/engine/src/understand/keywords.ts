@@ -31,7 +31,7 @@ export const COMPARATORS: { words: string[]; op: 'gt' | 'gte' | 'lt' | 'lte' | '
   { words: ['more', 'than'], op: 'gt' }, { words: ['greater', 'than'], op: 'gt' }, { words: ['higher', 'than'], op: 'gt' }, { words: ['larger', 'than'], op: 'gt' },
   { words: ['bigger', 'than'], op: 'gt' }, { words: ['over'], op: 'gt' }, { words: ['above'], op: 'gt' }, { words: ['exceeding'], op: 'gt' }, { words: ['exceed'], op: 'gt' },
   { words: ['older', 'than'], op: 'gt' }, { words: ['younger', 'than'], op: 'lt' }, { words: ['taller', 'than'], op: 'gt' }, { words: ['shorter', 'than'], op: 'lt' },
-  { words: ['heavier', 'than'], op: 'gt' }, { words: ['lighter', 'than'], op: 'lt' }, { words: ['after'], op: 'gt' }, { words: ['before'], op: 'lt' },
+  { words: ['heavier', 'than'], op: 'gt' }, { words: ['lighter', 'than'], op: 'lt' }, { words: ['after'], op: 'gt' }, { words: ['before'], op: 'lt' }, { words: ['prior', 'to'], op: 'lt' }, { words: ['earlier', 'than'], op: 'lt' }, { words: ['later', 'than'], op: 'gt' }, { words: ['since'], op: 'gte' },
   { words: ['less', 'than'], op: 'lt' }, { words: ['fewer', 'than'], op: 'lt' }, { words: ['lower', 'than'], op: 'lt' }, { words: ['smaller', 'than'], op: 'lt' },
   { words: ['below'], op: 'lt' }, { words: ['under'], op: 'lt' }, { words: ['equal', 'to'], op: 'eq' }, { words: ['exactly'], op: 'eq' }, { words: ['equals'], op: 'eq' },
   { words: ['>='], op: 'gte' }, { words: ['<='], op: 'lte' }, { words: ['>'], op: 'gt' }, { words: ['<'], op: 'lt' }, { words: ['='], op: 'eq' },

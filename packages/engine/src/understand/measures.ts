@@ -41,6 +41,19 @@ export function findCountWords(ctx: ParseContext): CountWord[] {
     else if ((w === 'number' || w === 'numbers') && t[i + 1]?.text === 'of') out.push({ start: t[i - 1]?.text === 'total' ? i - 1 : i, end: i + 2 });
     else if ((w === 'count' || w === 'counts' || w === 'frequency' || w === 'tally') && t[i - 1]?.text !== 'how') out.push({ start: i, end: i + 1 });
   }
+  // "the number of wines" beside a column No, "the total number of clubs" beside a column
+  // Total: the counting words are not those columns.
+  for (const c of out) {
+    if (c.sumOf) continue;
+    let k = c.end;
+    while (['the', 'all', 'different', 'distinct'].includes(t[k]?.text ?? '')) k++;
+    const countsTable = mentionCovering(ctx, k)?.kind === 'table';
+    for (let i = c.start; i < c.end; i++) {
+      const m = mentionCovering(ctx, i);
+      if (m?.kind !== 'column' || m.start !== i || m.end !== i + 1 || (m.quality >= 1 && !countsTable)) continue;
+      if (['number', 'numbers'].includes(t[i]!.text) || (t[i]!.text === 'total' && countsTable)) ctx.consumed.add(i);
+    }
+  }
   // "count the number of …" is one count.
   return out.filter((c) => {
     let k = c.end;

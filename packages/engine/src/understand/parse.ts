@@ -1,5 +1,5 @@
 import type { TIntent, TQueryPlan } from '@catalyst/contracts';
-import type { ModelTable, SemanticModel } from '../model/types';
+import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { fixTypos, lemma, splitIdentifier, tokenize } from '../nlp/text';
 import { booleanFilters, correlationColumns, countThroughReference, countedPositions, defaultMeasures, derivedMetrics, metricNamed } from './extras';
 import { isSoftWord, unexplainedFactor } from './doubts';
@@ -176,6 +176,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     measures: [], dimensions: [], filters: [], having: [], order: [], distinct: false, filterLogic: 'and', penalties: [], filterSpans: [],
   };
   tokens.forEach((_, i) => inTime(i) && ctx.used.add(i));
+  const fullName = fullNames(ctx);
   for (const r of ctx.resolved) if (r.kind === 'table') markUsed(ctx, r.start, r.end);
   for (const r of ctx.resolved) if (r.kind === 'column' && r.ambiguous) penalise(ctx, 0.85, `"${tokens[r.start]!.raw}" fits several columns`);
   // Measured on the eval sets, readings through a join are right about two times in three:
@@ -247,7 +248,10 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   // "manufacturer code": a lone weak word right after a column belongs to it.
   for (const c of freeColumns(ctx)) {
     const prev = ctx.resolved.find((r) => r.end === c.start && r.kind === 'column');
-    if (prev && c.end - c.start === 1 && ['code', 'id', 'name', 'number', 'type'].includes(tokens[c.start]!.lemma)) {
+    // "institution type" with a column Institution naming the table's own rows: the type of it.
+    if (prev && prev.kind === 'column' && isEntityColumn(ctx, prev.column) && c.quality >= 0.9) continue;
+    // "job title" with a column job and no title: a loosely matched word only completes it.
+    if (prev && c.end - c.start === 1 && (['code', 'id', 'name', 'number', 'type'].includes(tokens[c.start]!.lemma) || (c.quality < 0.8 && prev.quality >= 0.9))) {
       ctx.consumed.add(c.start);
       markUsed(ctx, c.start, c.end);
     }
@@ -256,7 +260,8 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   // "book publishers": a weakly matched word right before another column only qualifies it.
   for (const c of freeColumns(ctx)) {
     const next = ctx.resolved.find((r) => r.start === c.end && r.kind === 'column');
-    if (c.quality < 0.8 && next) {
+    // "institution types" with a column Institution naming the table's own rows: whose types.
+    if (next && (c.quality < 0.8 || (isEntityColumn(ctx, c.column) && next.kind === 'column' && next.quality >= 0.9 && !isEntityColumn(ctx, next.column)))) {
       ctx.consumed.add(c.start);
       markUsed(ctx, c.start, c.end);
     }
@@ -277,13 +282,27 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
         continue;
       }
       // "average age of all artists": the population, not a grouping.
-      if (tokens[c.start - 1]?.text === 'all' && ['of', 'across', 'for', 'among', 'over', 'from'].includes(tokens[c.start - 2]?.text ?? '') && !ctx.groupTargets.has(c.start) && (c.column.kind !== 'text' || (c.column.distinctCount ?? 0) >= 0.9 * (ctx.base.rowCount ?? 0))) {
+      // Not with a count condition and nothing else to group by: "the names of all cities with more than one airport".
+      const countedGroups = ctx.having.length > 0 && !ctx.dimensions.length && !free.some((o) => o !== c && !ctx.consumed.has(o.start));
+      if (tokens[c.start - 1]?.text === 'all' && ['of', 'across', 'for', 'among', 'over', 'from'].includes(tokens[c.start - 2]?.text ?? '') && !ctx.groupTargets.has(c.start) && !countedGroups && (c.column.kind !== 'text' || (c.column.distinctCount ?? 0) >= 0.9 * (ctx.base.rowCount ?? 0))) {
         markUsed(ctx, c.start - 1, c.end);
         continue;
       }
       // "the average capacity among rooms in each building": the population, the building groups.
       if (ctx.groupTargets.size && !ctx.groupTargets.has(c.start) && c.quality < 0.9 && ['for', 'among', 'of', 'across', 'over', 'all', 'the'].includes(tokens[c.start - 1]?.text ?? '')) {
         markUsed(ctx, c.start, c.end);
+        continue;
+      }
+      // "the most common position of players", "the location with the most corresponding
+      // counties": a column with a different value in every row, after such words, is what is
+      // counted, while another column groups.
+      let q = c.start - 1;
+      while (['the', 'all'].includes(tokens[q]?.text ?? '')) q--;
+      const rowsOf = (x: typeof c): boolean => (ctx.base.rowCount ?? 0) > 1 && x.column.distinctCount === ctx.base.rowCount;
+      if (rowsOf(c) && (c.quality >= 0.8 || ['most', 'least', 'fewest'].includes(tokens[q]?.text ?? '')) && !ctx.groupTargets.has(c.start) && ['of', 'among', 'for', 'corresponding', 'most', 'least', 'fewest'].includes(tokens[q]?.text ?? '') && ctx.measures.every((m) => m.agg === 'count')
+        && !['that', 'who', 'which', 'with', 'whose', 'having', 'has', 'have', 'had'].includes(tokens[c.end]?.text ?? '')
+        && free.some((o) => o !== c && o.start < c.start && !rowsOf(o) && o.column.name !== c.column.name)) {
+        markUsed(ctx, q + 1, c.end);
         continue;
       }
       // "the average fee for a campus": one of them, not each of them.
@@ -304,7 +323,10 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
         continue;
       }
       const idLike = c.column.name.toLowerCase().endsWith('id');
-      const saysId = tokens.slice(c.start, c.end).some((x) => x.lemma === 'id');
+      // "the ids of the two department store chains": the ids are said before the column.
+      let w = c.start - 1;
+      while (['the', 'all', 'top'].includes(tokens[w]?.text ?? '') || tokens[w]?.number != null) w--;
+      const saysId = tokens.slice(c.start, c.end).some((x) => x.lemma === 'id') || (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
       if (idLike && !saysId && c.quality < 1 && !ctx.groupTargets.has(c.start) && ctx.measures.length) {
         // "documents" naming Document_ID: the thing counted, not a grouping.
         markUsed(ctx, c.start, c.end);
@@ -317,6 +339,8 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       if (c.column.entityType === 'KPI' && (!shaped.grouped || !ctx.groupTargets.has(c.start))) penalise(ctx, 0.7, `grouping by ${c.column.label}, a measure`);
     }
     if (!ctx.measures.length) ctx.measures.push({ agg: 'count', label: measureLabel('count', undefined, ctx.base.label) });
+    const firstAt = fullName ? ctx.dimensions.findIndex((d) => !d.grain && d.column.table === fullName.first.table && d.column.column === fullName.first.name) : -1;
+    if (fullName && firstAt >= 0 && !ctx.dimensions.some((d) => d.column.column === fullName.last.name && d.column.table === fullName.last.table)) ctx.dimensions.splice(firstAt + 1, 0, { column: ref(fullName.last), label: fullName.last.label });
     // "Show all sport names and the number of students": a column listed beside a measure groups.
     const besideMeasure = free.some((c) => {
       const after = tokens.slice(c.end, c.end + 3).map((x) => x.text);
@@ -353,6 +377,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       columns = ctx.base.columns.map((c) => ref(c));
     }
     for (const c of free) markUsed(ctx, c.start, c.end);
+    if (fullName) columns = columns.flatMap((c) => (c.table === fullName.first.table && c.column === fullName.first.name ? [c, ref(fullName.last)] : [c]));
     columns = columns.filter((c, i) => columns.findIndex((x) => x.table === c.table && x.column === c.column) === i);
     if (!columns.length) {
       const label = ctx.base.columns.find((c) => /name|title/i.test(c.name)) ?? ctx.base.columns[0];
@@ -439,6 +464,28 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     doubts: [...ctx.penalties.map((p) => p.reason), ...unexplained.map((u) => `did not understand "${u.raw}"`)],
     unexplained: unexplained.map((u) => u.raw),
   };
+}
+
+/**
+ * "the full names of employees" with columns first_name and last_name: the name is said by
+ * both. Returns the pair, with "full name" read as the first name column (the last follows it).
+ */
+function fullNames(ctx: ParseContext): { first: ModelColumn; last: ModelColumn } | null {
+  const t = ctx.tokens;
+  const at = t.findIndex((x, i) => x.text === 'full' && ['name', 'names'].includes(t[i + 1]?.text ?? ''));
+  if (at < 0) return null;
+  const named = (part: string, short: string) => ctx.base.columns.filter((c) => {
+    const w = splitIdentifier(c.name);
+    return c.kind === 'text' && ((w.includes(part) && w.at(-1) === 'name') || w.at(-1) === short);
+  });
+  const first = named('first', 'fname');
+  const last = named('last', 'lname');
+  if (first.length !== 1 || last.length !== 1) return null;
+  ctx.resolved = ctx.resolved.filter((r) => r.end <= at || r.start >= at + 2);
+  const mention: Resolved = { kind: 'column', start: at, end: at + 2, column: first[0]!, quality: 1, ambiguous: false, joined: false, alternatives: [] };
+  const after = ctx.resolved.findIndex((r) => r.start > at);
+  ctx.resolved.splice(after < 0 ? ctx.resolved.length : after, 0, mention);
+  return { first: first[0]!, last: last[0]! };
 }
 
 function timeRangeOf(ctx: ParseContext): TQueryPlan['timeRange'] | null {

@@ -2,7 +2,7 @@ import type { TIntent } from '@catalyst/contracts';
 import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import { AGG_WORDS, ASC_WORDS, DESC_WORDS, GROUP_WORDS, ORDER_WORDS, SUPERLATIVE_ASC, SUPERLATIVE_DESC } from './keywords';
-import { freeColumns, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
+import { freeColumns, isEntityColumn, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
 import type { CountCondition } from './filters';
 import { measureLabel } from './measures';
 
@@ -27,6 +27,18 @@ function limitNear(ctx: ParseContext, at: number): number | undefined {
       markUsed(ctx, k, k + 1);
       return t.number;
     }
+  }
+  // "the 3 departments with the most courses": the count said before what is ranked.
+  for (let k = at - 3; k >= Math.max(0, at - 8); k--) {
+    const n = ctx.tokens[k]!;
+    if (n.number == null || ctx.used.has(k) || !Number.isInteger(n.number) || n.number < 1 || n.number > 100 || !['the', 'top', 'first', 'list', 'show', 'find', 'give', 'return'].includes(ctx.tokens[k - 1]?.text ?? '')) continue;
+    const between = ctx.tokens.slice(k + 1, at);
+    // "the three countries that the most players are from": after "that"/"which", only a count of
+    // things named right after the superlative.
+    const counted = !!mentionCovering(ctx, at + 1) && ['most', 'least', 'fewest'].includes(ctx.tokens[at]!.text);
+    if (between.some((x) => x.number != null) || !between.some((x) => ['with', 'having', 'has', 'have', 'had', 'by'].includes(x.text) || (counted && ['that', 'which', 'whose'].includes(x.text)))) break;
+    markUsed(ctx, k, k + 1);
+    return n.number;
   }
   return undefined;
 }
@@ -148,6 +160,9 @@ export function applyOrdering(ctx: ParseContext, pending: number[], countConditi
       const m = mentionCovering(ctx, k);
       // "in decreasing order of each city's highest latitude": the grouping only says whose.
       if (m?.kind === 'column' && ['each', 'every'].includes(t[m.start - 1]?.text ?? '') && ctx.measures.some((x) => x.column)) { k = m.end - 1; continue; }
+      // "in ascending order of school enrollment" with a column School naming the table's rows.
+      const after = m?.kind === 'column' ? mentionCovering(ctx, m.end) : undefined;
+      if (m?.kind === 'column' && isEntityColumn(ctx, m.column) && after?.kind === 'column' && after.start === m.end && !isEntityColumn(ctx, after.column)) { k = m.end - 1; continue; }
       if (m?.kind === 'column') { target = { kind: 'column', column: ref(m.column), start: m.start }; break; }
       if (['number', 'count', 'many', 'frequency'].includes(t[k]!.text)) { target = { kind: 'measure', index: countIndex(ctx) }; markUsed(ctx, k, k + 1); break; }
     }
