@@ -135,20 +135,25 @@ export const ZApiRequestLog = z
   })
   .meta({ id: 'ApiRequestLog' });
 export type TApiRequestLog = z.infer<typeof ZApiRequestLog>;
-export const ZApiRequestLogQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(100_000)
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit is at least 1')
-    .max(200, 'limit is 200 at most')
-    .default(25),
-});
+/** `?page=&limit=` of a paged list: page from 1, limit from 1 to `max`. */
+function pageQuery(max: number, byDefault: number) {
+  return z.object({
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page starts at 1')
+      .max(100_000)
+      .default(1),
+    limit: z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit is at least 1')
+      .max(max, `limit is ${max} at most`)
+      .default(byDefault),
+  });
+}
+
+export const ZApiRequestLogQuery = pageQuery(200, 25);
 export const ZApiRequestLogPage = z
   .object({
     logs: z.array(ZApiRequestLog),
@@ -183,20 +188,7 @@ export const RATE_LIMIT_HEADERS = [
   'X-RateLimit-Reset',
 ] as const;
 
-export const ZPublicPageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(100_000)
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit is at least 1')
-    .max(100, 'limit is 100 at most')
-    .default(20),
-});
+export const ZPublicPageQuery = pageQuery(100, 20);
 export const ZPublicPagination = z.object({
   page: z.number().int(),
   limit: z.number().int(),
