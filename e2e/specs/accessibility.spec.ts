@@ -42,6 +42,12 @@ beforeAll(async () => {
     { title: 'Accessible partner discount', description: 'Offer European partners 5% off.', useCaseId: rec.usecase_id, alertId: `rec-${rec.id}`, decisionRationale: 'The drop is concentrated in European partner orders.' },
     session.token,
   );
+  // A deactivated user and organisation: the admin tables show inactive rows in their own style.
+  const suffix = Date.now().toString(36);
+  const user = await apiCall<{ id: number }>('POST', '/api/v1/admin/users', { username: `a11y-${suffix}`, email: `a11y-${suffix}@example.com`, firstName: 'Ina', lastName: 'Active' }, session.token);
+  await apiCall('POST', `/api/v1/admin/users/${user.id}/deactivate`, undefined, session.token);
+  const org = await apiCall<{ id: number }>('POST', '/api/v1/admin/organizations', { name: `Dormant ${suffix}`, description: 'An organisation on pause', domains: [], timeZone: 'UTC', admin: { username: `dormant-${suffix}`, email: `dormant-${suffix}@example.com` } }, session.token);
+  await apiCall('POST', `/api/v1/admin/organizations/${org.id}/deactivate`, undefined, session.token);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

@@ -59,7 +59,7 @@ export function AdminTable({ label, columns, children }: { label: string; column
 
 export function AdminRow({ children, muted }: { children: ReactNode; muted?: boolean }) {
   return (
-    <tr className={cn('grid gap-2 rounded-xl border border-border bg-surface p-4 shadow-xs md:table-row md:rounded-none md:border-0 md:p-0 md:shadow-none', muted && 'opacity-70')}>
+    <tr className={cn('grid gap-2 rounded-xl border border-border bg-surface p-4 shadow-xs md:table-row md:rounded-none md:border-0 md:p-0 md:shadow-none', muted && 'bg-muted md:bg-muted')}>
       {children}
     </tr>
   );
