@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ADMIN, apiCall, BASE_URL, DESKTOP, launchBrowser, type Login, PHONE, signedInPage } from '../support/browser';
+import { ADMIN, apiCall, BASE_URL, DESKTOP, launchBrowser, type Login, PHONE, refreshedAlerts, signedInPage } from '../support/browser';
 
 // axe-core (WCAG 2 A and AA rules, colour contrast included) over the main screens, light and
 // dark, at 1440 px (with the Decision Hub's list view, every use case editor tab and every admin
@@ -13,12 +13,6 @@ const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.m
 // The app's Content-Security-Policy allows no inline script, and addScriptTag injects axe inline.
 const AXE_CONTEXT = { bypassCSP: true };
 const BLOCKING = new Set(['serious', 'critical']);
-
-interface Rec {
-  id: number;
-  title: string;
-  usecase_id: number;
-}
 
 let browser: Browser;
 let session: Login;
@@ -32,10 +26,7 @@ beforeAll(async () => {
   if (!demo) throw new Error('the demo use case "Retail Sales" is missing');
   retailSalesId = demo.use_case_id;
   // Alerts on the Decision Hub and a decision in the list, so the screens show their real content.
-  await apiCall('POST', '/api/copilot/landing/recommendations/refresh', {}, session.token);
-  const recs = await apiCall<{ data: { recommendations: Rec[] } }>('GET', '/api/copilot/landing/recommendations?limit=20&status=active', undefined, session.token);
-  const rec = recs.data.recommendations[0];
-  if (!rec) throw new Error('the scan raised no alert');
+  const rec = (await refreshedAlerts(session.token))[0]!;
   await apiCall(
     'POST',
     '/api/copilot/decisions',

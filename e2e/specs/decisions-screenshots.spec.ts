@@ -1,15 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
-import { ADMIN, apiCall, DESKTOP, launchBrowser, type Login, PHONE, screenshot, signedInPage } from '../support/browser';
+import { ADMIN, apiCall, DESKTOP, launchBrowser, type Login, PHONE, refreshedAlerts, screenshot, signedInPage } from '../support/browser';
 
 // Screenshots of the Decision Hub (card and list views), the decisions list and a decision's
 // outcome, light and dark, at 1440 and 375 px, into screenshots/.
-
-interface Rec {
-  id: number;
-  title: string;
-  usecase_id: number;
-}
 
 let browser: Browser;
 let session: Login;
@@ -19,10 +13,8 @@ let alertId: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
-  await apiCall('POST', '/api/copilot/landing/recommendations/refresh', {}, session.token);
-  const recs = await apiCall<{ data: { recommendations: Rec[] } }>('GET', '/api/copilot/landing/recommendations?limit=20&status=active', undefined, session.token);
-  const rec = recs.data.recommendations.find((r) => /^Revenue in Europe/.test(r.title)) ?? recs.data.recommendations[0];
-  if (!rec) throw new Error('the scan raised no alert');
+  const alerts = await refreshedAlerts(session.token);
+  const rec = alerts.find((r) => /^Revenue in Europe/.test(r.title)) ?? alerts[0]!;
   const decision = await apiCall<{ id: number }>(
     'POST',
     '/api/copilot/decisions',

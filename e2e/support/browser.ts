@@ -128,6 +128,21 @@ export async function apiCall<T>(method: string, path: string, body?: unknown, t
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** An alert of the Decision Hub, as the recommendations call lists it. */
+export interface Alert {
+  id: number;
+  title: string;
+  usecase_id: number;
+}
+
+/** Runs the recommendation scan now and returns the active alerts, strongest first. */
+export async function refreshedAlerts(token: string): Promise<Alert[]> {
+  await apiCall('POST', '/api/copilot/landing/recommendations/refresh', {}, token);
+  const recs = await apiCall<{ data: { recommendations: Alert[] } }>('GET', '/api/copilot/landing/recommendations?limit=20&status=active', undefined, token);
+  if (recs.data.recommendations.length === 0) throw new Error('the scan raised no alert');
+  return recs.data.recommendations;
+}
+
 export async function apiLogin(username: string, password: string): Promise<string> {
   const result = await apiCall<{ token: string }>('POST', '/api/v1/authentication/login', {
     username,
