@@ -9,10 +9,27 @@ const featureBoundaries = (base, features) =>
     target: `${base}/features/${feature}`,
     from: `${base}/features`,
     except: [`./${feature}`],
-    message: 'Features do not import each other: call the other feature through a shared module in lib/ or through its service.',
+    message:
+      'Features do not import each other: call the other feature through a shared module in lib/ or through its service.',
   }));
 
-const WEB_FEATURES = ['auth', 'conversation', 'dashboard', 'use-cases', 'data-sources', 'decisions', 'documents', 'admin', 'billing', 'agents', 'action-flows', 'recent-conversations', 'placeholders', 'shell', 'errors'];
+const WEB_FEATURES = [
+  'auth',
+  'conversation',
+  'dashboard',
+  'use-cases',
+  'data-sources',
+  'decisions',
+  'documents',
+  'admin',
+  'billing',
+  'agents',
+  'action-flows',
+  'recent-conversations',
+  'placeholders',
+  'shell',
+  'errors',
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'screenshots/**', '**/*.d.ts'] },
@@ -22,16 +39,35 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             ...featureBoundaries('./apps/web/src', WEB_FEATURES),
-            { target: './apps/web/src/components', from: './apps/web/src/features', message: 'Shared components do not depend on features.' },
-            { target: './apps/web/src/lib', from: './apps/web/src/features', message: 'lib/ does not depend on features.' },
-            { target: './packages/engine', from: './apps', message: 'The engine is pure: no HTTP, no app database.' },
-            { target: './packages/contracts', from: './apps', message: 'Contracts depend on nothing of the apps.' },
+            {
+              target: './apps/web/src/components',
+              from: './apps/web/src/features',
+              message: 'Shared components do not depend on features.',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: './apps/web/src/features',
+              message: 'lib/ does not depend on features.',
+            },
+            {
+              target: './packages/engine',
+              from: './apps',
+              message: 'The engine is pure: no HTTP, no app database.',
+            },
+            {
+              target: './packages/contracts',
+              from: './apps',
+              message: 'Contracts depend on nothing of the apps.',
+            },
           ],
         },
       ],
@@ -44,6 +80,16 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        fetch: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
   },
 );

@@ -5,7 +5,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['test/**/*.test.ts'] } },
-      { test: { name: 'engine', root: 'packages/engine', include: ['test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'engine',
+          root: 'packages/engine',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'server',
@@ -15,7 +22,10 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { extends: 'apps/web/vite.config.ts', test: { name: 'web', root: 'apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: { name: 'web', root: 'apps/web', include: ['test/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
     ],
   },
 });

@@ -40,7 +40,14 @@ try {
   // Not spawnSync: this process keeps serving the test SMTP server while the specs run.
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', path.join(ROOT, 'e2e/vitest.config.ts'), ...report, ...extraArgs],
+    [
+      path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--config',
+      path.join(ROOT, 'e2e/vitest.config.ts'),
+      ...report,
+      ...extraArgs,
+    ],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl } },
   );
   status = await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));

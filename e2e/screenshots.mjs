@@ -28,7 +28,11 @@ if (!baseUrl) {
 }
 fs.mkdirSync(OUT, { recursive: true });
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ARGS,
+});
 const shots = [];
 
 async function login() {
@@ -43,7 +47,12 @@ async function login() {
 
 /** A page in the given theme and size; signed in when `session` is given. */
 async function pageFor({ theme, size, session, collapsed = false }) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: WIDTHS[size], deviceScaleFactor: 1, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: WIDTHS[size],
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+  });
   await context.addInitScript(
     ({ theme, session, collapsed }) => {
       localStorage.setItem('catalyst-ui-theme', theme);
@@ -89,8 +98,19 @@ try {
       await capture(`shell-${suffix}`, { theme, size, session, path: '/' });
     }
   }
-  await capture('shell-collapsed-light-1440', { theme: 'light', size: 'desktop', session, path: '/database-connections', collapsed: true });
-  await capture('action-flows-shell-dark-1440', { theme: 'dark', size: 'desktop', session, path: '/action-flows' });
+  await capture('shell-collapsed-light-1440', {
+    theme: 'light',
+    size: 'desktop',
+    session,
+    path: '/database-connections',
+    collapsed: true,
+  });
+  await capture('action-flows-shell-dark-1440', {
+    theme: 'dark',
+    size: 'desktop',
+    session,
+    path: '/action-flows',
+  });
   await capture('user-menu-light-1440', {
     theme: 'light',
     size: 'desktop',
@@ -154,9 +174,16 @@ try {
     },
   });
   await capture('invalid-link-light-375', { theme: 'light', size: 'phone', path: '/set-password' });
-  await capture('not-found-in-shell-light-1440', { theme: 'light', size: 'desktop', session, path: '/no/such/page' });
+  await capture('not-found-in-shell-light-1440', {
+    theme: 'light',
+    size: 'desktop',
+    session,
+    path: '/no/such/page',
+  });
   await capture('not-found-page-dark-1440', { theme: 'dark', size: 'desktop', path: '/404' });
-  console.log(`Saved ${shots.length} screenshots:\n${shots.map((s) => `  ${path.relative(ROOT, s)}`).join('\n')}`);
+  console.log(
+    `Saved ${shots.length} screenshots:\n${shots.map((s) => `  ${path.relative(ROOT, s)}`).join('\n')}`,
+  );
 } finally {
   await browser.close();
   if (server) await server.stop();

@@ -21,17 +21,23 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(web, p));
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  path.join(web, p),
+);
 sources.push(path.join(root, 'packages/contracts/src'));
 const sourceTime = Math.max(...sources.map(newestMtime));
 const buildTime = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 
 if (process.env.CATALYST_SKIP_WEB_BUILD !== '1' && buildTime < sourceTime) {
   console.log('Building the web app (first start or changed sources)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: web,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: web,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) {
     console.error('The web app did not build; see the messages above.');
     process.exit(result.status ?? 1);

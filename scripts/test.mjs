@@ -15,7 +15,8 @@ let exitCode = 0;
 /** Failed tests, plus suites that failed before any of their tests could (a broken beforeAll, an import error). */
 function failedCount(json) {
   const suitesFailedWithoutATest = (json.testResults ?? []).filter(
-    (suite) => suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'),
+    (suite) =>
+      suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed'),
   ).length;
   return json.numFailedTests + suitesFailedWithoutATest;
 }
@@ -25,7 +26,14 @@ function runVitest(label, args, reportName) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    [
+      path.join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     { cwd: root, stdio: 'inherit', env: process.env },
   );
   if (result.status !== 0) exitCode = 1;

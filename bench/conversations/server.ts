@@ -15,7 +15,13 @@ import { hashPassword } from '../../apps/server/src/lib/passwords';
 
 const users = Number(process.argv[2] ?? 334);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalyst-bench-conv-'));
-const config = loadConfig({ ...process.env, DATA_DIR: dataDir, CATALYST_ADMIN_PASSWORD: 'Bench#12345', LOG_LEVEL: 'warn', PORT: '0' });
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  CATALYST_ADMIN_PASSWORD: 'Bench#12345',
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+});
 const database = await openAppDatabase({ dataDir });
 await migrateToLatest(database.db);
 const deps = createDeps({ config, database, logger: createLogger(config) });
@@ -23,16 +29,41 @@ const first = (await ensureFirstUser(deps))!;
 const { useCaseId } = await setUpDemo(deps, first);
 const hash = await hashPassword('Bench#12345');
 const names = Array.from({ length: users }, (_, i) => `bench${i}`);
-await deps.db.insertInto('users').values(names.map((username) => ({ org_id: first.orgId, username, email: `${username}@example.com`, first_name: username, last_name: '', password_hash: hash }))).execute();
+await deps.db
+  .insertInto('users')
+  .values(
+    names.map((username) => ({
+      org_id: first.orgId,
+      username,
+      email: `${username}@example.com`,
+      first_name: username,
+      last_name: '',
+      password_hash: hash,
+    })),
+  )
+  .execute();
 const ids = await deps.db.selectFrom('users').select('id').where('username', 'like', 'bench%').execute();
-await deps.db.insertInto('use_case_users').values(ids.map((u) => ({ use_case_id: useCaseId, user_id: u.id, org_id: first.orgId }))).execute();
+await deps.db
+  .insertInto('use_case_users')
+  .values(ids.map((u) => ({ use_case_id: useCaseId, user_id: u.id, org_id: first.orgId })))
+  .execute();
 const app = await buildApp(deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address() as { port: number };
-console.log(JSON.stringify({ url: `http://127.0.0.1:${address.port}`, useCaseId, users: names, password: 'Bench#12345' }));
+console.log(
+  JSON.stringify({
+    url: `http://127.0.0.1:${address.port}`,
+    useCaseId,
+    users: names,
+    password: 'Bench#12345',
+  }),
+);
 process.on('SIGTERM', () => {
-  void app.close().then(() => database.close()).finally(() => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
 });

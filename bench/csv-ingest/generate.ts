@@ -8,7 +8,7 @@ export async function generateCsv(file: string, rows: number): Promise<{ bytes: 
   const categories = ['Hardware', 'Software', 'Services', 'Accessories'];
   const out = fs.createWriteStream(file, { highWaterMark: 1 << 20 });
   let seed = 42;
-  const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const start = Date.UTC(2024, 0, 1);
   let chunk = 'order_id,order_date,region,product,category,quantity,unit_price,revenue\n';
   for (let i = 1; i <= rows; i++) {

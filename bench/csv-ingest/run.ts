@@ -42,9 +42,14 @@ function rssKb(pid: number): number {
 async function duckdbBaseline(tuned = false): Promise<number> {
   const file = path.join(work, `baseline-${Date.now()}.duckdb`);
   const started = performance.now();
-  const inst = await DuckDBInstance.create(file, tuned ? { memory_limit: '160MB', preserve_insertion_order: 'false' } : {});
+  const inst = await DuckDBInstance.create(
+    file,
+    tuned ? { memory_limit: '160MB', preserve_insertion_order: 'false' } : {},
+  );
   const c = await inst.connect();
-  await c.run(`CREATE TABLE orders AS SELECT * FROM read_csv('${csv}', header = true${tuned ? ', buffer_size = 4194304' : ''})`);
+  await c.run(
+    `CREATE TABLE orders AS SELECT * FROM read_csv('${csv}', header = true${tuned ? ', buffer_size = 4194304' : ''})`,
+  );
   c.closeSync();
   inst.closeSync();
   const ms = performance.now() - started;
@@ -74,9 +79,26 @@ async function startServer() {
  * The upload is sent by curl, as a browser would send it: natively, streaming the file from
  * disk. (Node's own fetch + FormData costs more CPU than the server on a 2-core machine.)
  */
-function uploadWithCurl(base: string, authorization: string, connName: string): Promise<{ status: number; body: string }> {
+function uploadWithCurl(
+  base: string,
+  authorization: string,
+  connName: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const curl = spawn('curl', ['-sS', '-o', '-', '-w', '\n%{http_code}', '-H', `Authorization: ${authorization}`, '-F', `conn_name=${connName}`, '-F', `file=@${csv};type=text/csv;filename=orders.csv`, `${base}/api/copilot/upload-files/upload-csv`]);
+    const curl = spawn('curl', [
+      '-sS',
+      '-o',
+      '-',
+      '-w',
+      '\n%{http_code}',
+      '-H',
+      `Authorization: ${authorization}`,
+      '-F',
+      `conn_name=${connName}`,
+      '-F',
+      `file=@${csv};type=text/csv;filename=orders.csv`,
+      `${base}/api/copilot/upload-files/upload-csv`,
+    ]);
     let out = '';
     curl.stdout.on('data', (d) => (out += String(d)));
     curl.on('error', reject);
@@ -87,8 +109,15 @@ function uploadWithCurl(base: string, authorization: string, connName: string): 
   });
 }
 
-async function catalystIngest(base: string, pid: number): Promise<{ ms: number; uploadMs: number; peakMb: number; baselineMb: number }> {
-  const login = await fetch(`${base}/api/v1/authentication/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+async function catalystIngest(
+  base: string,
+  pid: number,
+): Promise<{ ms: number; uploadMs: number; peakMb: number; baselineMb: number }> {
+  const login = await fetch(`${base}/api/v1/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
   const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const baseline = rssKb(pid);
   let peak = baseline;
@@ -98,10 +127,13 @@ async function catalystIngest(base: string, pid: number): Promise<{ ms: number; 
   if (upload.status !== 200) throw new Error(`upload failed: ${upload.status} ${upload.body}`);
   const fileId = (JSON.parse(upload.body) as { files: { file_id: number }[] }).files[0]!.file_id;
   const uploadedMs = performance.now() - started;
-  const sse = await (await fetch(`${base}/api/copilot/upload-files/csv_progress/stream/${fileId}`, { headers: auth })).text();
+  const sse = await (
+    await fetch(`${base}/api/copilot/upload-files/csv_progress/stream/${fileId}`, { headers: auth })
+  ).text();
   const ms = performance.now() - started;
   clearInterval(sampler);
-  if (!sse.includes('"status":"Completed"') || !sse.includes(`"row_count":${rows}`)) throw new Error(`ingest did not complete: ${sse.slice(-300)}`);
+  if (!sse.includes('"status":"Completed"') || !sse.includes(`"row_count":${rows}`))
+    throw new Error(`ingest did not complete: ${sse.slice(-300)}`);
   return { ms, uploadMs: uploadedMs, peakMb: peak / 1024, baselineMb: baseline / 1024 };
 }
 
@@ -124,19 +156,38 @@ try {
       runs.push(await catalystIngest(base, child.pid!));
       tuned.push(await duckdbBaseline(true));
     }
-    const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s, ${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s, ${(mb / (ms / 1000)).toFixed(1)} MB/s`;
+    const fmt = (ms: number) =>
+      `${(ms / 1000).toFixed(2)} s, ${Math.round(rows / (ms / 1000)).toLocaleString('en')} rows/s, ${(mb / (ms / 1000)).toFixed(1)} MB/s`;
     const server = median(runs.map((r) => r.ms));
     const list = (xs: number[]) => xs.map((d) => (d / 1000).toFixed(2)).join(' ');
-    console.log(`trials: ${trials} (medians below); DuckDB ${list(duck)} s; Catalyst ${list(runs.map((r) => r.ms))} s; DuckDB same settings ${list(tuned)} s`);
+    console.log(
+      `trials: ${trials} (medians below); DuckDB ${list(duck)} s; Catalyst ${list(runs.map((r) => r.ms))} s; DuckDB same settings ${list(tuned)} s`,
+    );
     console.log(`DuckDB read_csv → database file: ${fmt(median(duck))}`);
     console.log(`Catalyst HTTP upload → Completed: ${fmt(server)}`);
-    console.log(`  of which the HTTP upload (body streamed to disk): ${(median(runs.map((r) => r.uploadMs)) / 1000).toFixed(2)} s`);
-    console.log(`DuckDB read_csv with the server's ingest settings (160 MB, 4 MB buffers, no insertion order): ${fmt(median(tuned))}`);
+    console.log(
+      `  of which the HTTP upload (body streamed to disk): ${(median(runs.map((r) => r.uploadMs)) / 1000).toFixed(2)} s`,
+    );
+    console.log(
+      `DuckDB read_csv with the server's ingest settings (160 MB, 4 MB buffers, no insertion order): ${fmt(median(tuned))}`,
+    );
     console.log(`ratio (DuckDB default time / Catalyst time): ${(median(duck) / server).toFixed(2)}`);
-    console.log(`ratio (DuckDB same-settings time / Catalyst time, i.e. the cost of HTTP + bookkeeping): ${(median(tuned) / server).toFixed(2)}`);
+    console.log(
+      `ratio (DuckDB same-settings time / Catalyst time, i.e. the cost of HTTP + bookkeeping): ${(median(tuned) / server).toFixed(2)}`,
+    );
     const idle = runs[0]!.baselineMb;
-    console.log(`server peak RSS growth: ${(Math.max(...runs.map((r) => r.peakMb)) - idle).toFixed(0)} MB (idle RSS before the first upload ${idle.toFixed(0)} MB)`);
-    const result = { rows, mb, duckdbMs: median(duck), catalystMs: server, ratio: median(duck) / server, sameSettingsRatio: median(tuned) / server, peakRssGrowthMb: Math.max(...runs.map((r) => r.peakMb)) - idle };
+    console.log(
+      `server peak RSS growth: ${(Math.max(...runs.map((r) => r.peakMb)) - idle).toFixed(0)} MB (idle RSS before the first upload ${idle.toFixed(0)} MB)`,
+    );
+    const result = {
+      rows,
+      mb,
+      duckdbMs: median(duck),
+      catalystMs: server,
+      ratio: median(duck) / server,
+      sameSettingsRatio: median(tuned) / server,
+      peakRssGrowthMb: Math.max(...runs.map((r) => r.peakMb)) - idle,
+    };
     console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
   } finally {
     child.kill('SIGTERM');

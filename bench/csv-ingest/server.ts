@@ -14,8 +14,18 @@ await migrateToLatest(database.db);
 const deps = createDeps({ config, database });
 await ensureFirstUser(deps);
 const app = await buildApp(deps);
-if (!app.hasRoute({ method: 'GET', url: '/api/copilot/db_conn/supported_db_types' })) await dataSourceRoutes(app, deps);
+if (!app.hasRoute({ method: 'GET', url: '/api/copilot/db_conn/supported_db_types' }))
+  await dataSourceRoutes(app, deps);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
-process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
-process.on('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)));
+process.stdout.write(
+  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+);
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0)),
+);

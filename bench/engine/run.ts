@@ -26,7 +26,9 @@ async function planTimes(): Promise<void> {
   const times: number[] = [];
   for (const set of ['spider-train', 'defog-dev']) {
     const dir = join(EVAL, set);
-    const questions = readFileSync(join(dir, 'questions.jsonl'), 'utf8').split('\n').filter(Boolean)
+    const questions = readFileSync(join(dir, 'questions.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
       .map((l) => JSON.parse(l) as { db_id: string; question: string });
     const dbs = readdirSync(join(dir, 'dbs')).slice(0, set === 'spider-train' ? 30 : 2);
     for (const db of dbs) {
@@ -41,8 +43,14 @@ async function planTimes(): Promise<void> {
       await warehouse.close();
     }
   }
-  Object.assign(result, { planQuestions: times.length, planP50Ms: median(times), planP99Ms: percentile(times, 99) });
-  console.log(`plan: ${times.length} questions · p50 ${median(times).toFixed(2)} ms · p99 ${percentile(times, 99).toFixed(2)} ms · max ${Math.max(...times).toFixed(2)} ms`);
+  Object.assign(result, {
+    planQuestions: times.length,
+    planP50Ms: median(times),
+    planP99Ms: percentile(times, 99),
+  });
+  console.log(
+    `plan: ${times.length} questions · p50 ${median(times).toFixed(2)} ms · p99 ${percentile(times, 99).toFixed(2)} ms · max ${Math.max(...times).toFixed(2)} ms`,
+  );
 }
 
 async function aggregate(): Promise<void> {
@@ -54,7 +62,9 @@ async function aggregate(): Promise<void> {
       DATE '2024-12-01' + ((hash(i * 13) % 730)::INT) AS sale_date,
       round((hash(i * 31) % 100000) / 100.0, 2) AS revenue
     FROM range(${ROWS}) t(i)`);
-  console.log(`generated ${ROWS.toLocaleString('en-US')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${ROWS.toLocaleString('en-US')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const model = await buildSemanticModel(w);
   const question = 'Revenue by region';
   const hand = 'SELECT region, sum(revenue) FROM sales GROUP BY region';
@@ -66,7 +76,8 @@ async function aggregate(): Promise<void> {
     const a = await answerOnce({ question, model, warehouse: w, now: NOW });
     engine.push(performance.now() - t);
     reading = a.reading;
-    if (a.status !== 'answered' || a.rows.length !== 6) throw new Error(`unexpected answer: ${a.status} ${a.message}`);
+    if (a.status !== 'answered' || a.rows.length !== 6)
+      throw new Error(`unexpected answer: ${a.status} ${a.message}`);
     t = performance.now();
     await w.query(hand);
     direct.push(performance.now() - t);
@@ -74,7 +85,9 @@ async function aggregate(): Promise<void> {
   const e = median(engine.slice(1));
   const d = median(direct.slice(1));
   Object.assign(result, { rows: ROWS, engineMs: e, handMs: d, answerRatio: e / d });
-  console.log(`aggregate "${question}" (${reading}) over ${ROWS.toLocaleString('en-US')} rows: engine ${e.toFixed(1)} ms · hand-written SQL ${d.toFixed(1)} ms · ratio ${(e / d).toFixed(2)}×`);
+  console.log(
+    `aggregate "${question}" (${reading}) over ${ROWS.toLocaleString('en-US')} rows: engine ${e.toFixed(1)} ms · hand-written SQL ${d.toFixed(1)} ms · ratio ${(e / d).toFixed(2)}×`,
+  );
   await w.close();
 }
 

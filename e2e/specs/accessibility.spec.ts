@@ -2,7 +2,17 @@ import path from 'node:path';
 import type { AxeResults } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ADMIN, apiCall, BASE_URL, DESKTOP, launchBrowser, type Login, PHONE, refreshedAlerts, signedInPage } from '../support/browser';
+import {
+  ADMIN,
+  apiCall,
+  BASE_URL,
+  DESKTOP,
+  launchBrowser,
+  type Login,
+  PHONE,
+  refreshedAlerts,
+  signedInPage,
+} from '../support/browser';
 
 // axe-core (WCAG 2 A and AA rules, colour contrast included) over the main screens, light and
 // dark, at 1440 px (with the Decision Hub's list view, every use case editor tab and every admin
@@ -21,7 +31,9 @@ let retailSalesId: number;
 beforeAll(async () => {
   browser = await launchBrowser();
   session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
-  const list = await apiCall<{ use_cases: { use_case_id: number; use_case_name: string; is_deleted: boolean }[] }>('GET', '/api/copilot/onboarding/use_cases/v2', undefined, session.token);
+  const list = await apiCall<{
+    use_cases: { use_case_id: number; use_case_name: string; is_deleted: boolean }[];
+  }>('GET', '/api/copilot/onboarding/use_cases/v2', undefined, session.token);
   const demo = list.use_cases.find((u) => !u.is_deleted && u.use_case_name === 'Retail Sales');
   if (!demo) throw new Error('the demo use case "Retail Sales" is missing');
   retailSalesId = demo.use_case_id;
@@ -30,14 +42,36 @@ beforeAll(async () => {
   await apiCall(
     'POST',
     '/api/copilot/decisions',
-    { title: 'Accessible partner discount', description: 'Offer European partners 5% off.', useCaseId: rec.usecase_id, alertId: `rec-${rec.id}`, decisionRationale: 'The drop is concentrated in European partner orders.' },
+    {
+      title: 'Accessible partner discount',
+      description: 'Offer European partners 5% off.',
+      useCaseId: rec.usecase_id,
+      alertId: `rec-${rec.id}`,
+      decisionRationale: 'The drop is concentrated in European partner orders.',
+    },
     session.token,
   );
   // A deactivated user and organisation: the admin tables show inactive rows in their own style.
   const suffix = Date.now().toString(36);
-  const user = await apiCall<{ id: number }>('POST', '/api/v1/admin/users', { username: `a11y-${suffix}`, email: `a11y-${suffix}@example.com`, firstName: 'Ina', lastName: 'Active' }, session.token);
+  const user = await apiCall<{ id: number }>(
+    'POST',
+    '/api/v1/admin/users',
+    { username: `a11y-${suffix}`, email: `a11y-${suffix}@example.com`, firstName: 'Ina', lastName: 'Active' },
+    session.token,
+  );
   await apiCall('POST', `/api/v1/admin/users/${user.id}/deactivate`, undefined, session.token);
-  const org = await apiCall<{ id: number }>('POST', '/api/v1/admin/organizations', { name: `Dormant ${suffix}`, description: 'An organisation on pause', domains: [], timeZone: 'UTC', admin: { username: `dormant-${suffix}`, email: `dormant-${suffix}@example.com` } }, session.token);
+  const org = await apiCall<{ id: number }>(
+    'POST',
+    '/api/v1/admin/organizations',
+    {
+      name: `Dormant ${suffix}`,
+      description: 'An organisation on pause',
+      domains: [],
+      timeZone: 'UTC',
+      admin: { username: `dormant-${suffix}`, email: `dormant-${suffix}@example.com` },
+    },
+    session.token,
+  );
   await apiCall('POST', `/api/v1/admin/organizations/${org.id}/deactivate`, undefined, session.token);
 }, 180_000);
 afterAll(async () => {
@@ -50,13 +84,20 @@ async function audit(page: Page, screen: string): Promise<string[]> {
   await page.waitForTimeout(400);
   await page.addScriptTag({ path: AXE });
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }),
+    (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+    ).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }),
   );
   return results.violations
     .filter((v) => v.impact && BLOCKING.has(v.impact))
     .map((v) => {
       // The check's own message says why, e.g. the two colours and their contrast ratio.
-      const targets = v.nodes.slice(0, 4).map((n) => `\n    ${n.target.join(' ')}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? n.failureSummary ?? ''}`);
+      const targets = v.nodes
+        .slice(0, 4)
+        .map(
+          (n) =>
+            `\n    ${n.target.join(' ')}: ${[...n.any, ...n.all, ...n.none][0]?.message ?? n.failureSummary ?? ''}`,
+        );
       return `${screen}: ${v.id} (${v.impact}, ${v.nodes.length} elements) ${v.help}${targets.join('')}`;
     });
 }
@@ -68,7 +109,12 @@ function expectClean(findings: string[]): void {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`sign-in is accessible (${theme})`, async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL, viewport: DESKTOP, reducedMotion: 'reduce', ...AXE_CONTEXT });
+    const context = await browser.newContext({
+      baseURL: BASE_URL,
+      viewport: DESKTOP,
+      reducedMotion: 'reduce',
+      ...AXE_CONTEXT,
+    });
     await context.addInitScript((t) => localStorage.setItem('catalyst-ui-theme', t), theme);
     const page = await context.newPage();
     await page.goto('/login');
@@ -101,7 +147,8 @@ for (const theme of ['light', 'dark'] as const) {
     for (const tab of ['KNOWLEDGE', 'DECISION FLOWS', 'AGENTS']) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tab', { name: tab, selected: true }).waitFor();
-      if (tab === 'KNOWLEDGE') await page.getByRole('button', { name: 'Refresh Schema' }).waitFor({ timeout: 15_000 });
+      if (tab === 'KNOWLEDGE')
+        await page.getByRole('button', { name: 'Refresh Schema' }).waitFor({ timeout: 15_000 });
       await page.waitForTimeout(500);
       await check(`use case editor ${tab}`);
     }
@@ -112,8 +159,14 @@ for (const theme of ['light', 'dark'] as const) {
     const input = page.getByRole('textbox', { name: 'Message' });
     await input.fill('revenue by region last quarter');
     await input.press('Enter');
-    await page.getByRole('img', { name: 'Total Revenue by Region · last quarter' }).waitFor({ timeout: 30_000 });
-    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled === false, undefined, { timeout: 30_000 });
+    await page
+      .getByRole('img', { name: 'Total Revenue by Region · last quarter' })
+      .waitFor({ timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled === false,
+      undefined,
+      { timeout: 30_000 },
+    );
     await check('conversation');
 
     await page.goto('/decisions');
@@ -128,10 +181,18 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/admin');
     await page.getByRole('table', { name: 'Users' }).getByText('@admin').first().waitFor({ timeout: 20_000 });
     await check('admin');
-    for (const [tab, table] of [['organizations', 'Organizations'], ['roles', 'Roles'], ['data-access', 'Data access groups']]) {
+    for (const [tab, table] of [
+      ['organizations', 'Organizations'],
+      ['roles', 'Roles'],
+      ['data-access', 'Data access groups'],
+    ]) {
       await page.goto(`/admin?tab=${tab}`);
       // A fresh server has no data access groups: their tab shows its empty state instead.
-      await page.getByRole('table', { name: table }).or(page.getByText(/^No .* yet/)).first().waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('table', { name: table })
+        .or(page.getByText(/^No .* yet/))
+        .first()
+        .waitFor({ timeout: 20_000 });
       await check(`admin ${tab}`);
     }
     await page.goto('/admin?tab=api');

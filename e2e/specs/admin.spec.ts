@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ADMIN, apiLogin, BASE_URL, latestResetToken, launchBrowser, openPage, signIn } from '../support/browser';
+import {
+  ADMIN,
+  apiLogin,
+  BASE_URL,
+  latestResetToken,
+  launchBrowser,
+  openPage,
+  signIn,
+} from '../support/browser';
 
 // The Admin Panel journey (issue 8): an administrator invites a user with the role User; the
 // invitee chooses a password from the e-mailed link, signs in and is offered nothing their role
@@ -16,8 +24,16 @@ async function createCsvSource(token: string): Promise<string> {
   const name = `E2E Governance ${stamp}`;
   const form = new FormData();
   form.append('conn_name', name);
-  form.append('file', new Blob(['region,revenue\nEurope,10\nAsia,20\n'], { type: 'text/csv' }), 'regions.csv');
-  const response = await fetch(`${BASE_URL}/api/copilot/upload-files/upload-csv`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  form.append(
+    'file',
+    new Blob(['region,revenue\nEurope,10\nAsia,20\n'], { type: 'text/csv' }),
+    'regions.csv',
+  );
+  const response = await fetch(`${BASE_URL}/api/copilot/upload-files/upload-csv`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
   if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
   return name;
 }
@@ -40,7 +56,13 @@ test('an administrator invites a user with role User, who signs in and sees no a
   await page.getByRole('heading', { level: 1, name: 'Admin Panel' }).waitFor();
   await page.getByText('Manage users, organizations, roles, data access controls, and API access').waitFor();
   await page.getByRole('tab', { name: 'Users' }).waitFor();
-  expect(await page.getByRole('tab').allTextContents()).toEqual(['Users', 'Organizations', 'Roles & Permissions', 'Data Access', 'API Management']);
+  expect(await page.getByRole('tab').allTextContents()).toEqual([
+    'Users',
+    'Organizations',
+    'Roles & Permissions',
+    'Data Access',
+    'API Management',
+  ]);
   expect(await page.getByRole('tab', { name: 'Users' }).getAttribute('aria-selected')).toBe('true');
 
   const since = Date.now();
@@ -66,7 +88,10 @@ test('an administrator invites a user with role User, who signs in and sees no a
     await guest.page.getByLabel('New password').fill(invitee.password);
     await guest.page.getByLabel('Confirm password').fill(invitee.password);
     await guest.page.getByRole('button', { name: 'Reset Password' }).click();
-    await guest.page.getByRole('dialog', { name: 'Password Reset Successfully' }).getByRole('button', { name: 'Login' }).click();
+    await guest.page
+      .getByRole('dialog', { name: 'Password Reset Successfully' })
+      .getByRole('button', { name: 'Login' })
+      .click();
     await signIn(guest.page, invitee);
     await guest.page.getByRole('link', { name: 'Use Cases' }).waitFor();
     // Nothing of the ADMIN group is theirs to use, and the user menu has no Access Manager.
@@ -89,7 +114,11 @@ test('an administrator invites a user with role User, who signs in and sees no a
 
   // Their last login shows up for the administrator.
   await page.reload();
-  await page.getByRole('row').filter({ hasText: `@${invitee.username}` }).getByText(/Just now|minute/).waitFor();
+  await page
+    .getByRole('row')
+    .filter({ hasText: `@${invitee.username}` })
+    .getByText(/Just now|minute/)
+    .waitFor();
   await admin.context.close();
 });
 
@@ -102,7 +131,8 @@ test('an administrator creates a role and a data access group, then deletes the 
   const roleDialog = page.getByRole('dialog', { name: 'Create New Role' });
   await roleDialog.getByLabel('Role Name').fill(roleName);
   await roleDialog.getByLabel('Description').fill('Reads data and dashboards');
-  for (const category of ['Users', 'Organizations', 'Data', 'Reports']) await roleDialog.getByText(category, { exact: true }).waitFor();
+  for (const category of ['Users', 'Organizations', 'Data', 'Reports'])
+    await roleDialog.getByText(category, { exact: true }).waitFor();
   await roleDialog.getByRole('checkbox', { name: /Data read/ }).click();
   await roleDialog.getByRole('checkbox', { name: /Data write/ }).click();
   await roleDialog.getByRole('checkbox', { name: /Reports view/ }).click();

@@ -13,7 +13,9 @@ let mcp: Server;
 const llmRequests: { authorization?: string; model?: string }[] = [];
 
 function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 function stop(server: Server | undefined): Promise<void> {
   if (!server) return Promise.resolve();
@@ -27,8 +29,13 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
-      llmRequests.push({ authorization: req.headers.authorization, model: (JSON.parse(raw || '{}') as { model?: string }).model });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: '{"ok": true}' } }] }));
+      llmRequests.push({
+        authorization: req.headers.authorization,
+        model: (JSON.parse(raw || '{}') as { model?: string }).model,
+      });
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ message: { content: '{"ok": true}' } }] }));
     });
   });
   mcp = createServer((req, res) => {
@@ -38,8 +45,17 @@ beforeAll(async () => {
       if (req.method !== 'POST') return void res.writeHead(200).end();
       const msg = JSON.parse(raw) as { id?: number; method: string };
       if (msg.id === undefined) return void res.writeHead(202).end();
-      const result = msg.method === 'initialize' ? { protocolVersion: '2025-03-26', serverInfo: { name: 'e2e-mcp', version: '1.0' }, capabilities: { tools: {} } } : { tools: [{ name: 'lookup_customer', description: 'Finds a customer' }] };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
+      const result =
+        msg.method === 'initialize'
+          ? {
+              protocolVersion: '2025-03-26',
+              serverInfo: { name: 'e2e-mcp', version: '1.0' },
+              capabilities: { tools: {} },
+            }
+          : { tools: [{ name: 'lookup_customer', description: 'Finds a customer' }] };
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
     });
   });
 }, 60_000);
@@ -119,7 +135,14 @@ test('an action flow is created, paused, and still paused after a reload', async
   const card = page.getByRole('listitem', { name });
   const status = card.getByTestId('flow-status');
   await expect.poll(() => status.textContent()).toBe('draft');
-  const saved = (to: string) => page.waitForResponse((r) => r.url().includes('/api/copilot/action-flows/') && r.url().endsWith('/status') && r.request().postData()?.includes(to) === true && r.ok());
+  const saved = (to: string) =>
+    page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/copilot/action-flows/') &&
+        r.url().endsWith('/status') &&
+        r.request().postData()?.includes(to) === true &&
+        r.ok(),
+    );
   await Promise.all([saved('active'), card.getByRole('button', { name: `Activate ${name}` }).click()]);
   await expect.poll(() => status.textContent()).toBe('active');
   await Promise.all([saved('inactive'), card.getByRole('button', { name: `Pause ${name}` }).click()]);
@@ -127,8 +150,13 @@ test('an action flow is created, paused, and still paused after a reload', async
 
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Action Flows' }).waitFor();
-  await expect.poll(() => page.getByRole('listitem', { name }).getByTestId('flow-status').textContent()).toBe('inactive');
-  await page.getByRole('listitem', { name }).getByRole('button', { name: `Activate ${name}` }).waitFor();
+  await expect
+    .poll(() => page.getByRole('listitem', { name }).getByTestId('flow-status').textContent())
+    .toBe('inactive');
+  await page
+    .getByRole('listitem', { name })
+    .getByRole('button', { name: `Activate ${name}` })
+    .waitFor();
   // The same flows on the Agents screen's tab.
   await page.goto('/connections?tab=flows');
   await page.getByRole('listitem', { name }).waitFor();

@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ADMIN, apiCall, BASE_URL, DESKTOP, latestResetToken, launchBrowser, openPage, PHONE, screenshot, signedInPage, signIn } from '../support/browser';
+import {
+  ADMIN,
+  apiCall,
+  BASE_URL,
+  DESKTOP,
+  latestResetToken,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  signedInPage,
+  signIn,
+} from '../support/browser';
 
 // API Management (issue 8 part 4): a key is created in the tab, its one-time secret revealed and
 // copied, used from this test against the public API, seen in Request Logs and the summary cards,
@@ -119,8 +131,8 @@ test('a key is created with its one-time secret, calls the public API, shows in 
 
 // ---- Screenshots --------------------------------------------------------------------------------
 
-
-const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }, token: string) => signedInPage(browser, { token, username: 'admin' }, theme, viewport);
+const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }, token: string) =>
+  signedInPage(browser, { token, username: 'admin' }, theme, viewport);
 const shot = screenshot;
 
 test('screenshots of every sub-tab and the create dialog, light and dark, 1440 and 375 px', async () => {

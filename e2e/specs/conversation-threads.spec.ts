@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ADMIN, apiCall, apiLogin, latestResetToken, launchBrowser, openPage, signIn } from '../support/browser';
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  latestResetToken,
+  launchBrowser,
+  openPage,
+  signIn,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +23,12 @@ test('a thread is renamed in the sidebar, shared with a second user who then see
   const adminToken = await apiLogin(ADMIN.username, ADMIN.password);
   const since = Date.now();
   const username = `sam${since % 100000}`;
-  await apiCall('POST', '/api/v1/admin/users', { username, email: `${username}@example.com`, firstName: 'Sam' }, adminToken);
+  await apiCall(
+    'POST',
+    '/api/v1/admin/users',
+    { username, email: `${username}@example.com`, firstName: 'Sam' },
+    adminToken,
+  );
   const token = await latestResetToken(adminToken, since);
   await apiCall('POST', '/api/v1/password/set', { token, newPassword: 'Sam#pass12' });
 
@@ -38,20 +51,31 @@ test('a thread is renamed in the sidebar, shared with a second user who then see
 
   await nav.getByRole('button', { name: 'Thread actions for Channel profit review' }).click();
   await page.getByRole('menuitem', { name: 'Share Thread' }).click();
-  await page.getByRole('dialog').locator('label').filter({ hasText: `${username}@example.com` }).click();
+  await page
+    .getByRole('dialog')
+    .locator('label')
+    .filter({ hasText: `${username}@example.com` })
+    .click();
   await page.getByRole('button', { name: 'Share (1)' }).click();
   await page.getByText('Thread shared successfully').waitFor();
 
   const other = await openPage(browser);
   await signIn(other.page, { username, password: 'Sam#pass12' });
-  await other.page.getByRole('region', { name: 'Recent conversations' }).getByRole('link', { name: 'Channel profit review' }).click();
+  await other.page
+    .getByRole('region', { name: 'Recent conversations' })
+    .getByRole('link', { name: 'Channel profit review' })
+    .click();
   await other.page.getByRole('columnheader', { name: 'Channel' }).waitFor({ timeout: 30_000 });
   await other.context.close();
 
   await nav.getByRole('button', { name: 'Thread actions for Channel profit review' }).click();
   await page.getByRole('menuitem', { name: 'Delete Thread' }).click();
-  await page.getByText('Are you sure you want to delete this thread? This action cannot be undone.').waitFor();
+  await page
+    .getByText('Are you sure you want to delete this thread? This action cannot be undone.')
+    .waitFor();
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(nav.getByRole('link', { name: 'Channel profit review' }).waitFor({ state: 'detached' })).resolves.toBeUndefined();
+  await expect(
+    nav.getByRole('link', { name: 'Channel profit review' }).waitFor({ state: 'detached' }),
+  ).resolves.toBeUndefined();
   await context.close();
 });

@@ -21,14 +21,19 @@ test('asks the demo use case a question, sees a bar chart and a table, follows u
   await input.fill('revenue by region last quarter');
   await input.press('Enter');
   await page.getByText('Catalyst AI is thinking...').waitFor();
-  await page.getByRole('img', { name: 'Total Revenue by Region · last quarter' }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('img', { name: 'Total Revenue by Region · last quarter' })
+    .waitFor({ timeout: 30_000 });
   await page.getByRole('columnheader', { name: 'Region' }).waitFor();
   // The table shows the five demo regions.
   expect(await page.locator('table tbody tr').count()).toBe(5);
   await page.waitForURL(/\/conversation\/\d+$/);
 
   await page.getByRole('button', { name: 'Evidence' }).first().click();
-  await page.getByText(/SELECT/).first().waitFor();
+  await page
+    .getByText(/SELECT/)
+    .first()
+    .waitFor();
 
   await input.fill('and by month?');
   await input.press('Enter');
@@ -39,8 +44,18 @@ test('asks the demo use case a question, sees a bar chart and a table, follows u
 
   await page.getByRole('button', { name: 'Regenerate' }).last().click();
   // The old chart stays until the new one replaces it: wait for the input to come back.
-  await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled === true, undefined, { timeout: 2_000 }).catch(() => undefined);
-  await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled === false, undefined, { timeout: 30_000 });
+  await page
+    .waitForFunction(
+      () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled === true,
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
+  await page.waitForFunction(
+    () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled === false,
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.getByRole('img', { name: /by Order Date \(month\)/ }).waitFor({ timeout: 30_000 });
   expect(await page.getByRole('img', { name: /by Order Date \(month\)/ }).count()).toBe(1);
 
@@ -50,7 +65,9 @@ test('asks the demo use case a question, sees a bar chart and a table, follows u
 
   // Reloading the thread shows what the server kept.
   await page.reload();
-  await page.getByRole('img', { name: 'Total Revenue by Region · last quarter' }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('img', { name: 'Total Revenue by Region · last quarter' })
+    .waitFor({ timeout: 30_000 });
   expect(await page.getByRole('img', { name: /by Order Date \(month\)/ }).count()).toBe(0);
 
   // Clip an area and e-mail it.
@@ -73,7 +90,9 @@ test('asks the demo use case a question, sees a bar chart and a table, follows u
   await share.getByRole('button', { name: 'Send Email' }).click();
   await share.getByText('Email sent successfully!').waitFor({ timeout: 15_000 });
   const adminToken = await apiLogin(ADMIN.username, ADMIN.password);
-  const { items } = await apiCall<{ items: { to: string; subject: string; html: string | null; status: string }[] }>('GET', '/api/v1/admin/outbox', undefined, adminToken);
+  const { items } = await apiCall<{
+    items: { to: string; subject: string; html: string | null; status: string }[];
+  }>('GET', '/api/v1/admin/outbox', undefined, adminToken);
   const clip = items.find((m) => m.to === 'cfo@example.com');
   expect(clip?.subject).toMatch(/shared a Catalyst clip/);
   expect(clip?.html).toContain('cid:catalyst-clip');
@@ -82,13 +101,21 @@ test('asks the demo use case a question, sees a bar chart and a table, follows u
   if (mailDir) {
     expect(clip?.status).toBe('sent');
     const received = () => fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'));
-    await expect.poll(() => received().find((m) => m.startsWith('X-Envelope-To: cfo@example.com')) ?? '', { timeout: 10_000 }).toMatch(/Content-Type: image\/png/i);
+    await expect
+      .poll(() => received().find((m) => m.startsWith('X-Envelope-To: cfo@example.com')) ?? '', {
+        timeout: 10_000,
+      })
+      .toMatch(/Content-Type: image\/png/i);
   }
   await share.getByRole('button', { name: 'Close', exact: true }).last().click();
 
   // The thread is listed on the Recent Conversations screen.
   await page.goto('/recent-conversations');
   // .first(): a server reused across runs lists this question more than once.
-  await page.getByRole('main').getByRole('link', { name: /revenue by region last quarter/ }).first().waitFor();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /revenue by region last quarter/ })
+    .first()
+    .waitFor();
   await context.close();
 });

@@ -1,6 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, test } from 'vitest';
-import { ADMIN, apiCall, DESKTOP, launchBrowser, type Login, PHONE, refreshedAlerts, screenshot, signedInPage } from '../support/browser';
+import {
+  ADMIN,
+  apiCall,
+  DESKTOP,
+  launchBrowser,
+  type Login,
+  PHONE,
+  refreshedAlerts,
+  screenshot,
+  signedInPage,
+} from '../support/browser';
 
 // Screenshots of the Decision Hub (card and list views), the decisions list and a decision's
 // outcome, light and dark, at 1440 and 375 px, into screenshots/.
@@ -23,19 +33,34 @@ beforeAll(async () => {
       description: 'Offer European partners 5% off their next two orders to win back volume.',
       useCaseId: rec.usecase_id,
       alertId: `rec-${rec.id}`,
-      decisionRationale: 'The drop is concentrated in European partner orders; a discount is the fastest lever.',
-      artifacts: [{ name: 'Driver breakdown', type: 'analysis', content: 'Partner channel explains most of the drop.' }],
+      decisionRationale:
+        'The drop is concentrated in European partner orders; a discount is the fastest lever.',
+      artifacts: [
+        { name: 'Driver breakdown', type: 'analysis', content: 'Partner channel explains most of the drop.' },
+      ],
     },
     session.token,
   );
   decisionId = decision.id;
   alertId = `rec-${rec.id}`;
   await apiCall('POST', `/api/copilot/decisions/${decisionId}/status`, { status: 'approved' }, session.token);
-  await apiCall('POST', `/api/copilot/decisions/${decisionId}/status`, { status: 'implemented' }, session.token);
+  await apiCall(
+    'POST',
+    `/api/copilot/decisions/${decisionId}/status`,
+    { status: 'implemented' },
+    session.token,
+  );
   await apiCall(
     'POST',
     '/api/copilot/decisions',
-    { title: 'Review the Electronics return policy', description: 'Returns in Electronics rose sharply.', useCaseId: rec.usecase_id, alertId: 'manual:Return spike', alertTitle: 'Return spike in Electronics', decisionRationale: 'Check whether one product drives the returns.' },
+    {
+      title: 'Review the Electronics return policy',
+      description: 'Returns in Electronics rose sharply.',
+      useCaseId: rec.usecase_id,
+      alertId: 'manual:Return spike',
+      alertTitle: 'Return spike in Electronics',
+      decisionRationale: 'Check whether one product drives the returns.',
+    },
     session.token,
   );
 }, 180_000);
@@ -43,7 +68,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }) => signedInPage(browser, session, theme, viewport);
+const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }) =>
+  signedInPage(browser, session, theme, viewport);
 const shot = screenshot;
 
 for (const theme of ['light', 'dark'] as const) {
@@ -74,7 +100,10 @@ for (const theme of ['light', 'dark'] as const) {
 
       await page.goto(`/decisions/${decisionId}`);
       await page.getByRole('heading', { level: 2, name: 'Outcome' }).waitFor();
-      await page.getByText(/Implemented on|Since implementation/).first().waitFor({ timeout: 15_000 });
+      await page
+        .getByText(/Implemented on|Since implementation/)
+        .first()
+        .waitFor({ timeout: 15_000 });
       await page.waitForTimeout(800);
       await shot(page, `decision-outcome-${theme}-${size}`);
       await page.context().close();

@@ -15,7 +15,11 @@ test('an alert becomes a decision that is approved, implemented and shows its ou
   await signIn(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Refresh recommendations' }).click();
-  await page.getByRole('listitem').filter({ hasText: /Revenue in Europe dropped/ }).getByRole('button', { name: 'Investigate' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: /Revenue in Europe dropped/ })
+    .getByRole('button', { name: 'Investigate' })
+    .click();
   await page.getByRole('img', { name: /What drives the change/ }).waitFor({ timeout: 30_000 });
   // Make Decision opens the decision dialog over the investigation.
   await page.getByRole('button', { name: 'Make Decision' }).first().click();
@@ -26,7 +30,9 @@ test('an alert becomes a decision that is approved, implemented and shows its ou
   await dialog.getByLabel('Title').fill('Win back European partners');
   await dialog.getByLabel('Description').fill('Partner orders in Europe fell in the last weeks.');
   await dialog.getByLabel('Related use case').selectOption({ label: 'Retail Sales' });
-  await dialog.getByLabel('Decision rationale').fill('The drop is concentrated in Europe; a partner discount is the fastest lever.');
+  await dialog
+    .getByLabel('Decision rationale')
+    .fill('The drop is concentrated in Europe; a partner discount is the fastest lever.');
   await dialog.getByRole('button', { name: 'Save Decision' }).click();
   await page.getByRole('button', { name: 'View decision' }).click();
   await page.waitForURL(/\/decisions\/\d+$/);

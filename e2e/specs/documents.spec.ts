@@ -14,12 +14,19 @@ async function termsPdf(): Promise<Buffer> {
   const pages = [
     ['Customer terms', 'These terms apply to every order placed with us.'],
     ['Shipping', 'Orders ship within two working days from our warehouse.'],
-    ['Cancellations', 'Consumer customers may cancel within 14 days.', PAGE_3, 'Refunds are paid to the original card.'],
+    [
+      'Cancellations',
+      'Consumer customers may cancel within 14 days.',
+      PAGE_3,
+      'Refunds are paid to the original card.',
+    ],
     ['Support', 'Our support desk answers within one working day.'],
   ];
   for (const lines of pages) {
     const page = doc.addPage([595, 842]);
-    lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 20, size: i === 0 ? 18 : 11, font }));
+    lines.forEach((line, i) =>
+      page.drawText(line, { x: 50, y: 780 - i * 20, size: i === 0 ? 18 : 11, font }),
+    );
   }
   return Buffer.from(await doc.save());
 }
@@ -41,7 +48,9 @@ test('a PDF uploaded to Retail Sales is quoted by Catalyst AI, and its pdf card 
   await page.getByRole('heading', { name: 'Document Management' }).waitFor();
   await page.getByLabel('Use case', { exact: true }).selectOption({ label: 'Retail Sales' });
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Strategy' });
-  await page.getByLabel('Document files').setInputFiles({ name: 'Customer terms.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page
+    .getByLabel('Document files')
+    .setInputFiles({ name: 'Customer terms.pdf', mimeType: 'application/pdf', buffer: pdf });
   const row = page.getByRole('listitem').filter({ hasText: 'Customer terms.pdf' });
   await row.getByText('4 pages').waitFor({ timeout: 30_000 });
   await row.getByText('Retail Sales').waitFor();
@@ -55,7 +64,9 @@ test('a PDF uploaded to Retail Sales is quoted by Catalyst AI, and its pdf card 
   await page.goto('/conversation/new');
   await page.getByText("I'm Catalyst AI").waitFor();
   const input = page.getByRole('textbox', { name: 'Message' });
-  await input.fill('According to the customer terms, within how many days can enterprise customers cancel for a full refund?');
+  await input.fill(
+    'According to the customer terms, within how many days can enterprise customers cancel for a full refund?',
+  );
   await input.press('Enter');
   await page.getByText('From the documents').waitFor({ timeout: 30_000 });
   await page.getByText(`“${PAGE_3}”`).waitFor();
@@ -75,7 +86,9 @@ test('a PDF uploaded to Retail Sales is quoted by Catalyst AI, and its pdf card 
   await screenshot(page, 'documents-side-panel-light-1440', false);
 
   // The use case's Document tool card lists the document.
-  const useCases = (await (await page.request.get('/api/copilot/onboarding/use_cases/v2')).json()) as { use_cases: { use_case_id: number; use_case_name: string }[] };
+  const useCases = (await (await page.request.get('/api/copilot/onboarding/use_cases/v2')).json()) as {
+    use_cases: { use_case_id: number; use_case_name: string }[];
+  };
   const retail = useCases.use_cases.find((u) => u.use_case_name === 'Retail Sales')!;
   await page.goto(`/use-cases/${retail.use_case_id}`);
   await page.getByRole('tab', { name: 'KNOWLEDGE' }).click();
@@ -89,7 +102,10 @@ test('a PDF uploaded to Retail Sales is quoted by Catalyst AI, and its pdf card 
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  for (const [label, viewport] of [['1440', DESKTOP], ['375', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['1440', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
     test(`the documents screen (${theme}, ${label} px)`, async () => {
       const { context, page } = await openPage(browser, viewport);
       await context.addInitScript((t) => localStorage.setItem('catalyst-ui-theme', t), theme);

@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ADMIN, apiCall, apiLogin, latestResetToken, launchBrowser, openPage, signIn } from '../support/browser';
+import {
+  ADMIN,
+  apiCall,
+  apiLogin,
+  latestResetToken,
+  launchBrowser,
+  openPage,
+  signIn,
+} from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -42,11 +42,17 @@ test('the ADMIN group opens on its own pages and Agents lights up for action flo
   await page.getByRole('link', { name: 'Data Sources' }).click();
   await page.waitForURL('**/database-connections');
   // The route renders in a transition (its page is a lazy chunk): wait for it, not just the URL.
-  await expect.poll(() => page.getByRole('link', { name: 'Data Sources' }).getAttribute('aria-current')).toBe('page');
+  await expect
+    .poll(() => page.getByRole('link', { name: 'Data Sources' }).getAttribute('aria-current'))
+    .toBe('page');
 
   await page.goto('/action-flows');
   await page.getByRole('heading', { level: 1, name: 'Action Flows' }).waitFor();
-  await expect.poll(() => page.getByRole('button', { name: 'ADMIN' }).getAttribute('aria-expanded')).toBe('true');
-  await expect.poll(() => page.getByRole('link', { name: 'Agents' }).getAttribute('aria-current')).toBe('page');
+  await expect
+    .poll(() => page.getByRole('button', { name: 'ADMIN' }).getAttribute('aria-expanded'))
+    .toBe('true');
+  await expect
+    .poll(() => page.getByRole('link', { name: 'Agents' }).getAttribute('aria-current'))
+    .toBe('page');
   await context.close();
 });

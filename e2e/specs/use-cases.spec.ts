@@ -1,6 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ADMIN, apiCall, DESKTOP, launchBrowser, type Login, openPage, PHONE, screenshot, signedInPage, signIn } from '../support/browser';
+import {
+  ADMIN,
+  apiCall,
+  DESKTOP,
+  launchBrowser,
+  type Login,
+  openPage,
+  PHONE,
+  screenshot,
+  signedInPage,
+  signIn,
+} from '../support/browser';
 
 // Spec document 2: create a use case from scratch through publishing, then manage it from the list;
 // screenshots of the list and each editor tab, light and dark, at 1440 and 375 px.
@@ -23,7 +34,10 @@ test('create a use case from scratch, connect its data, rename a column, generat
   await page.getByLabel('Use Case Name').fill(name);
   await page.getByLabel('Use Case Description').click();
   await page.waitForURL(/\/use-cases\/\d+$/, { timeout: 15_000 });
-  await page.getByTestId('save-status').getByText(/Saved .* ago/).waitFor();
+  await page
+    .getByTestId('save-status')
+    .getByText(/Saved .* ago/)
+    .waitFor();
   await page.getByRole('button', { name: 'Reduce Operational Costs' }).click();
   await page.getByLabel('Add a custom goal').fill('  Keep churn under 3%  ');
   await page.keyboard.press('Enter');
@@ -33,7 +47,9 @@ test('create a use case from scratch, connect its data, rename a column, generat
   await page.getByText('Knowledge Configuration').waitFor();
   const conn = page.getByLabel('Connection');
   await conn.locator('option', { hasText: 'Retail Sales' }).first().waitFor({ state: 'attached' });
-  await conn.selectOption({ label: (await conn.locator('option', { hasText: 'Retail Sales' }).first().textContent()) ?? '' });
+  await conn.selectOption({
+    label: (await conn.locator('option', { hasText: 'Retail Sales' }).first().textContent()) ?? '',
+  });
   const schema = page.getByLabel('Schema');
   await expect.poll(() => schema.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
   await schema.selectOption({ index: 1 });
@@ -45,9 +61,14 @@ test('create a use case from scratch, connect its data, rename a column, generat
   const dialog = page.getByRole('dialog');
   const nameInput = dialog.getByLabel(/^Business name of /).first();
   await nameInput.waitFor();
-  const saved = page.waitForResponse((r) => r.url().includes('/table_column_metadata/update') && r.status() === 200);
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/table_column_metadata/update') && r.status() === 200,
+  );
   await nameInput.fill('Order Reference');
-  await dialog.getByLabel(/^Definition of /).first().click();
+  await dialog
+    .getByLabel(/^Definition of /)
+    .first()
+    .click();
   await saved;
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
@@ -59,7 +80,10 @@ test('create a use case from scratch, connect its data, rename a column, generat
   expect((await created).status()).toBe(200);
   await page.getByLabel('Calculation').last().fill('SUM(no_such_column)');
   await page.getByLabel('Metric definition').last().click();
-  await page.getByRole('alert').filter({ hasText: /no_such_column/ }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /no_such_column/ })
+    .waitFor();
   const updated = page.waitForResponse((r) => r.url().includes('/update_derived_metric'));
   await page.getByLabel('Calculation').last().fill('AVG(revenue)');
   await page.getByLabel('Metric definition').last().click();
@@ -84,7 +108,9 @@ test('create a use case from scratch, connect its data, rename a column, generat
   await page.getByRole('button', { name: /Validate & Publish/ }).click();
   await page.waitForURL(/\/use-cases$/, { timeout: 15_000 });
 
-  const card = page.getByTestId('use-case-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const card = page
+    .getByTestId('use-case-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
   await card.waitFor();
   await card.getByText('active', { exact: true }).waitFor();
   await card.getByRole('button', { name: 'Pin use case' }).click();
@@ -92,7 +118,9 @@ test('create a use case from scratch, connect its data, rename a column, generat
 
   await card.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Copy Use Case' }).click();
-  await expect.poll(() => page.getByTestId('use-case-card').filter({ hasText: name }).count(), { timeout: 15_000 }).toBeGreaterThan(1);
+  await expect
+    .poll(() => page.getByTestId('use-case-card').filter({ hasText: name }).count(), { timeout: 15_000 })
+    .toBeGreaterThan(1);
 
   await card.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Assign to User' }).click();
@@ -110,22 +138,32 @@ test('create a use case from scratch, connect its data, rename a column, generat
 
   await card.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Archive' }).click();
-  await page.getByText(`Are you sure you want to archive "${name}"? You can restore it later from the Archived tab.`).waitFor();
+  await page
+    .getByText(`Are you sure you want to archive "${name}"? You can restore it later from the Archived tab.`)
+    .waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
   await card.waitFor({ state: 'detached' });
   await page.getByRole('tab', { name: 'Archived' }).click();
-  await page.getByTestId('use-case-card').filter({ has: page.getByRole('heading', { name, exact: true }) }).waitFor();
+  await page
+    .getByTestId('use-case-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .waitFor();
   await context.close();
 }, 120_000);
 
-
-
 for (const theme of ['light', 'dark'] as const) {
-  for (const [size, viewport] of [['1440', DESKTOP], ['375', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['1440', DESKTOP],
+    ['375', PHONE],
+  ] as const) {
     test(`use case screenshots ${theme} ${size}`, async () => {
       const session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
-      const list = await apiCall<{ use_cases: { use_case_id: number; use_case_name: string; is_deleted: boolean }[] }>('GET', '/api/copilot/onboarding/use_cases/v2', undefined, session.token);
-      const demo = list.use_cases.find((u) => !u.is_deleted && /Retail/.test(u.use_case_name)) ?? list.use_cases.find((u) => !u.is_deleted);
+      const list = await apiCall<{
+        use_cases: { use_case_id: number; use_case_name: string; is_deleted: boolean }[];
+      }>('GET', '/api/copilot/onboarding/use_cases/v2', undefined, session.token);
+      const demo =
+        list.use_cases.find((u) => !u.is_deleted && /Retail/.test(u.use_case_name)) ??
+        list.use_cases.find((u) => !u.is_deleted);
       const page = await signedInPage(browser, session, theme, viewport);
       const shot = (n: string) => screenshot(page, `use-cases-${n}-${theme}-${size}`);
       await page.goto('/use-cases');
@@ -137,7 +175,10 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByLabel('Use Case Name').waitFor();
       await shot('definition');
       await page.getByRole('tab', { name: 'KNOWLEDGE' }).click();
-      await page.getByRole('button', { name: 'Refresh Schema' }).waitFor({ timeout: 15_000 }).catch(() => undefined);
+      await page
+        .getByRole('button', { name: 'Refresh Schema' })
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined);
       await page.waitForTimeout(500);
       await shot('knowledge');
       await page.getByRole('tab', { name: 'DECISION FLOWS' }).click();

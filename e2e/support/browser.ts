@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { expect } from 'vitest';
 
 export const BASE_URL = (() => {
@@ -53,7 +59,12 @@ export async function signedInPage(
   viewport: { width: number; height: number },
   options: BrowserContextOptions = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ baseURL: BASE_URL, viewport, reducedMotion: 'reduce', ...options });
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport,
+    reducedMotion: 'reduce',
+    ...options,
+  });
   await context.addInitScript(
     ({ theme, s }) => {
       localStorage.setItem('catalyst-ui-theme', theme);
@@ -138,7 +149,12 @@ export interface Alert {
 /** Runs the recommendation scan now and returns the active alerts, strongest first. */
 export async function refreshedAlerts(token: string): Promise<Alert[]> {
   await apiCall('POST', '/api/copilot/landing/recommendations/refresh', {}, token);
-  const recs = await apiCall<{ data: { recommendations: Alert[] } }>('GET', '/api/copilot/landing/recommendations?limit=20&status=active', undefined, token);
+  const recs = await apiCall<{ data: { recommendations: Alert[] } }>(
+    'GET',
+    '/api/copilot/landing/recommendations?limit=20&status=active',
+    undefined,
+    token,
+  );
   if (recs.data.recommendations.length === 0) throw new Error('the scan raised no alert');
   return recs.data.recommendations;
 }

@@ -27,16 +27,22 @@ function newestMtime(target) {
 
 /** Builds apps/web when dist is missing or older than its sources (or the contracts it uses). */
 export function buildWebIfNeeded() {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(WEB, p));
+  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+    path.join(WEB, p),
+  );
   sources.push(path.join(ROOT, 'packages/contracts/src'));
   const built = path.join(WEB, 'dist/index.html');
   const buildTime = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
   if (buildTime >= Math.max(...sources.map(newestMtime))) return;
   console.log('[e2e] building the web app…');
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: WEB,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: WEB,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('The web app did not build');
 }
 

@@ -57,7 +57,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Catalyst API', version: '0.1.0', description: 'The REST API of Catalyst. Authenticate with the session cookie or `Authorization: Bearer <token>`.' },
+      info: {
+        title: 'Catalyst API',
+        version: '0.1.0',
+        description:
+          'The REST API of Catalyst. Authenticate with the session cookie or `Authorization: Bearer <token>`.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -67,7 +72,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), public: true };
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' }, staticCSP: true });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    staticCSP: true,
+  });
 
   // An empty body with a JSON content type means "no body", as browsers send for POSTs without payload.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -83,7 +92,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerAuth(app, deps, { apiKeys });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get('/api/health', { config: { public: true }, schema: { tags: ['System'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  r.get(
+    '/api/health',
+    {
+      config: { public: true },
+      schema: { tags: ['System'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
   r.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   await authRoutes(app, deps);
@@ -115,7 +131,6 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   return app;
 }
 
-
 /** Serves the built SPA's files; client routes fall back to index.html in the not-found handler. */
 function serveWebApp(app: FastifyInstance, dist: string | undefined) {
   if (!dist) return;
@@ -125,7 +140,12 @@ function serveWebApp(app: FastifyInstance, dist: string | undefined) {
     index: false,
     cacheControl: false,
     setHeaders: (res, filePath) => {
-      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
     },
   });
 }

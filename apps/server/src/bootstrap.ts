@@ -32,7 +32,11 @@ export async function ensureFirstUser(deps: Deps): Promise<FirstStart | null> {
     // Several instances may start at once on one new database: one creates, the others find it made.
     await sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(trx);
     if (await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) return null;
-    const org = await trx.insertInto('organizations').values({ name: 'Default' }).returning('id').executeTakeFirstOrThrow();
+    const org = await trx
+      .insertInto('organizations')
+      .values({ name: 'Default' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const user = await trx
       .insertInto('users')
       .values({

@@ -10,13 +10,22 @@ const optionalUrl = (protocols: string[]) =>
     emptyToUndefined,
     z
       .string()
-      .refine((v) => URL.canParse(v) && protocols.some((p) => v.startsWith(`${p}:`)), `must be a URL starting with ${protocols.join(': or ')}:`)
+      .refine(
+        (v) => URL.canParse(v) && protocols.some((p) => v.startsWith(`${p}:`)),
+        `must be a URL starting with ${protocols.join(': or ')}:`,
+      )
       .optional(),
   );
 
 const ZEnv = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a port number (0–65535)' }).int().min(0).max(65535).default(8080)),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a port number (0–65535)' }).int().min(0).max(65535).default(8080),
+  ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
@@ -24,7 +33,10 @@ const ZEnv = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^[A-Za-z0-9+/=_-]{32,}$/, 'must be at least 32 characters of base64 or hex (e.g. `openssl rand -base64 32`)')
+      .regex(
+        /^[A-Za-z0-9+/=_-]{32,}$/,
+        'must be at least 32 characters of base64 or hex (e.g. `openssl rand -base64 32`)',
+      )
       .optional(),
   ),
   PUBLIC_URL: optionalUrl(['http', 'https']),
@@ -32,7 +44,10 @@ const ZEnv = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Catalyst <no-reply@catalyst.local>')),
   CATALYST_ADMIN_USERNAME: z.preprocess(
     emptyToUndefined,
-    z.string().regex(/^[A-Za-z0-9._@-]{1,150}$/, 'may use letters, digits and . _ @ - (1–150 characters)').default('admin'),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._@-]{1,150}$/, 'may use letters, digits and . _ @ - (1–150 characters)')
+      .default('admin'),
   ),
   CATALYST_ADMIN_PASSWORD: optionalString,
   REDIS_URL: optionalUrl(['redis', 'rediss']),
@@ -40,18 +55,41 @@ const ZEnv = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  SESSION_IDLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(525600).default(720)),
+  SESSION_IDLE_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(5).max(525600).default(720),
+  ),
   SESSION_ABSOLUTE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(365).default(14)),
   WEB_DIST: optionalString,
-  CATALYST_MAX_CSV_FILES: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(20)),
-  CATALYST_MAX_UPLOAD_BYTES: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number of bytes' }).int().min(1024).default(5 * 1024 ** 3)),
-  RECOMMENDATION_SCAN_HOURS: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'must be a number of hours (0 turns the schedule off)' }).min(0).max(24 * 30).default(6)),
+  CATALYST_MAX_CSV_FILES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'must be a number' }).int().min(1).max(100_000).default(20),
+  ),
+  CATALYST_MAX_UPLOAD_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of bytes' })
+      .int()
+      .min(1024)
+      .default(5 * 1024 ** 3),
+  ),
+  RECOMMENDATION_SCAN_HOURS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of hours (0 turns the schedule off)' })
+      .min(0)
+      .max(24 * 30)
+      .default(6),
+  ),
   CATALYST_DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1')),
   CATALYST_OUTBOUND_ALLOWLIST: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .refine((v) => parseAllowList(v).every((entry) => isHostOrCidr(entry)), 'must be a comma-separated list of host names, addresses or CIDR ranges (e.g. "api.internal, 10.0.0.0/8")')
+      .refine(
+        (v) => parseAllowList(v).every((entry) => isHostOrCidr(entry)),
+        'must be a comma-separated list of host names, addresses or CIDR ranges (e.g. "api.internal, 10.0.0.0/8")',
+      )
       .optional(),
   ),
 });
@@ -59,8 +97,14 @@ const ZEnv = z.object({
 function isHostOrCidr(entry: string): boolean {
   const [address, prefix, extra] = entry.split('/');
   if (extra !== undefined || !address) return false;
-  if (prefix !== undefined) return net.isIP(address) !== 0 && /^\d+$/.test(prefix) && Number(prefix) <= (net.isIPv4(address) ? 32 : 128);
-  return net.isIP(address) !== 0 || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(address);
+  if (prefix !== undefined)
+    return (
+      net.isIP(address) !== 0 && /^\d+$/.test(prefix) && Number(prefix) <= (net.isIPv4(address) ? 32 : 128)
+    );
+  return (
+    net.isIP(address) !== 0 ||
+    /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(address)
+  );
 }
 
 export type Config = ReturnType<typeof toConfig>;
@@ -97,11 +141,19 @@ function displayHost(host: string): string {
   return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 }
 
-const SECRET_VARIABLES = new Set(['CATALYST_SECRET_KEY', 'CATALYST_ADMIN_PASSWORD', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+const SECRET_VARIABLES = new Set([
+  'CATALYST_SECRET_KEY',
+  'CATALYST_ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Catalyst cannot start: the configuration has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `Catalyst cannot start: the configuration has ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
   }
 }
 
@@ -112,7 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       parsed.error.issues.map((i) => {
         const name = String(i.path[0]);
-        const shown = SECRET_VARIABLES.has(name) ? '(value hidden)' : `(got ${JSON.stringify(env[name] ?? null)})`;
+        const shown = SECRET_VARIABLES.has(name)
+          ? '(value hidden)'
+          : `(got ${JSON.stringify(env[name] ?? null)})`;
         return `${name}: ${i.message} ${shown}`;
       }),
     );

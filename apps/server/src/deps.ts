@@ -21,22 +21,44 @@ export interface Deps {
   /** Opens customer data of a data-source connection (read-only). */
   warehouses: WarehouseRegistry;
   /** Pushes an event to every socket of a user, on any server instance (set by the realtime layer). */
-  notifyUser: (userId: number, event: 'threads-changed', payload: { thread_id: number; reason: string }) => void;
+  notifyUser: (
+    userId: number,
+    event: 'threads-changed',
+    payload: { thread_id: number; reason: string },
+  ) => void;
   /** In-process events between features: 'data-landed' {orgId, connId} when new data was loaded. */
   events: EventEmitter;
   /** The clock; tests may pin it. */
   now: () => Date;
 }
 
-
 /** Fields no log line may carry, wherever they appear one level deep (request bodies are never logged). */
-const REDACTED = ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]', '*.password', '*.newPassword', '*.token', '*.apiKey', '*.api_key', '*.secret', '*.keyFile', '*.credentials_file'];
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  '*.password',
+  '*.newPassword',
+  '*.token',
+  '*.apiKey',
+  '*.api_key',
+  '*.secret',
+  '*.keyFile',
+  '*.credentials_file',
+];
 
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   return pino({ level: config.logLevel, redact: { paths: REDACTED, remove: true } }, destination);
 }
 
-export function createDeps(options: { config: Config; database: AppDatabase; logger?: Logger; now?: () => Date; warehouses?: WarehouseRegistry; answerer?: Answerer }): Deps {
+export function createDeps(options: {
+  config: Config;
+  database: AppDatabase;
+  logger?: Logger;
+  now?: () => Date;
+  warehouses?: WarehouseRegistry;
+  answerer?: Answerer;
+}): Deps {
   const logger = options.logger ?? createLogger(options.config);
   const db = options.database.db;
   const deps: Deps = {
@@ -52,6 +74,9 @@ export function createDeps(options: { config: Config; database: AppDatabase; log
     notifyUser: (userId) => dropThreadLists(deps, [userId]),
     events: new EventEmitter(),
   };
-  const guarded = guardWarehouses(deps, options.warehouses ?? { open: (input) => openWarehouse(deps, input) });
+  const guarded = guardWarehouses(
+    deps,
+    options.warehouses ?? { open: (input) => openWarehouse(deps, input) },
+  );
   return deps;
 }

@@ -25,7 +25,9 @@ async function main() {
   config = { ...config, webDist: config.webDist ?? defaultWebDist };
   const logger = createLogger(config);
   if (config.databaseUrl && !config.secretKey) {
-    logger.warn('DATABASE_URL is set but CATALYST_SECRET_KEY is not: data-source secrets are encrypted with this instance\'s DATA_DIR/secret.key, which other instances cannot read. Give every instance the same CATALYST_SECRET_KEY.');
+    logger.warn(
+      "DATABASE_URL is set but CATALYST_SECRET_KEY is not: data-source secrets are encrypted with this instance's DATA_DIR/secret.key, which other instances cannot read. Give every instance the same CATALYST_SECRET_KEY.",
+    );
   }
 
   let unlock: () => void = () => {};
@@ -44,14 +46,20 @@ async function main() {
   const database = await openAppDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onIdleError: (error) => logger.warn({ err: error }, 'the app database closed an idle connection; it is replaced on the next query'),
+    onIdleError: (error) =>
+      logger.warn(
+        { err: error },
+        'the app database closed an idle connection; it is replaced on the next query',
+      ),
   });
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   const deps = createDeps({ config, database, logger });
   const firstStart = await ensureFirstUser(deps);
   if (firstStart && config.demo) {
-    await setUpDemo(deps, firstStart).catch((error: unknown) => logger.error({ err: error }, 'the demo use case could not be set up; Catalyst runs without it'));
+    await setUpDemo(deps, firstStart).catch((error: unknown) =>
+      logger.error({ err: error }, 'the demo use case could not be set up; Catalyst runs without it'),
+    );
   }
   const app = await buildApp(deps);
 
@@ -88,7 +96,9 @@ async function main() {
   } else if (firstStart) {
     lines.push(`Sign in as "${firstStart.username}" with the password from CATALYST_ADMIN_PASSWORD.`);
   } else {
-    lines.push(`Sign in with your account (first admin: "${config.adminUsername}"; a generated password is kept in ${path.join(config.dataDir, 'initial-admin-password')}).`);
+    lines.push(
+      `Sign in with your account (first admin: "${config.adminUsername}"; a generated password is kept in ${path.join(config.dataDir, 'initial-admin-password')}).`,
+    );
   }
   console.log(lines.join('\n') + '\n');
 }

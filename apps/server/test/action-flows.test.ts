@@ -7,7 +7,8 @@ describe('action flows, kept per organisation', () => {
   let t: TestApp;
   let admin: string;
   let flowId: number;
-  const call = (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
+  const call = (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
 
   beforeAll(async () => {
     t = await createTestApp('pglite');
@@ -24,13 +25,30 @@ describe('action flows, kept per organisation', () => {
   });
 
   it('creates a draft flow, dropping blank steps and trimming the rest', async () => {
-    const res = await call(admin, 'POST', base, { name: '  Restock alert  ', description: 'Tell purchasing when stock runs low', triggerType: 'event', steps: ['  Check stock levels ', '', '   ', 'E-mail purchasing'] });
+    const res = await call(admin, 'POST', base, {
+      name: '  Restock alert  ',
+      description: 'Tell purchasing when stock runs low',
+      triggerType: 'event',
+      steps: ['  Check stock levels ', '', '   ', 'E-mail purchasing'],
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Restock alert', description: 'Tell purchasing when stock runs low', status: 'draft', triggerType: 'event', steps: ['Check stock levels', 'E-mail purchasing'], createdBy: 'admin' });
+    expect(res.json()).toMatchObject({
+      name: 'Restock alert',
+      description: 'Tell purchasing when stock runs low',
+      status: 'draft',
+      triggerType: 'event',
+      steps: ['Check stock levels', 'E-mail purchasing'],
+      createdBy: 'admin',
+    });
     flowId = res.json().id;
     // Only a name is required (spec 3 §5): the rest has defaults.
     const minimal = await call(admin, 'POST', base, { name: 'Weekly digest' });
-    expect(minimal.json()).toMatchObject({ description: '', triggerType: 'manual', steps: [], status: 'draft' });
+    expect(minimal.json()).toMatchObject({
+      description: '',
+      triggerType: 'manual',
+      steps: [],
+      status: 'draft',
+    });
     const list = (await call(admin, 'GET', base)).json().flows;
     expect(list.map((f: { name: string }) => f.name)).toEqual(['Weekly digest', 'Restock alert']);
   });
@@ -50,14 +68,23 @@ describe('action flows, kept per organisation', () => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json().message).toMatch(message);
     }
-    expect((await call(admin, 'POST', `${base}/${flowId}/status`, { status: 'running' })).statusCode).toBe(400);
+    expect((await call(admin, 'POST', `${base}/${flowId}/status`, { status: 'running' })).statusCode).toBe(
+      400,
+    );
     expect((await call(admin, 'GET', `${base}/abc`)).statusCode).toBe(400);
   });
 
   it('edits a flow', async () => {
-    const res = await call(admin, 'PUT', `${base}/${flowId}`, { triggerType: 'scheduled', steps: ['Check stock levels', ' ', 'Open a purchase order'] });
+    const res = await call(admin, 'PUT', `${base}/${flowId}`, {
+      triggerType: 'scheduled',
+      steps: ['Check stock levels', ' ', 'Open a purchase order'],
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Restock alert', triggerType: 'scheduled', steps: ['Check stock levels', 'Open a purchase order'] });
+    expect(res.json()).toMatchObject({
+      name: 'Restock alert',
+      triggerType: 'scheduled',
+      steps: ['Check stock levels', 'Open a purchase order'],
+    });
     expect((await call(admin, 'PUT', `${base}/${flowId}`, { name: '' })).statusCode).toBe(400);
   });
 
@@ -72,7 +99,9 @@ describe('action flows, kept per organisation', () => {
     expect(back.statusCode).toBe(409);
     expect(back.json().message).toMatch(/cannot become draft; it can become active/);
     const draftId = (await call(admin, 'POST', base, { name: 'Still a draft' })).json().id;
-    expect((await call(admin, 'POST', `${base}/${draftId}/status`, { status: 'inactive' })).statusCode).toBe(409);
+    expect((await call(admin, 'POST', `${base}/${draftId}/status`, { status: 'inactive' })).statusCode).toBe(
+      409,
+    );
   });
 
   it("answers 404 for another organisation's flow, and lists only the caller's", async () => {
@@ -89,7 +118,10 @@ describe('action flows, kept per organisation', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().message).toBe(`Action flow ${flowId} was not found.`);
     }
-    expect((await call(admin, 'GET', `${base}/${flowId}`)).json()).toMatchObject({ name: 'Restock alert', status: 'inactive' });
+    expect((await call(admin, 'GET', `${base}/${flowId}`)).json()).toMatchObject({
+      name: 'Restock alert',
+      status: 'inactive',
+    });
   });
 
   it('lets a plain User (reports.view) see the flows but not change them (data.write)', async () => {

@@ -34,7 +34,9 @@ async function fakeMcp() {
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       if (req.headers.authorization !== `Bearer ${TOKEN}`) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unauthorized' }));
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'unauthorized' }));
         return;
       }
       if (state.mode === 'html') {
@@ -50,13 +52,28 @@ async function fakeMcp() {
       }
       let reply: object;
       if (msg.method === 'initialize') {
-        reply = { protocolVersion: '2025-03-26', serverInfo: { name: 'test-mcp', version: '1.0' }, capabilities: state.mode === 'no-tools' ? {} : { tools: {} } };
+        reply = {
+          protocolVersion: '2025-03-26',
+          serverInfo: { name: 'test-mcp', version: '1.0' },
+          capabilities: state.mode === 'no-tools' ? {} : { tools: {} },
+        };
       } else if (msg.method === 'tools/list') {
         if (state.mode === 'tools-error') {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'Method not found' } }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({
+                jsonrpc: '2.0',
+                id: msg.id,
+                error: { code: -32601, message: 'Method not found' },
+              }),
+            );
           return;
         }
-        reply = msg.params?.cursor === 'page-2' ? { tools: [{ name: 'create_ticket', description: 'Opens a support ticket' }] } : { tools: [{ name: 'search_orders', description: 'Finds orders' }], nextCursor: 'page-2' };
+        reply =
+          msg.params?.cursor === 'page-2'
+            ? { tools: [{ name: 'create_ticket', description: 'Opens a support ticket' }] }
+            : { tools: [{ name: 'search_orders', description: 'Finds orders' }], nextCursor: 'page-2' };
       } else {
         reply = {};
       }
@@ -64,7 +81,9 @@ async function fakeMcp() {
       const headers = { 'mcp-session-id': 'session-1' };
       if (state.mode === 'sse') {
         res.writeHead(200, { ...headers, 'content-type': 'text/event-stream' });
-        res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info' } })}\n\n`);
+        res.write(
+          `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info' } })}\n\n`,
+        );
         res.end(`event: message\ndata: ${JSON.stringify(body)}\n\n`);
       } else {
         res.writeHead(200, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -89,7 +108,12 @@ describe('MCP servers of an organisation', () => {
   let admin: string;
   let serverId: number;
   const bodies: string[] = [];
-  const call = async (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
+  const call = async (
+    token: string,
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
     const res = await t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
     bodies.push(res.body);
     return res;
@@ -114,7 +138,13 @@ describe('MCP servers of an organisation', () => {
   it('registers a server with its token sealed and never returned', async () => {
     const res = await call(admin, 'POST', base, { name: 'Support desk', url: mcp.url, token: TOKEN });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Support desk', url: mcp.url, hasToken: true, tools: [], lastTest: null });
+    expect(res.json()).toMatchObject({
+      name: 'Support desk',
+      url: mcp.url,
+      hasToken: true,
+      tools: [],
+      lastTest: null,
+    });
     serverId = res.json().id;
     const row = await t.deps.db.selectFrom('mcp_servers').selectAll().executeTakeFirstOrThrow();
     expect(row.token).toMatch(/^v1\./);
@@ -136,11 +166,19 @@ describe('MCP servers of an organisation', () => {
         { name: 'create_ticket', description: 'Opens a support ticket' },
       ],
     });
-    expect(mcp.state.methods).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/list']);
+    expect(mcp.state.methods).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'tools/list',
+    ]);
     // The session id of the initialize answer goes with every later request.
     expect(mcp.state.sessions).toEqual([undefined, 'session-1', 'session-1', 'session-1']);
     const saved = (await call(admin, 'GET', base)).json().servers[0];
-    expect(saved.tools.map((tool: { name: string }) => tool.name)).toEqual(['search_orders', 'create_ticket']);
+    expect(saved.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'search_orders',
+      'create_ticket',
+    ]);
     expect(saved.lastTest).toMatchObject({ ok: true });
   });
 
@@ -152,22 +190,39 @@ describe('MCP servers of an organisation', () => {
 
   it('names the failure: wrong token, JSON-RPC error, not an MCP endpoint, nothing listening', async () => {
     const wrong = (await call(admin, 'POST', `${base}/test`, { url: mcp.url, token: 'wrong-token' })).json();
-    expect(wrong).toMatchObject({ ok: false, message: '401 from the MCP server: check the token', tools: [] });
+    expect(wrong).toMatchObject({
+      ok: false,
+      message: '401 from the MCP server: check the token',
+      tools: [],
+    });
 
     mcp.state.mode = 'tools-error';
-    expect((await call(admin, 'POST', `${base}/test`, { url: mcp.url, token: TOKEN })).json()).toMatchObject({ ok: false, message: 'tools/list failed: Method not found' });
+    expect((await call(admin, 'POST', `${base}/test`, { url: mcp.url, token: TOKEN })).json()).toMatchObject({
+      ok: false,
+      message: 'tools/list failed: Method not found',
+    });
 
     mcp.state.mode = 'html';
-    expect((await call(admin, 'POST', `${base}/test`, { url: mcp.url, token: TOKEN })).json().message).toMatch(/did not answer with JSON-RPC/);
+    expect(
+      (await call(admin, 'POST', `${base}/test`, { url: mcp.url, token: TOKEN })).json().message,
+    ).toMatch(/did not answer with JSON-RPC/);
 
     mcp.state.mode = 'no-tools';
-    expect((await call(admin, 'POST', `${base}/test`, { url: mcp.url, token: TOKEN })).json()).toMatchObject({ ok: true, message: expect.stringMatching(/offers no tools/) });
+    expect((await call(admin, 'POST', `${base}/test`, { url: mcp.url, token: TOKEN })).json()).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/offers no tools/),
+    });
 
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((r) => closed.close(r));
-    expect((await call(admin, 'POST', `${base}/test`, { url: `http://127.0.0.1:${port}/mcp` })).json()).toMatchObject({ ok: false, message: `could not connect to http://127.0.0.1:${port}: connection refused` });
+    expect(
+      (await call(admin, 'POST', `${base}/test`, { url: `http://127.0.0.1:${port}/mcp` })).json(),
+    ).toMatchObject({
+      ok: false,
+      message: `could not connect to http://127.0.0.1:${port}: connection refused`,
+    });
 
     // A failed test of a saved server is recorded, but keeps the tools it listed before.
     mcp.state.mode = 'tools-error';
@@ -178,7 +233,16 @@ describe('MCP servers of an organisation', () => {
   });
 
   it('refuses bad input with 4xx: no name, a non-http URL, a duplicate name', async () => {
-    for (const payload of [{ name: '', url: mcp.url }, { name: 'x', url: 'file:///etc/passwd' }, { name: 'x', url: 'http://10.0.0.8/mcp' }, { name: 'x', url: 'http://[::1]:9/mcp' }, { name: 'x', url: 'gopher://example.com' }, { name: 'x', url: 'http://a:b@example.com/mcp' }, { name: 'x' }, { name: 'x', url: mcp.url, token: 'has space' }]) {
+    for (const payload of [
+      { name: '', url: mcp.url },
+      { name: 'x', url: 'file:///etc/passwd' },
+      { name: 'x', url: 'http://10.0.0.8/mcp' },
+      { name: 'x', url: 'http://[::1]:9/mcp' },
+      { name: 'x', url: 'gopher://example.com' },
+      { name: 'x', url: 'http://a:b@example.com/mcp' },
+      { name: 'x' },
+      { name: 'x', url: mcp.url, token: 'has space' },
+    ]) {
       const res = await call(admin, 'POST', base, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBeTruthy();
@@ -189,7 +253,9 @@ describe('MCP servers of an organisation', () => {
   });
 
   it('updates a server; a new host needs the token again', async () => {
-    const moved = await call(admin, 'PUT', `${base}/${serverId}`, { url: mcp.url.replace('127.0.0.1', 'localhost') });
+    const moved = await call(admin, 'PUT', `${base}/${serverId}`, {
+      url: mcp.url.replace('127.0.0.1', 'localhost'),
+    });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().message).toMatch(/enter the token again/);
     const renamed = await call(admin, 'PUT', `${base}/${serverId}`, { name: 'Helpdesk' });
@@ -222,7 +288,13 @@ describe('MCP servers of an organisation', () => {
     const spec = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(spec.statusCode, spec.body.slice(0, 200)).toBe(200);
     const paths = Object.keys(spec.json().paths);
-    for (const path of ['/api/copilot/agents/llm-provider', '/api/copilot/agents/llm-provider/test', '/api/copilot/agents/mcp-servers/{id}/test', '/api/copilot/action-flows/{id}/status']) expect(paths).toContain(path);
+    for (const path of [
+      '/api/copilot/agents/llm-provider',
+      '/api/copilot/agents/llm-provider/test',
+      '/api/copilot/agents/mcp-servers/{id}/test',
+      '/api/copilot/action-flows/{id}/status',
+    ])
+      expect(paths).toContain(path);
   });
 
   it('never returned the token', () => {

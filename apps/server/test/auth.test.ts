@@ -6,7 +6,12 @@ const kinds = await testDatabaseKinds();
 
 async function waitForOutboxMail(t: TestApp, to: string) {
   for (let i = 0; i < 50; i++) {
-    const row = await t.deps.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirst();
+    const row = await t.deps.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', to)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     if (row) return row;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -23,17 +28,30 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
   afterAll(async () => t?.close());
 
   it('signs the first admin in, returns the spec fields, and sets an HttpOnly session cookie', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ firstName: 'Admin', username: 'admin', defaultUseCaseId: null, isEulaAccepted: false });
+    expect(body).toMatchObject({
+      firstName: 'Admin',
+      username: 'admin',
+      defaultUseCaseId: null,
+      isEulaAccepted: false,
+    });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = res.cookies.find((c) => c.name === 'catalyst_session');
     expect(cookie).toMatchObject({ value: body.token, httpOnly: true, sameSite: 'Lax', path: '/' });
   });
 
   it('accepts the username in any case and with surrounding spaces', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: '  ADMIN ', password: ADMIN_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/login',
+      payload: { username: '  ADMIN ', password: ADMIN_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -42,15 +60,28 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
       { username: 'admin', password: 'wrong' },
       { username: 'nobody', password: 'wrong' },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload, remoteAddress: '10.9.9.9' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/authentication/login',
+        payload,
+        remoteAddress: '10.9.9.9',
+      });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ error: 'INVALID_CREDENTIALS', message: 'Invalid username or password' });
+      expect(res.json()).toMatchObject({
+        error: 'INVALID_CREDENTIALS',
+        message: 'Invalid username or password',
+      });
     }
   });
 
   it('throttles after 5 failures per username and IP in 15 minutes, with Retry-After', async () => {
     const attempt = (password: string, remoteAddress = '10.1.1.1') =>
-      t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: 'admin', password }, remoteAddress });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/authentication/login',
+        payload: { username: 'admin', password },
+        remoteAddress,
+      });
     for (let i = 0; i < 5; i++) expect((await attempt('nope')).statusCode).toBe(401);
     const blocked = await attempt(ADMIN_PASSWORD);
     expect(blocked.statusCode).toBe(429);
@@ -69,12 +100,23 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/accept/eula' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/outbox' })).statusCode).toBe(401);
     const token = await t.login();
-    const byBearer = await t.app.inject({ method: 'GET', url: '/api/v1/authentication/me', headers: bearer(token) });
+    const byBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/authentication/me',
+      headers: bearer(token),
+    });
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json()).toMatchObject({ username: 'admin', isAdmin: true, orgName: 'Default' });
-    const byCookie = await t.app.inject({ method: 'GET', url: '/api/v1/authentication/me', cookies: { catalyst_session: token } });
+    const byCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/authentication/me',
+      cookies: { catalyst_session: token },
+    });
     expect(byCookie.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/authentication/me', headers: bearer('made-up') })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/authentication/me', headers: bearer('made-up') }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('validates a request: valid with a session, 401 without', async () => {
@@ -88,48 +130,83 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
 
   it('logs out by revoking the session and clearing the cookie', async () => {
     const token = await t.login();
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/logout', headers: bearer(token), payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/logout',
+      headers: bearer(token),
+      payload: {},
+    });
     expect(res.json()).toEqual({ message: 'Logged out successfully' });
     expect(res.cookies.find((c) => c.name === 'catalyst_session')?.value).toBe('');
-    expect((await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('ends a session after the idle timeout and after the absolute lifetime', async () => {
     const token = await t.login();
     const { sessionIdleMs, sessionAbsoluteMs } = t.deps.config;
     t.setNow(new Date(Date.now() + sessionIdleMs + 60_000));
-    expect((await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(401);
     const start = Date.now();
     t.setNow(new Date(start));
     const token2 = await t.login();
     // Staying active keeps the session alive only up to its absolute expiry.
     for (let at = start; at < start + sessionAbsoluteMs - 60_000; at += sessionIdleMs / 2) {
       t.setNow(new Date(at));
-      expect((await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(token2) })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(token2) }))
+          .statusCode,
+      ).toBe(200);
     }
     t.setNow(new Date(start + sessionAbsoluteMs + 1000));
-    expect((await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(token2) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(token2) }))
+        .statusCode,
+    ).toBe(401);
     t.setNow(null);
   });
 
   it('checks and records the license agreement', async () => {
-    const validate = (userName: string) => t.app.inject({ method: 'POST', url: '/api/v1/accept/eula/validate', payload: { userName } });
+    const validate = (userName: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/accept/eula/validate', payload: { userName } });
     expect((await validate(' admin ')).json()).toEqual({ isEulaAccepted: false });
     expect((await validate('nobody')).json()).toEqual({ isEulaAccepted: false });
     const token = await t.login();
-    const accepted = await t.app.inject({ method: 'POST', url: '/api/v1/accept/eula', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '' });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/accept/eula',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ message: 'EULA accepted successfully' });
     expect((await validate('admin')).json()).toEqual({ isEulaAccepted: true });
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
     expect(login.json().isEulaAccepted).toBe(true);
   });
 
   it('resets a password through the e-mailed single-use link and revokes other sessions', async () => {
     await t.createUser({ username: 'rita', password: 'Old#pass1', email: 'rita@example.com' });
     const oldSession = await t.login('rita', 'Old#pass1');
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/password/reset', payload: { username: 'ghost' } });
-    const known = await t.app.inject({ method: 'POST', url: '/api/v1/password/reset', payload: { username: 'rita' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/reset',
+      payload: { username: 'ghost' },
+    });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/reset',
+      payload: { username: 'rita' },
+    });
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json()).toEqual({ status: 'success', message: 'Password reset instructions sent' });
@@ -139,17 +216,34 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
     expect(mail.text_body).toContain('http://catalyst.test/set-password?token=');
     const token = resetLinkToken(mail.text_body)!;
 
-    const weak = await t.app.inject({ method: 'POST', url: '/api/v1/password/set', payload: { token, newPassword: 'short' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/set',
+      payload: { token, newPassword: 'short' },
+    });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toMatch(/^Password Requirements Not Met: Password must contain at least 8 characters/);
+    expect(weak.json().message).toMatch(
+      /^Password Requirements Not Met: Password must contain at least 8 characters/,
+    );
     expect(weak.json().message).toContain('at least one number');
 
-    const set = await t.app.inject({ method: 'POST', url: '/api/v1/password/set', payload: { token, newPassword: 'New#pass22' } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/set',
+      payload: { token, newPassword: 'New#pass22' },
+    });
     expect(set.json()).toEqual({ status: 'success', message: 'Password has been reset successfully' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(oldSession) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/validate-request', headers: bearer(oldSession) }))
+        .statusCode,
+    ).toBe(401);
     await t.login('rita', 'New#pass22');
 
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/password/set', payload: { token, newPassword: 'Other#pass3' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/set',
+      payload: { token, newPassword: 'Other#pass3' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('This password reset link is invalid or has expired.');
   });
@@ -159,7 +253,11 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
     await t.app.inject({ method: 'POST', url: '/api/v1/password/reset', payload: { username: 'omar' } });
     const token = resetLinkToken((await waitForOutboxMail(t, 'omar@example.com')).text_body)!;
     t.setNow(new Date(Date.now() + 61 * 60_000));
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/password/set', payload: { token, newPassword: 'New#pass22' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/set',
+      payload: { token, newPassword: 'New#pass22' },
+    });
     t.setNow(null);
     expect(res.statusCode).toBe(400);
   });
@@ -167,13 +265,22 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
   it('shows the outbox to admins of the organisation only', async () => {
     await t.createUser({ username: 'nina', password: 'Nina#pass1' });
     const nina = await t.login('nina', 'Nina#pass1');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/outbox', headers: bearer(nina) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/outbox', headers: bearer(nina) })).statusCode,
+    ).toBe(403);
     const admin = await t.login();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/outbox', headers: bearer(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.json().items.some((m: { to: string }) => m.to === 'rita@example.com')).toBe(true);
-    const other = await t.createUser({ username: 'olga', password: 'Olga#pass1', orgName: 'Other', isAdmin: true });
-    expect(other.orgId).not.toBe((await t.deps.db.selectFrom('organizations').select('id').orderBy('id').executeTakeFirstOrThrow()).id);
+    const other = await t.createUser({
+      username: 'olga',
+      password: 'Olga#pass1',
+      orgName: 'Other',
+      isAdmin: true,
+    });
+    expect(other.orgId).not.toBe(
+      (await t.deps.db.selectFrom('organizations').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+    );
     const olga = await t.login('olga', 'Olga#pass1');
     const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/admin/outbox', headers: bearer(olga) });
     expect(theirs.json().items).toEqual([]);
@@ -182,12 +289,21 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
   it('refuses cookie-authenticated writes from a foreign origin and sends security headers', async () => {
     const token = await t.login();
     const accept = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/accept/eula', cookies: { catalyst_session: token }, headers });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/accept/eula',
+        cookies: { catalyst_session: token },
+        headers,
+      });
     expect((await accept({})).statusCode).toBe(403);
     expect((await accept({ origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await accept({ origin: 'http://catalyst.test' })).statusCode).toBe(200);
     expect((await accept({ referer: 'http://catalyst.test/use-cases' })).statusCode).toBe(200);
-    const viaBearer = await t.app.inject({ method: 'POST', url: '/api/v1/accept/eula', headers: bearer(token) });
+    const viaBearer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/accept/eula',
+      headers: bearer(token),
+    });
     expect(viaBearer.statusCode).toBe(200);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.headers['content-security-policy']).toContain("script-src 'self'");
@@ -197,14 +313,28 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
 
   it('lets an admin invite a user, who sets a password from the e-mailed link', async () => {
     const admin = await t.login();
-    const invite = (token: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/admin/users', headers: bearer(token), payload: payload as object });
+    const invite = (token: string, payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/users',
+        headers: bearer(token),
+        payload: payload as object,
+      });
     const res = await invite(admin, { username: 'vera', email: 'vera@example.com', firstName: 'Vera' });
     expect(res.statusCode, res.body).toBe(200);
     expect((await invite(admin, { username: 'VERA', email: 'v2@example.com' })).statusCode).toBe(409);
     expect((await invite(admin, { username: 'bad name', email: 'x' })).statusCode).toBe(400);
     const mail = await waitForOutboxMail(t, 'vera@example.com');
     const token = resetLinkToken(mail.text_body)!;
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/password/set', payload: { token, newPassword: 'Vera#pass1' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/password/set',
+          payload: { token, newPassword: 'Vera#pass1' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const vera = await t.login('vera', 'Vera#pass1');
     expect((await invite(vera, { username: 'zed', email: 'zed@example.com' })).statusCode).toBe(403);
   });

@@ -7,10 +7,20 @@ const kinds = await testDatabaseKinds();
 
 // Every JSON route of the foundation, with a body shape that is valid.
 const ROUTES = [
-  { method: 'POST', url: '/api/v1/authentication/login', valid: { username: 'x', password: 'y' }, auth: false },
+  {
+    method: 'POST',
+    url: '/api/v1/authentication/login',
+    valid: { username: 'x', password: 'y' },
+    auth: false,
+  },
   { method: 'POST', url: '/api/v1/authentication/logout', valid: {}, auth: false },
   { method: 'POST', url: '/api/v1/password/reset', valid: { username: 'x' }, auth: false },
-  { method: 'POST', url: '/api/v1/password/set', valid: { token: 'abc', newPassword: 'Abc#12345' }, auth: false },
+  {
+    method: 'POST',
+    url: '/api/v1/password/set',
+    valid: { token: 'abc', newPassword: 'Abc#12345' },
+    auth: false,
+  },
   { method: 'POST', url: '/api/v1/accept/eula/validate', valid: { userName: 'x' }, auth: false },
   { method: 'POST', url: '/api/v1/accept/eula', valid: {}, auth: true },
   { method: 'GET', url: '/api/v1/admin/outbox?limit=5', valid: undefined, auth: true },
@@ -52,13 +62,19 @@ describe.each(kinds)('bad input on %s', (kind) => {
     for (const route of ROUTES.filter((r) => r.method === 'POST')) {
       const res = await send(route, '{"username": ');
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
+      expect(res.json()).toMatchObject({
+        error: 'BAD_REQUEST',
+        message: 'The request body is not valid JSON.',
+      });
     }
   });
 
   it('answers bodies over 1 MiB with 413', async () => {
     for (const route of ROUTES.filter((r) => r.method === 'POST')) {
-      const res = await send(route, JSON.stringify({ username: MEGABYTE, password: MEGABYTE, token: MEGABYTE, userName: MEGABYTE }));
+      const res = await send(
+        route,
+        JSON.stringify({ username: MEGABYTE, password: MEGABYTE, token: MEGABYTE, userName: MEGABYTE }),
+      );
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toMatch(/too large/);
     }
@@ -72,7 +88,11 @@ describe.each(kinds)('bad input on %s', (kind) => {
     expect(reset.statusCode).toBe(400);
     const set = await send(ROUTES[3], JSON.stringify({ token: '' }));
     expect(set.json().message).toContain('Invalid or missing reset token');
-    const outbox = await t.app.inject({ method: 'GET', url: '/api/v1/admin/outbox?limit=lots', headers: bearer(token) });
+    const outbox = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/outbox?limit=lots',
+      headers: bearer(token),
+    });
     expect(outbox.statusCode).toBe(400);
     expect(outbox.json().message).toMatch(/limit/);
   });
@@ -80,25 +100,48 @@ describe.each(kinds)('bad input on %s', (kind) => {
   it('answers strings near the limits, other content types and hostile strings without a 5xx', async () => {
     const long = 'x'.repeat(200_000);
     for (const route of ROUTES.filter((r) => r.method === 'POST')) {
-      expectClientError(await send(route, JSON.stringify({ username: long, password: long, token: long, newPassword: long, userName: long })), `${route.url} long`);
-      expectClientError(await send(route, 'username=a&password=b', 'application/x-www-form-urlencoded'), `${route.url} form`);
+      expectClientError(
+        await send(
+          route,
+          JSON.stringify({ username: long, password: long, token: long, newPassword: long, userName: long }),
+        ),
+        `${route.url} long`,
+      );
+      expectClientError(
+        await send(route, 'username=a&password=b', 'application/x-www-form-urlencoded'),
+        `${route.url} form`,
+      );
       expectClientError(await send(route, '{"__proto__": {"admin": true}}'), `${route.url} proto`);
       expectClientError(await send(route, 'null'), `${route.url} null`);
     }
   });
 
   it('never answers 5xx to generated bodies', async () => {
-    const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object());
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string()),
+      fc.object(),
+    );
     const body = fc.oneof(
       fc.dictionary(fc.constantFrom('username', 'password', 'token', 'newPassword', 'userName', 'x'), value),
       fc.jsonValue(),
-      fc.string({ unit: 'binary' }).map((s) => ({ username: s, password: s, userName: s, token: s, newPassword: s })),
+      fc
+        .string({ unit: 'binary' })
+        .map((s) => ({ username: s, password: s, userName: s, token: s, newPassword: s })),
     );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...ROUTES.filter((r) => r.method === 'POST')), body, async (route, payload) => {
-        const res = await send(route, JSON.stringify(payload));
-        expectClientError(res, route.url);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES.filter((r) => r.method === 'POST')),
+        body,
+        async (route, payload) => {
+          const res = await send(route, JSON.stringify(payload));
+          expectClientError(res, route.url);
+        },
+      ),
       { numRuns: 150 },
     );
   });

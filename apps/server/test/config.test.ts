@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from '../src/config';
 describe('configuration', () => {
   it('starts on embedded defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', adminUsername: 'admin', databaseUrl: undefined, smtpUrl: undefined });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      adminUsername: 'admin',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.publicUrl).toBe('http://127.0.0.1:8080');
   });
@@ -16,13 +22,27 @@ describe('configuration', () => {
   it('lists every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'not a url', PUBLIC_URL: 'ftp://x', CATALYST_SECRET_KEY: 'short', CATALYST_ADMIN_USERNAME: 'bad name!' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'not a url',
+        PUBLIC_URL: 'ftp://x',
+        CATALYST_SECRET_KEY: 'short',
+        CATALYST_ADMIN_USERNAME: 'bad name!',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'CATALYST_SECRET_KEY', 'CATALYST_ADMIN_USERNAME']) {
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'SMTP_URL',
+      'PUBLIC_URL',
+      'CATALYST_SECRET_KEY',
+      'CATALYST_ADMIN_USERNAME',
+    ]) {
       expect(problems).toContain(name);
     }
     expect((error as ConfigError).message).toMatch(/6 problem/);

@@ -8,7 +8,11 @@ import { ask, connectedSocket, listen, type Reply } from './helpers/listen';
 
 interface Card {
   type: string;
-  data: { options?: { chart: { type: string }; xAxis?: { categories?: string[] }; series: { data: unknown[] }[] }; data?: Record<string, unknown>[]; evidence?: { sql: string; rowCount: number } };
+  data: {
+    options?: { chart: { type: string }; xAxis?: { categories?: string[] }; series: { data: unknown[] }[] };
+    data?: Record<string, unknown>[];
+    evidence?: { sql: string; rowCount: number };
+  };
 }
 
 describe('conversations answered by Catalyst AI', () => {
@@ -19,7 +23,14 @@ describe('conversations answered by Catalyst AI', () => {
 
   beforeAll(async () => {
     warehouse = await retailWarehouse();
-    t = await createTestApp('pglite', {}, { warehouses: singleWarehouseRegistry(warehouse, { orgId: 1, connId: 7 }), answerer: engineAnswerer({ llm: null }) });
+    t = await createTestApp(
+      'pglite',
+      {},
+      {
+        warehouses: singleWarehouseRegistry(warehouse, { orgId: 1, connId: 7 }),
+        answerer: engineAnswerer({ llm: null }),
+      },
+    );
     const url = await listen(t.app);
     const admin = await t.login();
     useCaseId = await createUseCaseOver(t, admin, { name: 'Retail', connId: 7 });
@@ -32,7 +43,12 @@ describe('conversations answered by Catalyst AI', () => {
   });
 
   it('answers "revenue by region" with a bar chart and a table whose numbers match SQL, then a follow-up by month as a line', async () => {
-    const reply = (await ask(socket, { message: 'total revenue by region', usecase_id: useCaseId, thread_id: '', isNewThread: true })) as Reply;
+    const reply = (await ask(socket, {
+      message: 'total revenue by region',
+      usecase_id: useCaseId,
+      thread_id: '',
+      isNewThread: true,
+    })) as Reply;
     const cards = reply.cards as Card[];
     const chart = cards.find((c) => c.type === 'chart');
     const table = cards.find((c) => c.type === 'table');
@@ -47,10 +63,20 @@ describe('conversations answered by Catalyst AI', () => {
     expect(chart!.data.evidence?.sql).toMatch(/SUM/i);
     expect(chart!.data.evidence?.rowCount).toBe(3);
 
-    const follow = (await ask(socket, { message: 'and by month?', usecase_id: useCaseId, thread_id: reply.threadId, isNewThread: false })) as Reply;
+    const follow = (await ask(socket, {
+      message: 'and by month?',
+      usecase_id: useCaseId,
+      thread_id: reply.threadId,
+      isNewThread: false,
+    })) as Reply;
     const line = (follow.cards as Card[]).find((c) => c.type === 'chart');
     expect(line?.data.options?.chart.type, JSON.stringify(follow.cards).slice(0, 400)).toBe('line');
-    const saved = await t.deps.db.selectFrom('thread_messages').select(['confidence', 'plan']).where('thread_id', '=', reply.threadId!).orderBy('id').execute();
+    const saved = await t.deps.db
+      .selectFrom('thread_messages')
+      .select(['confidence', 'plan'])
+      .where('thread_id', '=', reply.threadId!)
+      .orderBy('id')
+      .execute();
     expect(saved).toHaveLength(2);
     expect(saved[0]!.confidence).toBeGreaterThan(0.5);
     expect(saved[1]!.plan).toBeTruthy();
@@ -58,7 +84,12 @@ describe('conversations answered by Catalyst AI', () => {
 
   it('declines a hostile question without an error and without touching the data', async () => {
     for (const message of ["'; DROP TABLE orders; --", '🙂🙂🙂', 'x'.repeat(9_999)]) {
-      const reply = (await ask(socket, { message, usecase_id: useCaseId, thread_id: '', isNewThread: true })) as Reply;
+      const reply = (await ask(socket, {
+        message,
+        usecase_id: useCaseId,
+        thread_id: '',
+        isNewThread: true,
+      })) as Reply;
       expect(reply.controls.some((c) => c.content_type === 'error')).toBe(false);
     }
     const count = await warehouse.query('select count(*) from main.orders');

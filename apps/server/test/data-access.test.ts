@@ -21,12 +21,28 @@ let url: string;
 const sockets: Socket[] = [];
 
 const call = (token: string, method: string, path: string, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url: path, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
-const schemas = (token: string, connId = sales) => call(token, 'GET', `/api/copilot/onboarding/connections/${connId}/schemas`);
+  t.app.inject({
+    method: method as 'GET',
+    url: path,
+    headers: bearer(token),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+const schemas = (token: string, connId = sales) =>
+  call(token, 'GET', `/api/copilot/onboarding/connections/${connId}/schemas`);
 const saveGroup = async (body: Record<string, unknown>, id?: number) => {
-  const res = await call(admin, id ? 'PUT' : 'POST', id ? `/api/v1/admin/data-access-groups/${id}` : '/api/v1/admin/data-access-groups', { name: 'Sales Team Access', dataSources: [sales], ...body });
+  const res = await call(
+    admin,
+    id ? 'PUT' : 'POST',
+    id ? `/api/v1/admin/data-access-groups/${id}` : '/api/v1/admin/data-access-groups',
+    { name: 'Sales Team Access', dataSources: [sales], ...body },
+  );
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; restrictions: string[]; members: { userId: number; approved: boolean }[]; expired: boolean };
+  return res.json() as {
+    id: number;
+    restrictions: string[];
+    members: { userId: number; approved: boolean }[];
+    expired: boolean;
+  };
 };
 async function question(token: string, message: string) {
   const socket = await connectedSocket(url, token);
@@ -34,7 +50,9 @@ async function question(token: string, message: string) {
   return ask(socket, { message, usecase_id: useCaseId, thread_id: '', isNewThread: true });
 }
 const errorText = (reply: Reply | { error: { message: string } }) =>
-  'error' in reply ? reply.error.message : (reply.controls.find((c) => c.content_type === 'error')?.text ?? null);
+  'error' in reply
+    ? reply.error.message
+    : (reply.controls.find((c) => c.content_type === 'error')?.text ?? null);
 
 beforeAll(async () => {
   t = await createTestApp('pglite');
@@ -48,7 +66,11 @@ beforeAll(async () => {
   member = await userWithRole(t, { username: 'mia', orgId, role: 'user' });
   outsider = await userWithRole(t, { username: 'otto', orgId, role: 'user' });
   manager = await userWithRole(t, { username: 'max', orgId, role: 'manager' });
-  await call(admin, 'POST', '/api/copilot/user-access', { usecase_id: useCaseId, selected_users: [member.id, outsider.id, manager.id], unselected_users: [] });
+  await call(admin, 'POST', '/api/copilot/user-access', {
+    usecase_id: useCaseId,
+    selected_users: [member.id, outsider.id, manager.id],
+    unselected_users: [],
+  });
   url = await listen(t.app);
 });
 afterAll(async () => {
@@ -84,54 +106,114 @@ describe('data access groups', () => {
     groupId = (await saveGroup({ members: [{ userId: member.id }] })).id;
     const refused = await schemas(outsider.token);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('"Sales Database" is restricted to the data access group "Sales Team Access", and you are not a member. Ask an administrator for access.');
+    expect(refused.json().message).toBe(
+      '"Sales Database" is restricted to the data access group "Sales Team Access", and you are not a member. Ask an administrator for access.',
+    );
     expect(errorText(await question(outsider.token, 'total revenue'))).toBe(refused.json().message);
     expect((await schemas(member.token)).json()).toEqual(['main']);
     expect(errorText(await question(member.token, 'total revenue'))).toBeNull();
     // The use case's table listing (REST) goes through the same door.
-    expect((await call(outsider.token, 'GET', `/api/copilot/schema_validation/usecase_db_tables/${useCaseId}?refresh=true`)).statusCode).toBe(403);
-    expect((await call(member.token, 'GET', `/api/copilot/schema_validation/usecase_db_tables/${useCaseId}?refresh=true`)).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          outsider.token,
+          'GET',
+          `/api/copilot/schema_validation/usecase_db_tables/${useCaseId}?refresh=true`,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          member.token,
+          'GET',
+          `/api/copilot/schema_validation/usecase_db_tables/${useCaseId}?refresh=true`,
+        )
+      ).statusCode,
+    ).toBe(200);
     // Other sources stay open.
     expect((await schemas(outsider.token, open)).statusCode).toBe(200);
   });
 
   it('business-hours-only: refused outside the hours with when access opens, allowed inside', async () => {
-    await call(admin, 'PUT', `/api/v1/admin/organizations/${orgId}`, { name: 'Default', timeZone: 'Europe/Berlin' });
+    await call(admin, 'PUT', `/api/v1/admin/organizations/${orgId}`, {
+      name: 'Default',
+      timeZone: 'Europe/Berlin',
+    });
     await saveGroup({ members: [{ userId: member.id }], restrictions: ['business-hours-only'] }, groupId);
     t.setNow(new Date('2026-03-07T11:00:00Z')); // Saturday noon in Berlin
     const weekend = await schemas(member.token);
     expect(weekend.statusCode).toBe(403);
-    expect(weekend.json().message).toBe('"Sales Database" can be used only during business hours (Monday to Friday, 09:00–18:00, Europe/Berlin). Access opens again on Monday at 09:00 (Europe/Berlin).');
+    expect(weekend.json().message).toBe(
+      '"Sales Database" can be used only during business hours (Monday to Friday, 09:00–18:00, Europe/Berlin). Access opens again on Monday at 09:00 (Europe/Berlin).',
+    );
     expect(errorText(await question(member.token, 'total revenue'))).toBe(weekend.json().message);
     t.setNow(new Date('2026-03-04T05:30:00Z')); // Wednesday 06:30 in Berlin
-    expect((await schemas(member.token)).json().message).toMatch(/Access opens again today at 09:00 \(Europe\/Berlin\)\.$/);
+    expect((await schemas(member.token)).json().message).toMatch(
+      /Access opens again today at 09:00 \(Europe\/Berlin\)\.$/,
+    );
     t.setNow(new Date('2026-03-04T10:00:00Z')); // Wednesday 11:00 in Berlin
     expect((await schemas(member.token)).statusCode).toBe(200);
     t.setNow(null);
   });
 
   it('time-limited: the group grants nothing after its expiry', async () => {
-    expect((await call(admin, 'POST', '/api/v1/admin/data-access-groups', { name: 'No end', restrictions: ['time-limited'] })).statusCode).toBe(400);
-    const expired = await saveGroup({ members: [{ userId: member.id }], restrictions: ['time-limited'], expiresAt: new Date(Date.now() - 60_000).toISOString() }, groupId);
+    expect(
+      (
+        await call(admin, 'POST', '/api/v1/admin/data-access-groups', {
+          name: 'No end',
+          restrictions: ['time-limited'],
+        })
+      ).statusCode,
+    ).toBe(400);
+    const expired = await saveGroup(
+      {
+        members: [{ userId: member.id }],
+        restrictions: ['time-limited'],
+        expiresAt: new Date(Date.now() - 60_000).toISOString(),
+      },
+      groupId,
+    );
     expect(expired.expired).toBe(true);
     const res = await schemas(member.token);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toMatch(/^Your access to "Sales Database" through "Sales Team Access" expired on \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Ask an administrator to extend it\.$/);
-    await saveGroup({ members: [{ userId: member.id }], restrictions: ['time-limited'], expiresAt: new Date(Date.now() + 3_600_000).toISOString() }, groupId);
+    expect(res.json().message).toMatch(
+      /^Your access to "Sales Database" through "Sales Team Access" expired on \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Ask an administrator to extend it\.$/,
+    );
+    await saveGroup(
+      {
+        members: [{ userId: member.id }],
+        restrictions: ['time-limited'],
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+      groupId,
+    );
     expect((await schemas(member.token)).statusCode).toBe(200);
   });
 
   it('approval-required: a member gets access only once an administrator approved them', async () => {
-    const pending = await saveGroup({ members: [{ userId: member.id, approved: false }], restrictions: ['approval-required'] }, groupId);
+    const pending = await saveGroup(
+      { members: [{ userId: member.id, approved: false }], restrictions: ['approval-required'] },
+      groupId,
+    );
     expect(pending.members).toEqual([expect.objectContaining({ userId: member.id, approved: false })]);
     const before = await schemas(member.token);
     expect(before.statusCode).toBe(403);
-    expect(before.json().message).toBe('Your access to "Sales Database" through "Sales Team Access" is waiting for an administrator\'s approval.');
+    expect(before.json().message).toBe(
+      'Your access to "Sales Database" through "Sales Team Access" is waiting for an administrator\'s approval.',
+    );
     expect(errorText(await question(member.token, 'total revenue'))).toBe(before.json().message);
-    const approved = await saveGroup({ members: [{ userId: member.id, approved: true }], restrictions: ['approval-required'] }, groupId);
+    const approved = await saveGroup(
+      { members: [{ userId: member.id, approved: true }], restrictions: ['approval-required'] },
+      groupId,
+    );
     expect(approved.members[0]!.approved).toBe(true);
     expect((await schemas(member.token)).statusCode).toBe(200);
-    const row = await t.deps.db.selectFrom('data_access_group_members').selectAll().where('group_id', '=', groupId).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('data_access_group_members')
+      .selectAll()
+      .where('group_id', '=', groupId)
+      .executeTakeFirstOrThrow();
     expect(row.approved_by).toBe(adminId);
   });
 
@@ -145,7 +227,14 @@ describe('data access groups', () => {
     expect(res.statusCode).toBe(200);
     const entries = res.json().entries;
     expect(entries.length).toBeGreaterThan(0);
-    expect(entries[0]).toMatchObject({ userId: member.id, userName: 'mia', connId: sales, connName: 'Sales Database', question: 'what is the total revenue?', error: null });
+    expect(entries[0]).toMatchObject({
+      userId: member.id,
+      userName: 'mia',
+      connId: sales,
+      connName: 'Sales Database',
+      question: 'what is the total revenue?',
+      error: null,
+    });
     expect(entries[0].statement).toMatch(/select/i);
     expect(entries[0].rowCount).toBeGreaterThanOrEqual(1);
     expect(Date.parse(entries[0].at)).toBeGreaterThan(Date.now() - 60_000);
@@ -161,33 +250,92 @@ describe('data access groups', () => {
   it('read-only: members may query but not change, upload to or delete the source', async () => {
     await saveGroup({ members: [{ userId: manager.id }], restrictions: ['read-only'] }, groupId);
     expect((await schemas(manager.token)).statusCode).toBe(200);
-    const update = await call(manager.token, 'POST', '/api/copilot/db_conn/update_db_conn', { conn_id: sales, conn_name: 'Sales Database', db_type: 'flat_files' });
+    const update = await call(manager.token, 'POST', '/api/copilot/db_conn/update_db_conn', {
+      conn_id: sales,
+      conn_name: 'Sales Database',
+      db_type: 'flat_files',
+    });
     expect(update.statusCode).toBe(403);
-    expect(update.json().message).toBe('"Sales Database" is read-only for you (data access group "Sales Team Access"): you may query it but not change, upload to or delete it.');
-    expect((await call(manager.token, 'POST', '/api/copilot/db_conn/delete_db_conn', { conn_id: sales })).statusCode).toBe(403);
-    const file = await t.deps.db.selectFrom('csv_files').select('id').where('conn_id', '=', sales).executeTakeFirstOrThrow();
-    expect((await call(manager.token, 'DELETE', `/api/copilot/upload-files/csv/${file.id}`)).statusCode).toBe(403);
+    expect(update.json().message).toBe(
+      '"Sales Database" is read-only for you (data access group "Sales Team Access"): you may query it but not change, upload to or delete it.',
+    );
+    expect(
+      (await call(manager.token, 'POST', '/api/copilot/db_conn/delete_db_conn', { conn_id: sales }))
+        .statusCode,
+    ).toBe(403);
+    const file = await t.deps.db
+      .selectFrom('csv_files')
+      .select('id')
+      .where('conn_id', '=', sales)
+      .executeTakeFirstOrThrow();
+    expect((await call(manager.token, 'DELETE', `/api/copilot/upload-files/csv/${file.id}`)).statusCode).toBe(
+      403,
+    );
     const boundary = 'x-boundary';
-    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="conn_id"', '', String(sales), `--${boundary}`, 'Content-Disposition: form-data; name="file"; filename="more.csv"', 'Content-Type: text/csv', '', 'a\n1', `--${boundary}--`, ''].join('\r\n');
-    const upload = await t.app.inject({ method: 'POST', url: '/api/copilot/upload-files/upload-csv', headers: { ...bearer(manager.token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="conn_id"',
+      '',
+      String(sales),
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="more.csv"',
+      'Content-Type: text/csv',
+      '',
+      'a\n1',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/copilot/upload-files/upload-csv',
+      headers: { ...bearer(manager.token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
     expect(upload.statusCode).toBe(403);
     // Without read-only the same member may change it.
     await saveGroup({ members: [{ userId: manager.id }], restrictions: [] }, groupId);
-    expect((await call(manager.token, 'POST', '/api/copilot/db_conn/update_db_conn', { conn_id: sales, conn_name: 'Sales Database', db_type: 'flat_files' })).statusCode).toBe(200);
+    expect(
+      (
+        await call(manager.token, 'POST', '/api/copilot/db_conn/update_db_conn', {
+          conn_id: sales,
+          conn_name: 'Sales Database',
+          db_type: 'flat_files',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('let background work (recommendation scans) read as the system', async () => {
-    const warehouse = await t.deps.warehouses.open({ orgId, connId: sales, actor: { kind: 'system', reason: 'test' } });
+    const warehouse = await t.deps.warehouses.open({
+      orgId,
+      connId: sales,
+      actor: { kind: 'system', reason: 'test' },
+    });
     expect(await warehouse.listSchemas()).toEqual(['main']);
     await warehouse.close();
-    await expect(t.deps.warehouses.open({ orgId, connId: sales, actor: { kind: 'user', userId: outsider.id } })).rejects.toThrow(/not a member/);
+    await expect(
+      t.deps.warehouses.open({ orgId, connId: sales, actor: { kind: 'user', userId: outsider.id } }),
+    ).rejects.toThrow(/not a member/);
   });
 
   it('are listed with sources, members and restrictions, and deleted', async () => {
     const list = (await call(admin, 'GET', '/api/v1/admin/data-access-groups')).json().groups;
-    expect(list).toEqual([expect.objectContaining({ name: 'Sales Team Access', dataSources: [sales], sources: [{ id: sales, name: 'Sales Database', type: 'file' }], userCount: 1 })]);
-    expect((await call(admin, 'POST', '/api/v1/admin/data-access-groups', { name: 'sales team access' })).statusCode).toBe(409);
-    expect((await call(admin, 'POST', '/api/v1/admin/data-access-groups', { name: 'Bad', dataSources: [999999] })).statusCode).toBe(400);
+    expect(list).toEqual([
+      expect.objectContaining({
+        name: 'Sales Team Access',
+        dataSources: [sales],
+        sources: [{ id: sales, name: 'Sales Database', type: 'file' }],
+        userCount: 1,
+      }),
+    ]);
+    expect(
+      (await call(admin, 'POST', '/api/v1/admin/data-access-groups', { name: 'sales team access' }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await call(admin, 'POST', '/api/v1/admin/data-access-groups', { name: 'Bad', dataSources: [999999] }))
+        .statusCode,
+    ).toBe(400);
     expect((await call(admin, 'DELETE', `/api/v1/admin/data-access-groups/${groupId}`)).statusCode).toBe(200);
     expect((await schemas(outsider.token)).statusCode).toBe(200);
   });

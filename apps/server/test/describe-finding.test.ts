@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { describeFinding, type Driver, type Finding } from '../src/features/landing/describe-finding';
 
-const driver = (attribute: string, value: string, before: number, after: number, totalDelta: number): Driver => ({
+const driver = (
+  attribute: string,
+  value: string,
+  before: number,
+  after: number,
+  totalDelta: number,
+): Driver => ({
   attribute,
   column: attribute.toLowerCase(),
   value,
@@ -14,7 +20,14 @@ const driver = (attribute: string, value: string, before: number, after: number,
 function finding(drivers: Driver[]): Finding {
   return {
     measure: { key: 'revenue', label: 'Revenue', additive: true },
-    metric: { label: 'Revenue', table: 'orders', timeColumn: 'order_date', expression: 'SUM("revenue")', filters: [], grain: 'week' },
+    metric: {
+      label: 'Revenue',
+      table: 'orders',
+      timeColumn: 'order_date',
+      expression: 'SUM("revenue")',
+      filters: [],
+      grain: 'week',
+    },
     segment: null,
     windowStart: '2026-11-02',
     windowEnd: '2026-11-16',
@@ -34,18 +47,36 @@ function finding(drivers: Driver[]): Finding {
 describe('the words of a finding', () => {
   it('names the values whose part in the change outgrows their usual part', () => {
     // Europe is 40 % of revenue and lost 250 of the 300: it explains the drop; Asia only follows.
-    const text = describeFinding(finding([driver('Region', 'Europe', 400, 150, -300), driver('Region', 'Asia', 600, 550, -300)]));
-    expect(text.full).toContain('Biggest drivers: Region = Europe (400 → 150, 83% of the change, against 40% of Revenue usually).');
+    const text = describeFinding(
+      finding([driver('Region', 'Europe', 400, 150, -300), driver('Region', 'Asia', 600, 550, -300)]),
+    );
+    expect(text.full).toContain(
+      'Biggest drivers: Region = Europe (400 → 150, 83% of the change, against 40% of Revenue usually).',
+    );
     expect(text.full).not.toContain('Asia');
   });
 
   it('says so when the change is spread in proportion to size, instead of naming the biggest value as its cause', () => {
-    const text = describeFinding(finding([driver('Category', 'Electronics', 600, 420, -300), driver('Category', 'Apparel', 400, 280, -300)]));
-    expect(text.full).toContain('No single Category value explains it: the change is spread in proportion to their usual size.');
-    expect(text.full).toContain('Largest in amount: Category = Electronics (600 → 420, 60% of the change); Category = Apparel (400 → 280, 40% of the change).');
+    const text = describeFinding(
+      finding([
+        driver('Category', 'Electronics', 600, 420, -300),
+        driver('Category', 'Apparel', 400, 280, -300),
+      ]),
+    );
+    expect(text.full).toContain(
+      'No single Category value explains it: the change is spread in proportion to their usual size.',
+    );
+    expect(text.full).toContain(
+      'Largest in amount: Category = Electronics (600 → 420, 60% of the change); Category = Apparel (400 → 280, 40% of the change).',
+    );
     expect(text.full).not.toContain('Biggest drivers');
     // A value that moved a little more than the whole (65 % of the change from 55 % of revenue) is noise, not a cause.
-    const near = describeFinding(finding([driver('Segment', 'Corporate', 550, 355, -300), driver('Segment', 'Consumer', 450, 345, -300)]));
+    const near = describeFinding(
+      finding([
+        driver('Segment', 'Corporate', 550, 355, -300),
+        driver('Segment', 'Consumer', 450, 345, -300),
+      ]),
+    );
     expect(near.full).toContain('No single Segment value explains it');
   });
 });

@@ -33,7 +33,11 @@ async function startSmtp(options: { reject?: boolean } = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('mail over real SMTP', () => {
@@ -50,16 +54,26 @@ describe('mail over real SMTP', () => {
 
   it('delivers the password reset e-mail through SMTP and marks it sent', async () => {
     await t.createUser({ username: 'sam', password: 'Sam#pass1', email: 'sam@example.com' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/password/reset', payload: { username: 'sam' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/reset',
+      payload: { username: 'sam' },
+    });
     expect(res.statusCode).toBe(200);
     for (let i = 0; i < 100 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(['sam@example.com']);
     expect(smtp.received[0]!.from).toBe('noreply@catalyst.test');
     expect(smtp.received[0]!.raw).toContain('Subject: Reset your Catalyst password');
-    expect(smtp.received[0]!.raw.replace(/=\r\n/g, '')).toContain('http://catalyst.test/set-password?token=3D');
+    expect(smtp.received[0]!.raw.replace(/=\r\n/g, '')).toContain(
+      'http://catalyst.test/set-password?token=3D',
+    );
     for (let i = 0; i < 50; i++) {
-      const row = await t.deps.db.selectFrom('mail_outbox').select('status').where('to_address', '=', 'sam@example.com').executeTakeFirst();
+      const row = await t.deps.db
+        .selectFrom('mail_outbox')
+        .select('status')
+        .where('to_address', '=', 'sam@example.com')
+        .executeTakeFirst();
       if (row?.status === 'sent') return;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -74,7 +88,11 @@ describe('mail when SMTP refuses', () => {
     try {
       const result = await t.deps.mailer.send({ to: 'x@example.com', subject: 'Hello', text: 'Body' });
       expect(result.status).toBe('failed');
-      const row = await t.deps.db.selectFrom('mail_outbox').selectAll().where('id', '=', result.outboxId).executeTakeFirstOrThrow();
+      const row = await t.deps.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('id', '=', result.outboxId)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: 'failed', subject: 'Hello', text_body: 'Body' });
       expect(row.error).toMatch(/550|mailbox unavailable/);
     } finally {

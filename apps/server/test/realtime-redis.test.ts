@@ -27,12 +27,31 @@ describe.runIf(reachable)('two server instances behind the Redis adapter', () =>
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalyst-redis-'));
       dataDirs.push(dataDir);
-      const config = loadConfig({ DATA_DIR: dataDir, CATALYST_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'silent', REDIS_URL });
-      const deps = createDeps({ config, database: { ...database, close: async () => {} }, logger: createLogger(config) });
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        CATALYST_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        LOG_LEVEL: 'silent',
+        REDIS_URL,
+      });
+      const deps = createDeps({
+        config,
+        database: { ...database, close: async () => {} },
+        logger: createLogger(config),
+      });
       if (i === 0) {
         await ensureFirstUser(deps);
         const org = await deps.db.selectFrom('organizations').select('id').executeTakeFirstOrThrow();
-        await deps.db.insertInto('users').values({ org_id: org.id, username: 'nina', email: 'nina@example.com', first_name: 'Nina', last_name: 'T', password_hash: await hashPassword('Nina#pass1') }).execute();
+        await deps.db
+          .insertInto('users')
+          .values({
+            org_id: org.id,
+            username: 'nina',
+            email: 'nina@example.com',
+            first_name: 'Nina',
+            last_name: 'T',
+            password_hash: await hashPassword('Nina#pass1'),
+          })
+          .execute();
       }
       const app = await buildApp(deps);
       apps.push(app);
@@ -46,7 +65,11 @@ describe.runIf(reachable)('two server instances behind the Redis adapter', () =>
   });
 
   const login = async (url: string, username: string, password: string) => {
-    const res = await fetch(`${url}/api/v1/authentication/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+    const res = await fetch(`${url}/api/v1/authentication/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
     return ((await res.json()) as { token: string }).token;
   };
 
@@ -58,13 +81,35 @@ describe.runIf(reachable)('two server instances behind the Redis adapter', () =>
       ninaSocket.on('connect', () => resolve());
       ninaSocket.on('connect_error', reject);
     });
-    const users = await (await fetch(`${urls[0]}/api/v1/share/user/list`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({}) })).json() as { items: { id: number; userName: string }[] };
+    const users = (await (
+      await fetch(`${urls[0]}/api/v1/share/user/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify({}),
+      })
+    ).json()) as { items: { id: number; userName: string }[] };
     const ninaId = users.items.find((u) => u.userName === 'nina')!.id;
-    const uc = await (await fetch(`${urls[0]}/api/copilot/onboarding/use_case/v2`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ usecase_name: 'Scale' }) })).json() as { use_case_id: number };
-    const thread = await database.db.insertInto('threads').values({ org_id: 1, owner_id: 1, use_case_id: uc.use_case_id, name: 'Shared across instances' }).returning('id').executeTakeFirstOrThrow();
+    const uc = (await (
+      await fetch(`${urls[0]}/api/copilot/onboarding/use_case/v2`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ usecase_name: 'Scale' }),
+      })
+    ).json()) as { use_case_id: number };
+    const thread = await database.db
+      .insertInto('threads')
+      .values({ org_id: 1, owner_id: 1, use_case_id: uc.use_case_id, name: 'Shared across instances' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
-    const received = new Promise<{ thread_id: number; reason: string }>((resolve) => ninaSocket.on('threads-changed', resolve));
-    const share = await fetch(`${urls[0]}/api/copilot/share`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ thread_id: thread.id, user_list: [ninaId] }) });
+    const received = new Promise<{ thread_id: number; reason: string }>((resolve) =>
+      ninaSocket.on('threads-changed', resolve),
+    );
+    const share = await fetch(`${urls[0]}/api/copilot/share`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ thread_id: thread.id, user_list: [ninaId] }),
+    });
     expect(share.status).toBe(200);
     expect(await received).toEqual({ thread_id: thread.id, reason: 'shared' });
     ninaSocket.disconnect();

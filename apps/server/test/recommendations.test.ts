@@ -16,7 +16,11 @@ interface Rec {
   title: string;
   impact_level: string;
   status: string;
-  details: { segment: { attribute: string; value: string } | null; metric: { label: string }; drivers: { column: string; value: string }[] };
+  details: {
+    segment: { attribute: string; value: string } | null;
+    metric: { label: string };
+    drivers: { column: string; value: string }[];
+  };
 }
 
 /**
@@ -25,7 +29,16 @@ interface Rec {
  */
 const DATES = process.env.TEST_NOW
   ? [process.env.TEST_NOW.slice(0, 10)]
-  : ['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-30'];
+  : [
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-30',
+    ];
 const at = (date: string) => new Date(`${date}T10:00:00Z`);
 
 async function demoApp(anomalies: boolean, date: string) {
@@ -37,10 +50,16 @@ async function demoApp(anomalies: boolean, date: string) {
 }
 
 async function refresh(t: TestApp, token: string) {
-  const run = await t.app.inject({ method: 'POST', url: `${L}/recommendations/refresh`, headers: bearer(token) });
+  const run = await t.app.inject({
+    method: 'POST',
+    url: `${L}/recommendations/refresh`,
+    headers: bearer(token),
+  });
   expect(run.statusCode, run.body).toBe(200);
   expect(run.json().data.failures).toEqual([]);
-  return (await t.app.inject({ method: 'GET', url: `${L}/recommendations?limit=200`, headers: bearer(token) })).json().data.recommendations as Rec[];
+  return (
+    await t.app.inject({ method: 'GET', url: `${L}/recommendations?limit=200`, headers: bearer(token) })
+  ).json().data.recommendations as Rec[];
 }
 
 /**
@@ -51,14 +70,20 @@ async function refresh(t: TestApp, token: string) {
 function expectInjectedFound(recs: Rec[], injected: string[]) {
   const titles = recs.map((r) => r.title).join('\n');
   expect(injected).toEqual(['Europe', 'Electronics']);
-  const europe = recs.find((r) => r.details.metric.label === 'Revenue' && r.details.segment?.value === 'Europe');
+  const europe = recs.find(
+    (r) => r.details.metric.label === 'Revenue' && r.details.segment?.value === 'Europe',
+  );
   expect(europe?.title, titles).toMatch(/^Revenue in Europe dropped \d+% since the week of/);
   const revenueTotal = recs.find((r) => r.details.metric.label === 'Revenue' && r.details.segment === null);
-  if (revenueTotal) expect(revenueTotal.details.drivers[0]).toMatchObject({ column: 'region', value: 'Europe' });
+  if (revenueTotal)
+    expect(revenueTotal.details.drivers[0]).toMatchObject({ column: 'region', value: 'Europe' });
   const returns = recs.find((r) => r.details.metric.label === 'Return Rate' && r.details.segment === null);
   expect(returns?.title, titles).toMatch(/^Return Rate rose \d+% since the week of/);
   expect(returns!.details.drivers[0]).toMatchObject({ column: 'category', value: 'Electronics' });
-  const about = (r: Rec) => [r.details.segment?.value, r.details.drivers[0]?.value].some((v) => v !== undefined && injected.includes(v)) || r.details.metric.label === 'Return Rate';
+  const about = (r: Rec) =>
+    [r.details.segment?.value, r.details.drivers[0]?.value].some(
+      (v) => v !== undefined && injected.includes(v),
+    ) || r.details.metric.label === 'Return Rate';
   expect(recs.filter((r) => !about(r)).length, titles).toBeLessThanOrEqual(2);
   expect(recs.length, titles).toBeLessThanOrEqual(12);
 }
@@ -75,24 +100,51 @@ describe('recommendations on the demo data', () => {
   });
   afterAll(async () => t?.close());
 
-  const list = async (query = '') => (await t.app.inject({ method: 'GET', url: `${L}/recommendations${query}`, headers: bearer(token) })).json().data.recommendations as Rec[];
+  const list = async (query = '') =>
+    (
+      await t.app.inject({ method: 'GET', url: `${L}/recommendations${query}`, headers: bearer(token) })
+    ).json().data.recommendations as Rec[];
 
   it(`raises the injected regional revenue drop and return spike with the right driver at the top (${DATES[0]})`, async () => {
-    expectInjectedFound(await refresh(t, token), anomalies.map((a) => a.value));
+    expectInjectedFound(
+      await refresh(t, token),
+      anomalies.map((a) => a.value),
+    );
   });
 
   it('keeps one recommendation per metric, segment and period across runs, and a dismissed one dismissed', async () => {
     const before = await list('?limit=200');
     const target = before[0]!;
-    const dismiss = await t.app.inject({ method: 'POST', url: `${L}/recommendations/${target.id}/dismiss`, headers: bearer(token) });
+    const dismiss = await t.app.inject({
+      method: 'POST',
+      url: `${L}/recommendations/${target.id}/dismiss`,
+      headers: bearer(token),
+    });
     expect(dismiss.json().data.status).toBe('dismissed');
-    const rerun = await t.app.inject({ method: 'POST', url: `${L}/recommendations/refresh`, headers: bearer(token) });
+    const rerun = await t.app.inject({
+      method: 'POST',
+      url: `${L}/recommendations/refresh`,
+      headers: bearer(token),
+    });
     expect(rerun.json().data.created).toBe(0);
     const after = await list('?limit=200');
-    expect(after.map((r) => r.id).sort()).toEqual(before.filter((r) => r.id !== target.id).map((r) => r.id).sort());
+    expect(after.map((r) => r.id).sort()).toEqual(
+      before
+        .filter((r) => r.id !== target.id)
+        .map((r) => r.id)
+        .sort(),
+    );
     const dismissed = await list('?status=dismissed');
     expect(dismissed.map((r) => r.id)).toEqual([target.id]);
-    expect((await t.app.inject({ method: 'GET', url: `${L}/recommendations?impact_levels=Nope`, headers: bearer(token) })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${L}/recommendations?impact_levels=Nope`,
+          headers: bearer(token),
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('answers an alert conversation with the investigation: trend, drivers, narrative and next steps', async () => {
@@ -100,16 +152,41 @@ describe('recommendations on the demo data', () => {
     const socket = connectSocket(url, token);
     try {
       const rec = (await list('?limit=200')).find((r) => r.details.segment === null) ?? (await list())[0]!;
-      const reply = (await ask(socket, { message: '', usecase_id: null, thread_id: '', isNewThread: true, alert_id: `rec-${rec.id}`, action: 'investigate' })) as Reply;
-      const cards = reply.cards as { type: string; data: { title: string; options?: { chart: { type: string } }; actions?: { label: string }[]; metrics?: { label: string }[] } }[];
+      const reply = (await ask(socket, {
+        message: '',
+        usecase_id: null,
+        thread_id: '',
+        isNewThread: true,
+        alert_id: `rec-${rec.id}`,
+        action: 'investigate',
+      })) as Reply;
+      const cards = reply.cards as {
+        type: string;
+        data: {
+          title: string;
+          options?: { chart: { type: string } };
+          actions?: { label: string }[];
+          metrics?: { label: string }[];
+        };
+      }[];
       expect(cards.map((c) => c.type)).toEqual(['metric', 'chart', 'chart', 'table', 'text', 'action']);
-      expect(cards[0]!.data.metrics!.map((m) => m.label)).toEqual(['Recent weekly average', 'Expected weekly average']);
+      expect(cards[0]!.data.metrics!.map((m) => m.label)).toEqual([
+        'Recent weekly average',
+        'Expected weekly average',
+      ]);
       expect(cards[1]!.data.options!.chart.type).toBe('line');
       expect(cards[2]!.data.options!.chart.type).toBe('bar');
       expect(cards[5]!.data.actions!.map((a) => a.label)).toContain('Make Decision');
-      const thread = (await t.app.inject({ method: 'GET', url: '/api/copilot/threads', headers: bearer(token) })).json().result[0];
+      const thread = (
+        await t.app.inject({ method: 'GET', url: '/api/copilot/threads', headers: bearer(token) })
+      ).json().result[0];
       expect(thread.thread_name).toBe(`Investigation: ${rec.title}`);
-      const regen = (await ask(socket, { message: '', thread_id: reply.threadId, message_id: reply.messageId, is_regenerate: true })) as Reply;
+      const regen = (await ask(socket, {
+        message: '',
+        thread_id: reply.threadId,
+        message_id: reply.messageId,
+        is_regenerate: true,
+      })) as Reply;
       expect(regen.cards).toHaveLength(6);
     } finally {
       socket.disconnect();
@@ -117,7 +194,9 @@ describe('recommendations on the demo data', () => {
   });
 
   it('reports the dashboard metrics from real activity', async () => {
-    const metrics = (await t.app.inject({ method: 'GET', url: `${L}/metrics`, headers: bearer(token) })).json();
+    const metrics = (
+      await t.app.inject({ method: 'GET', url: `${L}/metrics`, headers: bearer(token) })
+    ).json();
     expect(metrics.status).toBe('success');
     expect(metrics.data.activeUseCases.value).toBe(1);
     expect(metrics.data.recentInsights.value).toBeGreaterThan(0);
@@ -130,7 +209,10 @@ describe.each(DATES.slice(1))('recommendations on the demo data generated on %s'
   it('raises the injected regional revenue drop and return spike with the right driver at the top', async () => {
     const { t, token, demo } = await demoApp(true, date);
     try {
-      expectInjectedFound(await refresh(t, token), demo.anomalies.map((a) => a.value));
+      expectInjectedFound(
+        await refresh(t, token),
+        demo.anomalies.map((a) => a.value),
+      );
     } finally {
       await t.close();
     }
@@ -161,10 +243,22 @@ function demoSeries(date: string, anomalies: boolean): MeasureSeries[] {
     };
     const rows = lines.map((l) => l.split(','));
     const first = rows[0]![col.order_date!]!;
-    const firstWeek = monday(first) === first ? first : new Date(Date.parse(monday(first)) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const firstWeek =
+      monday(first) === first
+        ? first
+        : new Date(Date.parse(monday(first)) + 7 * 86_400_000).toISOString().slice(0, 10);
     const current = monday(date);
     const attributes = ['region', 'channel', 'customer_segment', 'category'];
-    type Sums = { n: number; quantity: number; revenue: number; cost: number; profit: number; price: number; discount: number; returned: number };
+    type Sums = {
+      n: number;
+      quantity: number;
+      revenue: number;
+      cost: number;
+      profit: number;
+      price: number;
+      discount: number;
+      returned: number;
+    };
     const sums = new Map<string, Map<string, Sums>>();
     for (const r of rows) {
       const week = monday(r[col.order_date!]!);
@@ -173,7 +267,11 @@ function demoSeries(date: string, anomalies: boolean): MeasureSeries[] {
         let byWeek = sums.get(key);
         if (!byWeek) sums.set(key, (byWeek = new Map()));
         let s = byWeek.get(week);
-        if (!s) byWeek.set(week, (s = { n: 0, quantity: 0, revenue: 0, cost: 0, profit: 0, price: 0, discount: 0, returned: 0 }));
+        if (!s)
+          byWeek.set(
+            week,
+            (s = { n: 0, quantity: 0, revenue: 0, cost: 0, profit: 0, price: 0, discount: 0, returned: 0 }),
+          );
         s.n += 1;
         s.quantity += Number(r[col.quantity!]);
         s.revenue += Number(r[col.revenue!]);
@@ -194,14 +292,20 @@ function demoSeries(date: string, anomalies: boolean): MeasureSeries[] {
       ['Cost', true, (s) => s.cost],
       ['Profit', true, (s) => s.profit],
     ];
-    const seriesOf = (key: string, value: (s: Sums) => number) => [...(sums.get(key) ?? [])].sort(([a], [b]) => a.localeCompare(b)).map(([t, s]) => ({ t, v: value(s) }));
+    const seriesOf = (key: string, value: (s: Sums) => number) =>
+      [...(sums.get(key) ?? [])].sort(([a], [b]) => a.localeCompare(b)).map(([t, s]) => ({ t, v: value(s) }));
     return measures.map(([key, additive, value]) => ({
       key,
       additive,
       total: seriesOf('*', value),
       segments: [...sums.keys()]
         .filter((k) => k !== '*')
-        .map((k) => ({ attribute: k.split('=')[0]!, value: k.slice(k.indexOf('=') + 1), series: seriesOf(k, value), weights: seriesOf(k, (s) => s.n) })),
+        .map((k) => ({
+          attribute: k.split('=')[0]!,
+          value: k.slice(k.indexOf('=') + 1),
+          series: seriesOf(k, value),
+          weights: seriesOf(k, (s) => s.n),
+        })),
     }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -209,7 +313,11 @@ function demoSeries(date: string, anomalies: boolean): MeasureSeries[] {
 }
 
 describe('one recommendation per metric, segment and episode', () => {
-  const finding = (windowStart: string, windowEnd: string, segment: { attribute: string; value: string } | null = { attribute: 'region', value: 'Europe' }) => ({
+  const finding = (
+    windowStart: string,
+    windowEnd: string,
+    segment: { attribute: string; value: string } | null = { attribute: 'region', value: 'Europe' },
+  ) => ({
     measure: { key: 'revenue', label: 'Revenue', additive: true },
     segment,
     windowStart,
@@ -218,30 +326,76 @@ describe('one recommendation per metric, segment and episode', () => {
   const earlier = [{ key: 'revenue|region=Europe|2026-11-02', to: '2026-11-16' }];
 
   it('keeps the key of the shift it continues: overlapping, a week later, or grown backwards', () => {
-    expect(recommendationKey(finding('2026-11-09', '2026-11-23'), earlier)).toBe('revenue|region=Europe|2026-11-02');
-    expect(recommendationKey(finding('2026-11-23', '2026-11-23'), earlier)).toBe('revenue|region=Europe|2026-11-02');
-    expect(recommendationKey(finding('2026-10-26', '2026-11-09'), earlier)).toBe('revenue|region=Europe|2026-11-02');
+    expect(recommendationKey(finding('2026-11-09', '2026-11-23'), earlier)).toBe(
+      'revenue|region=Europe|2026-11-02',
+    );
+    expect(recommendationKey(finding('2026-11-23', '2026-11-23'), earlier)).toBe(
+      'revenue|region=Europe|2026-11-02',
+    );
+    expect(recommendationKey(finding('2026-10-26', '2026-11-09'), earlier)).toBe(
+      'revenue|region=Europe|2026-11-02',
+    );
   });
 
   it('starts a new one after a quiet week, or for another segment or measure', () => {
-    expect(recommendationKey(finding('2026-11-30', '2026-11-30'), earlier)).toBe('revenue|region=Europe|2026-11-30');
-    expect(recommendationKey(finding('2026-11-09', '2026-11-23', { attribute: 'region', value: 'Asia' }), earlier)).toBe('revenue|region=Asia|2026-11-09');
-    expect(recommendationKey(finding('2026-11-09', '2026-11-23', null), earlier)).toBe('revenue|*|2026-11-09');
-    expect(recommendationKey({ ...finding('2026-11-09', '2026-11-23'), measure: { key: 'revenue_2', label: 'R2', additive: true } }, earlier)).toBe('revenue_2|region=Europe|2026-11-09');
+    expect(recommendationKey(finding('2026-11-30', '2026-11-30'), earlier)).toBe(
+      'revenue|region=Europe|2026-11-30',
+    );
+    expect(
+      recommendationKey(finding('2026-11-09', '2026-11-23', { attribute: 'region', value: 'Asia' }), earlier),
+    ).toBe('revenue|region=Asia|2026-11-09');
+    expect(recommendationKey(finding('2026-11-09', '2026-11-23', null), earlier)).toBe(
+      'revenue|*|2026-11-09',
+    );
+    expect(
+      recommendationKey(
+        {
+          ...finding('2026-11-09', '2026-11-23'),
+          measure: { key: 'revenue_2', label: 'R2', additive: true },
+        },
+        earlier,
+      ),
+    ).toBe('revenue_2|region=Europe|2026-11-09');
   });
 });
 
 describe('the scan on demo data generated every four weeks of a year (series computed in memory)', () => {
   // Each on another weekday: the data, its seasons and the week the anomalies fall in all move.
-  const dates = Array.from({ length: 13 }, (_, i) => new Date(Date.UTC(2026, 0, 5 + 28 * i + (i % 7))).toISOString().slice(0, 10));
-  const aboutInjected = (f: MetricFinding) => f.segment?.value === 'Europe' || f.measure === 'Return Rate' || ['Europe', 'Electronics'].includes(f.drivers[0]?.value ?? '');
+  const dates = Array.from({ length: 13 }, (_, i) =>
+    new Date(Date.UTC(2026, 0, 5 + 28 * i + (i % 7))).toISOString().slice(0, 10),
+  );
+  const aboutInjected = (f: MetricFinding) =>
+    f.segment?.value === 'Europe' ||
+    f.measure === 'Return Rate' ||
+    ['Europe', 'Electronics'].includes(f.drivers[0]?.value ?? '');
 
   it.each(dates)('finds both injected anomalies on %s, and nothing on the same data without them', (date) => {
     const found = scanMetrics({ measures: demoSeries(date, true), risk: 'balanced' });
-    const summary = found.map((f) => `${f.measure} ${f.segment?.value ?? 'total'} ${(f.relativeChange * 100).toFixed(0)}% z=${f.score.toFixed(1)}`).join('\n');
-    expect(found.some((f) => f.measure === 'Revenue' && f.segment?.value === 'Europe' && f.relativeChange < -0.15), summary).toBe(true);
-    expect(found.some((f) => f.measure === 'Return Rate' && f.segment === null && f.relativeChange > 0.5 && f.drivers[0]?.value === 'Electronics'), summary).toBe(true);
+    const summary = found
+      .map(
+        (f) =>
+          `${f.measure} ${f.segment?.value ?? 'total'} ${(f.relativeChange * 100).toFixed(0)}% z=${f.score.toFixed(1)}`,
+      )
+      .join('\n');
+    expect(
+      found.some((f) => f.measure === 'Revenue' && f.segment?.value === 'Europe' && f.relativeChange < -0.15),
+      summary,
+    ).toBe(true);
+    expect(
+      found.some(
+        (f) =>
+          f.measure === 'Return Rate' &&
+          f.segment === null &&
+          f.relativeChange > 0.5 &&
+          f.drivers[0]?.value === 'Electronics',
+      ),
+      summary,
+    ).toBe(true);
     expect(found.filter((f) => !aboutInjected(f)).length, summary).toBeLessThanOrEqual(4);
-    expect(scanMetrics({ measures: demoSeries(date, false), risk: 'balanced' }).map((f) => `${f.measure} ${f.segment?.value ?? 'total'}`)).toEqual([]);
+    expect(
+      scanMetrics({ measures: demoSeries(date, false), risk: 'balanced' }).map(
+        (f) => `${f.measure} ${f.segment?.value ?? 'total'}`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -17,7 +17,14 @@ function start(env: Record<string, string>): Started {
   let output = '';
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', CATALYST_SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      CATALYST_SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
@@ -28,7 +35,8 @@ function start(env: Record<string, string>): Started {
 async function waitFor(started: Started, text: string, ms = 60_000) {
   const until = Date.now() + ms;
   while (!started.output().includes(text)) {
-    if (Date.now() > until || started.child.exitCode !== null) throw new Error(`never printed "${text}":\n${started.output()}`);
+    if (Date.now() > until || started.child.exitCode !== null)
+      throw new Error(`never printed "${text}":\n${started.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -62,7 +70,9 @@ describe('starting the server', () => {
     const second = start({ DATA_DIR: dataDir });
     running.push(second);
     expect(await second.exited).toBe(75);
-    expect(second.output()).toMatch(/Another Catalyst server \(pid \d+\) is already using the data directory/);
+    expect(second.output()).toMatch(
+      /Another Catalyst server \(pid \d+\) is already using the data directory/,
+    );
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

@@ -41,7 +41,9 @@ describe('the request wrapper', () => {
   });
 
   it('signs the user out when a protected call answers 401', async () => {
-    mockFetch({ 'GET /api/copilot/threads': () => json({ error: 'UNAUTHENTICATED', message: 'Sign in' }, 401) });
+    mockFetch({
+      'GET /api/copilot/threads': () => json({ error: 'UNAUTHENTICATED', message: 'Sign in' }, 401),
+    });
     saveSession(SIGNED_IN_USER);
     await expect(api.get('/api/copilot/threads')).rejects.toThrow(AUTH_REQUIRED_MESSAGE);
     expect(getSession()).toBeNull();
@@ -49,10 +51,14 @@ describe('the request wrapper', () => {
 
   it("raises the server's message and code, or the wrapper's own text", async () => {
     mockFetch({
-      'POST /api/v1/password/set': () => json({ error: 'BAD_REQUEST', message: 'This link has expired.' }, 400),
-      'POST /api/v1/password/reset': () => new Response('', { status: 503, statusText: 'Service Unavailable' }),
+      'POST /api/v1/password/set': () =>
+        json({ error: 'BAD_REQUEST', message: 'This link has expired.' }, 400),
+      'POST /api/v1/password/reset': () =>
+        new Response('', { status: 503, statusText: 'Service Unavailable' }),
     });
-    const refused = await api.post('/api/v1/password/set', { token: 'x', newPassword: 'y' }).catch((e: unknown) => e);
+    const refused = await api
+      .post('/api/v1/password/set', { token: 'x', newPassword: 'y' })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).message).toBe('This link has expired.');
     expect((refused as ApiError).code).toBe('BAD_REQUEST');

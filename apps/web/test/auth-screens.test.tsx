@@ -18,7 +18,9 @@ describe('sign-in screen', () => {
   });
 
   it('pre-ticks the licence 1 s after typing stops when the user has accepted it', async () => {
-    const { calls } = mockFetch({ 'POST /api/v1/accept/eula/validate': () => json({ isEulaAccepted: true }) });
+    const { calls } = mockFetch({
+      'POST /api/v1/accept/eula/validate': () => json({ isEulaAccepted: true }),
+    });
     renderApp('/login');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Username'), '  ada ');
@@ -33,7 +35,14 @@ describe('sign-in screen', () => {
   it('signs in, accepts the licence when needed, stores the session and lands on the page asked for', async () => {
     const { calls } = mockFetch({
       'POST /api/v1/authentication/login': () =>
-        json({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada', defaultUseCaseId: 3, isEulaAccepted: false, token: 'tok' }),
+        json({
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          username: 'ada',
+          defaultUseCaseId: 3,
+          isEulaAccepted: false,
+          token: 'tok',
+        }),
       'POST /api/v1/accept/eula': () => json({ message: 'EULA accepted successfully' }),
     });
     const { router } = renderApp('/decisions');
@@ -54,7 +63,8 @@ describe('sign-in screen', () => {
 
   it('says "Authentication Failed" for wrong credentials', async () => {
     mockFetch({
-      'POST /api/v1/authentication/login': () => json({ error: 'INVALID_CREDENTIALS', message: 'Invalid username or password' }, 401),
+      'POST /api/v1/authentication/login': () =>
+        json({ error: 'INVALID_CREDENTIALS', message: 'Invalid username or password' }, 401),
     });
     renderApp('/login');
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'ada' } });
@@ -101,7 +111,8 @@ describe('sign-in screen', () => {
 describe('forgot-password screen', () => {
   it('requires a username, then sends the request and confirms', async () => {
     const { calls } = mockFetch({
-      'POST /api/v1/password/reset': () => json({ status: 'success', message: 'Password reset instructions sent' }),
+      'POST /api/v1/password/reset': () =>
+        json({ status: 'success', message: 'Password reset instructions sent' }),
     });
     renderApp('/forgot-password');
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
@@ -122,7 +133,9 @@ describe('set-password screen', () => {
     renderApp('/set-password');
     expect(await screen.findByRole('heading', { name: 'Invalid Reset Link' })).toBeTruthy();
     expect(screen.getByText('This password reset link is invalid or has expired.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Request New Reset Link' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Request New Reset Link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
   });
 
   it('validates in the spec order and lists every failed strength rule', async () => {
@@ -167,15 +180,21 @@ describe('set-password screen', () => {
 
   it('sets the password and opens the success dialog with a Login button', async () => {
     const { calls } = mockFetch({
-      'POST /api/v1/password/set': () => json({ status: 'success', message: 'Password has been reset successfully' }),
+      'POST /api/v1/password/set': () =>
+        json({ status: 'success', message: 'Password has been reset successfully' }),
     });
     const { router } = renderApp('/set-password?token=tok123');
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'N3w-secret!' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'N3w-secret!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Password Reset Successfully' });
-    expect(within(dialog).getByText('Your password has been reset. Please login with your new password.')).toBeTruthy();
-    expect(calls.find((c) => c.url === '/api/v1/password/set')?.body).toEqual({ token: 'tok123', newPassword: 'N3w-secret!' });
+    expect(
+      within(dialog).getByText('Your password has been reset. Please login with your new password.'),
+    ).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/v1/password/set')?.body).toEqual({
+      token: 'tok123',
+      newPassword: 'N3w-secret!',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
@@ -189,6 +208,8 @@ describe('set-password screen', () => {
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'N3w-secret!' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'N3w-secret!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('This password reset link is invalid or has expired.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This password reset link is invalid or has expired.',
+    );
   });
 });

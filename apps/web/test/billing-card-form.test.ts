@@ -22,14 +22,20 @@ describe('the billing card form', () => {
     expect(luhnValid('4242')).toBe(false);
   });
   it('names what is wrong, field by field', () => {
-    expect(validateCard({ name: 'Ada', number: '4242 4242 4242 4242', expiry: '12/28', cvc: '123' }, NOW)).toEqual({});
+    expect(
+      validateCard({ name: 'Ada', number: '4242 4242 4242 4242', expiry: '12/28', cvc: '123' }, NOW),
+    ).toEqual({});
     expect(validateCard({ name: ' ', number: '', expiry: '13/28', cvc: '12' }, NOW)).toEqual({
       name: 'Name on card is required',
       number: 'Card number is required',
       expiry: 'Expiry month must be 01 to 12',
       cvc: 'CVC is 3 or 4 digits',
     });
-    expect(validateCard({ name: 'Ada', number: '4242 4242 4242 4242', expiry: '04/26', cvc: '1234' }, NOW)).toEqual({ expiry: 'This card has expired' });
-    expect(validateCard({ name: 'Ada', number: '4242 4242 4242 4242', expiry: '05/26', cvc: '1234' }, NOW)).toEqual({});
+    expect(
+      validateCard({ name: 'Ada', number: '4242 4242 4242 4242', expiry: '04/26', cvc: '1234' }, NOW),
+    ).toEqual({ expiry: 'This card has expired' });
+    expect(
+      validateCard({ name: 'Ada', number: '4242 4242 4242 4242', expiry: '05/26', cvc: '1234' }, NOW),
+    ).toEqual({});
   });
 });

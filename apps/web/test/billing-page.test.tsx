@@ -8,7 +8,9 @@ describe('the Billing screen', () => {
     mockFetch();
     signIn();
     renderApp('/billing');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Billing' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     const panel = screen.getByRole('tabpanel', { name: 'Personal Billing' });
     const total = () => within(panel).getByTestId('personal-summary-total').textContent;
     expect(total()).toBe('$249 /month');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, LIST_PRICE_PER_TOKEN, orderTotal, packSavings, TIERS, TOKEN_PACKS } from '../src/features/billing/pricing';
+import {
+  formatMoney,
+  LIST_PRICE_PER_TOKEN,
+  orderTotal,
+  packSavings,
+  TIERS,
+  TOKEN_PACKS,
+} from '../src/features/billing/pricing';
 
 const tier = (id: string) => TIERS.find((t) => t.id === id)!;
 const pack = (id: string) => TOKEN_PACKS.find((p) => p.id === id)!;
@@ -40,7 +47,11 @@ describe('pack savings: tokens × 0.0015 − price', () => {
     expect(packSavings({ tokens: 1_000, price: 5 })).toEqual({ listPrice: 1.5, savings: 0, percentOff: 0 });
   });
   it('keeps cents exact', () => {
-    expect(packSavings({ tokens: 33_333, price: 49.99 })).toEqual({ listPrice: 50, savings: 0.01, percentOff: 0 });
+    expect(packSavings({ tokens: 33_333, price: 49.99 })).toEqual({
+      listPrice: 50,
+      savings: 0.01,
+      percentOff: 0,
+    });
   });
 });
 
@@ -51,7 +62,11 @@ describe('order total: tier price + pack price', () => {
   });
   it('adds the pack price and its tokens', () => {
     expect(orderTotal(tier('pro'), pack('standard'))).toEqual({ kind: 'priced', total: 284, tokens: 75_000 });
-    expect(orderTotal(tier('lite'), pack('enterprise'))).toEqual({ kind: 'priced', total: 424, tokens: 260_000 });
+    expect(orderTotal(tier('lite'), pack('enterprise'))).toEqual({
+      kind: 'priced',
+      total: 424,
+      tokens: 260_000,
+    });
     for (const t of TIERS.filter((x) => x.price !== null)) {
       for (const p of TOKEN_PACKS) expect(orderTotal(t, p)).toMatchObject({ total: t.price! + p.price });
     }

@@ -18,7 +18,9 @@ describe('route guard and redirects', () => {
     signIn();
     for (const path of ['/login', '/forgot-password', '/set-password?token=abc']) {
       const { router, unmount } = renderApp(path);
-      expect(await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Ada$/ })).toBeTruthy();
+      expect(
+        await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Ada$/ }),
+      ).toBeTruthy();
       expect(router.state.location.pathname).toBe('/');
       unmount();
     }
@@ -56,7 +58,9 @@ describe('route guard and redirects', () => {
     signIn();
     renderApp('/document-management');
     expect(await screen.findByRole('heading', { level: 1, name: 'Document Management' })).toBeTruthy();
-    expect(await screen.findByText('No documents yet. Drop files above to upload the first one.')).toBeTruthy();
+    expect(
+      await screen.findByText('No documents yet. Drop files above to upload the first one.'),
+    ).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Folders' })).toBeTruthy();
   });
 
@@ -70,7 +74,9 @@ describe('route guard and redirects', () => {
   });
 
   it('logs out when any protected call answers 401', async () => {
-    mockFetch({ 'GET /api/v1/authentication/me': () => json({ error: 'UNAUTHENTICATED', message: 'Sign in' }, 401) });
+    mockFetch({
+      'GET /api/v1/authentication/me': () => json({ error: 'UNAUTHENTICATED', message: 'Sign in' }, 401),
+    });
     signIn();
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -92,7 +92,16 @@ export function mockFetch(handlers: Record<string, Handler> = {}) {
         orgName: 'Default',
         roleId: 1,
         roleName: 'Admin',
-        permissions: ['users.read', 'users.write', 'users.delete', 'orgs.read', 'orgs.write', 'data.read', 'data.write', 'reports.view'],
+        permissions: [
+          'users.read',
+          'users.write',
+          'users.delete',
+          'orgs.read',
+          'orgs.write',
+          'data.read',
+          'data.write',
+          'reports.view',
+        ],
       });
     return json({ error: 'NOT_FOUND', message: 'Not found' }, 404);
   });

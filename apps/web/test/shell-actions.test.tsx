@@ -22,7 +22,9 @@ describe('user menu', () => {
   });
 
   it('logs out with a toast, then lands on /login after 500 ms with the session cleared', async () => {
-    const { calls } = mockFetch({ 'POST /api/v1/authentication/logout': () => json({ message: 'Logged out successfully' }) });
+    const { calls } = mockFetch({
+      'POST /api/v1/authentication/logout': () => json({ message: 'Logged out successfully' }),
+    });
     signIn();
     window.localStorage.setItem('catalyst-ui-theme', 'dark');
     const { router } = renderApp('/decisions');
@@ -38,7 +40,9 @@ describe('user menu', () => {
   });
 
   it('still leaves when the logout call fails, saying so', async () => {
-    mockFetch({ 'POST /api/v1/authentication/logout': () => json({ error: 'INTERNAL', message: 'boom' }, 500) });
+    mockFetch({
+      'POST /api/v1/authentication/logout': () => json({ error: 'INTERNAL', message: 'boom' }, 500),
+    });
     signIn();
     const { router } = renderApp('/decisions');
     const user = userEvent.setup();

@@ -4,7 +4,8 @@ import { ADMIN_NAV, isAdminPath, MAIN_NAV } from '../src/app/shell/nav-items';
 import { mockFetch, setViewportWidth } from './setup';
 import { renderApp, signIn } from './render-app';
 
-const activeFor = (path: string) => [...MAIN_NAV, ...ADMIN_NAV].filter((item) => item.isActive(path)).map((item) => item.label);
+const activeFor = (path: string) =>
+  [...MAIN_NAV, ...ADMIN_NAV].filter((item) => item.isActive(path)).map((item) => item.label);
 
 describe('sidebar highlighting rules', () => {
   it.each([

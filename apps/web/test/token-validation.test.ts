@@ -48,7 +48,10 @@ describe('token validation failure counter', () => {
 describe('checkToken', () => {
   it('reads { valid } from GET /api/validate-request with the stored token as Bearer', async () => {
     window.localStorage.setItem('authToken', 't0k');
-    window.localStorage.setItem('catalyst-user', JSON.stringify({ username: 'ada', name: 'Ada', isAuthenticated: true }));
+    window.localStorage.setItem(
+      'catalyst-user',
+      JSON.stringify({ username: 'ada', name: 'Ada', isAuthenticated: true }),
+    );
     let seen: RequestInit | undefined;
     const outcome = await checkToken(async (_url, init) => {
       seen = init;
@@ -61,7 +64,10 @@ describe('checkToken', () => {
 
   it('maps answers and failures to outcomes', async () => {
     expect(await checkToken(async () => json({ valid: false }))).toEqual({ kind: 'invalid' });
-    expect(await checkToken(async () => json({ error: 'UNAUTHENTICATED' }, 401))).toEqual({ kind: 'http-error', status: 401 });
+    expect(await checkToken(async () => json({ error: 'UNAUTHENTICATED' }, 401))).toEqual({
+      kind: 'http-error',
+      status: 401,
+    });
     expect(
       await checkToken(async () => {
         throw new TypeError('Failed to fetch');

@@ -4,7 +4,8 @@ import { useTokenValidation } from '../src/app/session/use-token-validation';
 import { getSession, saveSession } from '../src/lib/session';
 import { json, mockFetch, SIGNED_IN_USER } from './setup';
 
-const validations = (calls: { url: string }[]) => calls.filter((c) => c.url === '/api/validate-request').length;
+const validations = (calls: { url: string }[]) =>
+  calls.filter((c) => c.url === '/api/validate-request').length;
 
 async function flush() {
   await act(async () => {
@@ -38,7 +39,9 @@ describe('useTokenValidation', () => {
 
   it('survives two server errors but logs out on the third within five minutes', async () => {
     vi.useFakeTimers();
-    const { calls } = mockFetch({ 'GET /api/validate-request': () => json({ error: 'INTERNAL', message: 'down' }, 500) });
+    const { calls } = mockFetch({
+      'GET /api/validate-request': () => json({ error: 'INTERNAL', message: 'down' }, 500),
+    });
     saveSession(SIGNED_IN_USER);
     renderHook(() => useTokenValidation(true, 15));
     await flush();

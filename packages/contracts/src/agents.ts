@@ -7,7 +7,8 @@ import { zText } from './text';
  * never sent back: responses carry `hasApiKey` / `hasToken`.
  */
 
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
 /**
  * An address the server will call: http(s) only, no user:password part (the secret belongs in
@@ -24,11 +25,19 @@ export const zOutboundUrl = (label: string) =>
       try {
         url = new URL(value);
       } catch {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a full address such as https://api.example.com/v1` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be a full address such as https://api.example.com/v1`,
+        });
         return;
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: `${label} must start with http:// or https://` });
-      else if (url.username || url.password) ctx.addIssue({ code: 'custom', message: `${label} must not contain a user name or password; put the secret in its own field` });
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        ctx.addIssue({ code: 'custom', message: `${label} must start with http:// or https://` });
+      else if (url.username || url.password)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must not contain a user name or password; put the secret in its own field`,
+        });
     })
     .transform((value) => value.replace(/\/+$/, ''));
 
@@ -72,7 +81,10 @@ export type TConnectionTest = z.infer<typeof ZConnectionTest>;
 export const ZLlmProviderInput = z
   .object({
     baseUrl: zOutboundUrl('Base URL'),
-    model: zText('Model is required').trim().min(1, 'Model is required').max(200, 'Model is too long (200 characters at most)'),
+    model: zText('Model is required')
+      .trim()
+      .min(1, 'Model is required')
+      .max(200, 'Model is too long (200 characters at most)'),
     /** Leave out to keep the stored key. */
     apiKey: zSecret('API key'),
     /** Removes the stored key (for endpoints that need none). */
@@ -87,7 +99,10 @@ export type TLlmProviderInput = z.input<typeof ZLlmProviderInput>;
 export const ZLlmProviderTestInput = z
   .object({
     baseUrl: zOutboundUrl('Base URL'),
-    model: zText('Model is required').trim().min(1, 'Model is required').max(200, 'Model is too long (200 characters at most)'),
+    model: zText('Model is required')
+      .trim()
+      .min(1, 'Model is required')
+      .max(200, 'Model is too long (200 characters at most)'),
     apiKey: zSecret('API key'),
     timeoutMs: zTimeout,
   })
@@ -125,7 +140,10 @@ export type TLlmSettings = z.infer<typeof ZLlmSettings>;
 
 // ---- MCP servers ----
 
-const mcpName = zText('Name is required').trim().min(1, 'Name is required').max(100, 'Name is too long (100 characters at most)');
+const mcpName = zText('Name is required')
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name is too long (100 characters at most)');
 
 export const ZMcpServerInput = z
   .object({
@@ -147,7 +165,9 @@ export const ZMcpServerUpdate = z
   })
   .meta({ id: 'UpdateMcpServer' });
 
-export const ZMcpServerTestInput = z.object({ url: zOutboundUrl('Server URL'), token: zSecret('Token') }).meta({ id: 'TestMcpServer' });
+export const ZMcpServerTestInput = z
+  .object({ url: zOutboundUrl('Server URL'), token: zSecret('Token') })
+  .meta({ id: 'TestMcpServer' });
 
 export const ZMcpTool = z.object({ name: z.string(), description: z.string() }).meta({ id: 'McpTool' });
 export type TMcpTool = z.infer<typeof ZMcpTool>;
@@ -174,5 +194,7 @@ export const ZMcpServer = z
   .meta({ id: 'McpServer' });
 export type TMcpServer = z.infer<typeof ZMcpServer>;
 
-export const ZMcpServerList = z.object({ servers: z.array(ZMcpServer), canManage: z.boolean() }).meta({ id: 'McpServerList' });
+export const ZMcpServerList = z
+  .object({ servers: z.array(ZMcpServer), canManage: z.boolean() })
+  .meta({ id: 'McpServerList' });
 export type TMcpServerList = z.infer<typeof ZMcpServerList>;

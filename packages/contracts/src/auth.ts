@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { ZPermission } from './permissions';
 import { zText } from './text';
 
-const username = zText('Username is required (text)').trim().min(1, 'Username is required').max(150, 'Username is too long (150 characters at most)');
+const username = zText('Username is required (text)')
+  .trim()
+  .min(1, 'Username is required')
+  .max(150, 'Username is too long (150 characters at most)');
 
 export const ZLoginRequest = z
   .object({
     username,
-    password: zText('Password is required (text)').min(1, 'Password is required').max(1024, 'Password is too long (1024 characters at most)'),
+    password: zText('Password is required (text)')
+      .min(1, 'Password is required')
+      .max(1024, 'Password is too long (1024 characters at most)'),
   })
   .meta({ id: 'LoginRequest' });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
@@ -42,8 +47,12 @@ export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
 
 export const ZPasswordSetRequest = z
   .object({
-    token: zText('Invalid or missing reset token').min(1, 'Invalid or missing reset token').max(512, 'Invalid or missing reset token'),
-    newPassword: zText('Please enter a new password').min(1, 'Please enter a new password').max(1024, 'Password is too long (1024 characters at most)'),
+    token: zText('Invalid or missing reset token')
+      .min(1, 'Invalid or missing reset token')
+      .max(512, 'Invalid or missing reset token'),
+    newPassword: zText('Please enter a new password')
+      .min(1, 'Please enter a new password')
+      .max(1024, 'Password is too long (1024 characters at most)'),
   })
   .meta({ id: 'PasswordSetRequest' });
 export type TPasswordSetRequest = z.infer<typeof ZPasswordSetRequest>;
@@ -51,10 +60,14 @@ export type TPasswordSetRequest = z.infer<typeof ZPasswordSetRequest>;
 export const ZEulaValidateRequest = z.object({ userName: username }).meta({ id: 'EulaValidateRequest' });
 export type TEulaValidateRequest = z.infer<typeof ZEulaValidateRequest>;
 
-export const ZEulaValidateResponse = z.object({ isEulaAccepted: z.boolean() }).meta({ id: 'EulaValidateResponse' });
+export const ZEulaValidateResponse = z
+  .object({ isEulaAccepted: z.boolean() })
+  .meta({ id: 'EulaValidateResponse' });
 export type TEulaValidateResponse = z.infer<typeof ZEulaValidateResponse>;
 
-export const ZValidateRequestResponse = z.object({ valid: z.boolean() }).meta({ id: 'ValidateRequestResponse' });
+export const ZValidateRequestResponse = z
+  .object({ valid: z.boolean() })
+  .meta({ id: 'ValidateRequestResponse' });
 export type TValidateRequestResponse = z.infer<typeof ZValidateRequestResponse>;
 
 export const ZCurrentUser = z

@@ -5,7 +5,10 @@ import { z } from 'zod';
 
 const base = { id: z.string(), title: z.string(), description: z.string().optional() };
 
-export const ZChartSeries = z.object({ name: z.string(), data: z.array(z.union([z.number(), z.null(), z.tuple([z.number(), z.number()])])) });
+export const ZChartSeries = z.object({
+  name: z.string(),
+  data: z.array(z.union([z.number(), z.null(), z.tuple([z.number(), z.number()])])),
+});
 export const ZChartCardData = z.object({
   ...base,
   interpretation: z.string().optional(),
@@ -16,7 +19,9 @@ export const ZChartCardData = z.object({
     series: z.array(ZChartSeries),
   }),
 });
-export const ZChartCard = z.object({ type: z.literal('chart'), data: ZChartCardData }).meta({ id: 'ChartCard' });
+export const ZChartCard = z
+  .object({ type: z.literal('chart'), data: ZChartCardData })
+  .meta({ id: 'ChartCard' });
 export type TChartCard = z.infer<typeof ZChartCard>;
 
 export const ZTableCardData = z.object({
@@ -25,10 +30,17 @@ export const ZTableCardData = z.object({
   columns: z.array(z.object({ key: z.string(), header: z.string() })),
   data: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
 });
-export const ZTableCard = z.object({ type: z.literal('table'), data: ZTableCardData }).meta({ id: 'TableCard' });
+export const ZTableCard = z
+  .object({ type: z.literal('table'), data: ZTableCardData })
+  .meta({ id: 'TableCard' });
 export type TTableCard = z.infer<typeof ZTableCard>;
 
-export const ZTextCardData = z.object({ ...base, header: z.string().optional(), content: z.array(z.string()).optional(), text: z.string().optional() });
+export const ZTextCardData = z.object({
+  ...base,
+  header: z.string().optional(),
+  content: z.array(z.string()).optional(),
+  text: z.string().optional(),
+});
 export const ZTextCard = z.object({ type: z.literal('text'), data: ZTextCardData }).meta({ id: 'TextCard' });
 export type TTextCard = z.infer<typeof ZTextCard>;
 
@@ -39,8 +51,14 @@ export const ZCardAction = z.object({
   question: z.string(),
 });
 export type TCardAction = z.infer<typeof ZCardAction>;
-export const ZActionCardData = z.object({ ...base, context: z.record(z.string(), z.string()).optional(), actions: z.array(ZCardAction) });
-export const ZActionCard = z.object({ type: z.literal('action'), data: ZActionCardData }).meta({ id: 'ActionCard' });
+export const ZActionCardData = z.object({
+  ...base,
+  context: z.record(z.string(), z.string()).optional(),
+  actions: z.array(ZCardAction),
+});
+export const ZActionCard = z
+  .object({ type: z.literal('action'), data: ZActionCardData })
+  .meta({ id: 'ActionCard' });
 export type TActionCard = z.infer<typeof ZActionCard>;
 
 export const ZMetricItem = z.object({
@@ -51,8 +69,12 @@ export const ZMetricItem = z.object({
   trend: z.enum(['up', 'down', 'neutral']).optional(),
 });
 export const ZMetricCardData = z.object({ ...base, metrics: z.array(ZMetricItem) });
-export const ZMetricCard = z.object({ type: z.literal('metric'), data: ZMetricCardData }).meta({ id: 'MetricCard' });
+export const ZMetricCard = z
+  .object({ type: z.literal('metric'), data: ZMetricCardData })
+  .meta({ id: 'MetricCard' });
 export type TMetricCard = z.infer<typeof ZMetricCard>;
 
-export const ZCard = z.discriminatedUnion('type', [ZChartCard, ZTableCard, ZTextCard, ZActionCard, ZMetricCard]).meta({ id: 'Card' });
+export const ZCard = z
+  .discriminatedUnion('type', [ZChartCard, ZTableCard, ZTextCard, ZActionCard, ZMetricCard])
+  .meta({ id: 'Card' });
 export type TCard = z.infer<typeof ZCard>;

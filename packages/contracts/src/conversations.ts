@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { zText } from './text';
 
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(2_147_483_647, 'is not a known id');
+const id = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(2_147_483_647, 'is not a known id');
 
 export const ZThread = z
   .object({
@@ -35,14 +39,33 @@ export type TThreadMessage = z.infer<typeof ZThreadMessage>;
 
 export const ZThreadIdParams = z.object({ threadId: id });
 export const ZThreadListQuery = z.object({ usecase_id: id.optional() });
-export const ZRenameThread = z.object({ thread_name: zText('thread_name must be text').trim().min(1, 'A thread name cannot be empty').max(200, 'A thread name has 200 characters at most') });
+export const ZRenameThread = z.object({
+  thread_name: zText('thread_name must be text')
+    .trim()
+    .min(1, 'A thread name cannot be empty')
+    .max(200, 'A thread name has 200 characters at most'),
+});
 export const ZShareUserListRequest = z.object({
   pageNumber: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(500),
   useCaseId: id.optional().nullable(),
 });
-export const ZShareCandidate = z.object({ id: z.number(), firstName: z.string(), lastName: z.string(), userName: z.string(), email: z.string() }).meta({ id: 'ShareCandidate' });
-export const ZShareRequest = z.object({ thread_id: id, user_list: z.array(id, { error: 'user_list must be a list of user ids' }).min(1, 'Choose at least one user').max(500) });
+export const ZShareCandidate = z
+  .object({
+    id: z.number(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userName: z.string(),
+    email: z.string(),
+  })
+  .meta({ id: 'ShareCandidate' });
+export const ZShareRequest = z.object({
+  thread_id: id,
+  user_list: z
+    .array(id, { error: 'user_list must be a list of user ids' })
+    .min(1, 'Choose at least one user')
+    .max(500),
+});
 export const ZDeleteMessageRequest = z.object({ thread_id: id, message_id: id });
 export const ZFeedbackRequest = z.object({
   message_id: id,
@@ -52,7 +75,13 @@ export const ZFeedbackRequest = z.object({
 
 export const ZSendContentRequest = z.object({
   recipients: z
-    .array(zText('recipients must be e-mail addresses').trim().email('Please enter a valid email address').max(254), { error: 'recipients must be a list of e-mail addresses' })
+    .array(
+      zText('recipients must be e-mail addresses')
+        .trim()
+        .email('Please enter a valid email address')
+        .max(254),
+      { error: 'recipients must be a list of e-mail addresses' },
+    )
     .min(1, 'Please add at least one email address')
     .max(50, '50 recipients at most'),
   base64: zText('base64 must be the PNG image as base64 text').min(1, 'The image is missing'),
@@ -66,16 +95,29 @@ export const ZSocketMessage = z.object({
   message_id: z.union([id, z.literal(''), z.null()]).optional(),
   query_type: z.string().max(100).optional().nullable(),
   isNewThread: z.boolean().optional(),
-  mode_id: z.union([z.number(), z.string().max(20)]).optional().nullable(),
+  mode_id: z
+    .union([z.number(), z.string().max(20)])
+    .optional()
+    .nullable(),
   is_regenerate: z.boolean().optional(),
   /** Alert-based conversations: the recommendation to explain (investigate / explore). */
-  alert_id: z.union([z.string().max(100), z.number()]).optional().nullable(),
+  alert_id: z
+    .union([z.string().max(100), z.number()])
+    .optional()
+    .nullable(),
   action: z.string().max(50).optional().nullable(),
 });
 export type TSocketMessage = z.infer<typeof ZSocketMessage>;
 
 export const ZChunkControl = z.object({
-  content_type: z.enum(['primary-response-start', 'loaders', 'loaders-end', 'primary-response-end', 'additional_insights', 'error']),
+  content_type: z.enum([
+    'primary-response-start',
+    'loaders',
+    'loaders-end',
+    'primary-response-end',
+    'additional_insights',
+    'error',
+  ]),
   text: z.string().optional(),
   data: z.unknown().optional(),
 });
@@ -92,5 +134,9 @@ export const ZSocketResponse = z.object({
 });
 export type TSocketResponse = z.infer<typeof ZSocketResponse>;
 
-export const ZSocketError = z.object({ code: z.string(), message: z.string(), thread_id: z.number().nullable().optional() });
+export const ZSocketError = z.object({
+  code: z.string(),
+  message: z.string(),
+  thread_id: z.number().nullable().optional(),
+});
 export type TSocketError = z.infer<typeof ZSocketError>;

@@ -22,48 +22,112 @@ export const API_TYPES = ['custom'] as const;
 export const DEFAULT_MAX_CSV_FILES = 20;
 
 // Forms send "" or null for fields they leave empty; both mean "not given".
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const blankToUndefined = (v: unknown) =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 const text = (max: number, label: string) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} is too long (${max} characters at most)`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, `${label} is too long (${max} characters at most)`).optional(),
+  );
 const port = z.preprocess(
   blankToUndefined,
-  z.coerce.number({ error: 'Port must be a whole number' }).int('Port must be a whole number').min(1, 'Port must be between 1 and 65535').max(65535, 'Port must be between 1 and 65535').optional(),
+  z.coerce
+    .number({ error: 'Port must be a whole number' })
+    .int('Port must be a whole number')
+    .min(1, 'Port must be between 1 and 65535')
+    .max(65535, 'Port must be between 1 and 65535')
+    .optional(),
 );
-const connId = z.coerce.number({ error: 'conn_id must be a connection id' }).int('conn_id must be a connection id').positive('conn_id must be a connection id').max(2_147_483_647, 'conn_id must be a connection id');
+const connId = z.coerce
+  .number({ error: 'conn_id must be a connection id' })
+  .int('conn_id must be a connection id')
+  .positive('conn_id must be a connection id')
+  .max(2_147_483_647, 'conn_id must be a connection id');
 
 export const ZConnectionInput = z
   .object({
     conn_id: z.preprocess(blankToUndefined, connId.optional()),
-    conn_name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long (100 characters at most)'),
+    conn_name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'Name is too long (100 characters at most)'),
     db_type: z.enum(DB_TYPES, { error: `db_type must be one of ${DB_TYPES.join(', ')}` }),
     host: text(255, 'Hostname'),
     port,
     db_name: text(255, 'Database'),
     user_name: text(255, 'Username'),
-    password: z.preprocess(blankToUndefined, z.string().max(1024, 'Password is too long (1024 characters at most)').optional()),
+    password: z.preprocess(
+      blankToUndefined,
+      z.string().max(1024, 'Password is too long (1024 characters at most)').optional(),
+    ),
     ssl: z.boolean().optional(),
     // BigQuery-style warehouse (spec 3 §3)
-    auth_method: z.preprocess(blankToUndefined, z.enum(AUTH_METHODS, { error: 'auth_method must be adc, wif or service_account' }).optional()),
+    auth_method: z.preprocess(
+      blankToUndefined,
+      z.enum(AUTH_METHODS, { error: 'auth_method must be adc, wif or service_account' }).optional(),
+    ),
     project_id: z.preprocess(
       blankToUndefined,
-      z.string().trim().regex(/^([a-z0-9.-]+:)?[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'project_id is not a Google Cloud project id (e.g. acme-analytics)').optional(),
+      z
+        .string()
+        .trim()
+        .regex(
+          /^([a-z0-9.-]+:)?[a-z][a-z0-9-]{4,28}[a-z0-9]$/,
+          'project_id is not a Google Cloud project id (e.g. acme-analytics)',
+        )
+        .optional(),
     ),
-    default_dataset: z.preprocess(blankToUndefined, z.string().trim().regex(/^[A-Za-z0-9_]{1,1024}$/, 'default_dataset may use letters, digits and _').optional()),
-    location: z.preprocess(blankToUndefined, z.string().trim().regex(/^(US|EU|[a-z]+(-[a-z]+)+\d+)$/, 'location must be US, EU or a region such as europe-west2').optional()),
+    default_dataset: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_]{1,1024}$/, 'default_dataset may use letters, digits and _')
+        .optional(),
+    ),
+    location: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^(US|EU|[a-z]+(-[a-z]+)+\d+)$/, 'location must be US, EU or a region such as europe-west2')
+        .optional(),
+    ),
     credentials_file: z.preprocess(
       (v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : blankToUndefined(v)),
-      z.string().max(64 * 1024, 'The key file is too large (64 KB at most)').optional(),
+      z
+        .string()
+        .max(64 * 1024, 'The key file is too large (64 KB at most)')
+        .optional(),
     ),
-    federated_provider: z.preprocess(blankToUndefined, z.enum(FEDERATED_PROVIDERS, { error: 'federated_provider must be github, aws, azure or other' }).optional()),
+    federated_provider: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(FEDERATED_PROVIDERS, { error: 'federated_provider must be github, aws, azure or other' })
+        .optional(),
+    ),
     workload_identity_pool_id: text(512, 'Pool id'),
-    service_account_email: z.preprocess(blankToUndefined, z.string().trim().email('service_account_email is not an e-mail address').optional()),
+    service_account_email: z.preprocess(
+      blankToUndefined,
+      z.string().trim().email('service_account_email is not an e-mail address').optional(),
+    ),
     audience: text(512, 'Audience'),
     // HTTP JSON API
-    apiType: z.preprocess(blankToUndefined, z.enum(API_TYPES, { error: `apiType must be one of ${API_TYPES.join(', ')}` }).optional()),
+    apiType: z.preprocess(
+      blankToUndefined,
+      z.enum(API_TYPES, { error: `apiType must be one of ${API_TYPES.join(', ')}` }).optional(),
+    ),
     apiKey: z.preprocess(blankToUndefined, z.string().max(4096, 'API key is too long').optional()),
     baseUrl: z.preprocess(
       blankToUndefined,
-      z.string().trim().max(2048, 'Base URL is too long').url('Base URL must be a URL').refine((u) => /^https?:\/\//i.test(u), 'Base URL must start with http:// or https://').optional(),
+      z
+        .string()
+        .trim()
+        .max(2048, 'Base URL is too long')
+        .url('Base URL must be a URL')
+        .refine((u) => /^https?:\/\//i.test(u), 'Base URL must start with http:// or https://')
+        .optional(),
     ),
   })
   .superRefine((c, ctx) => {
@@ -79,9 +143,21 @@ export const ZConnectionInput = z
       need(c.project_id, 'project_id', 'project_id is required');
       need(c.location, 'location', 'location is required');
       if ((c.auth_method ?? 'adc') === 'wif') {
-        need(c.federated_provider, 'federated_provider', 'federated_provider is required for workload identity federation');
-        need(c.workload_identity_pool_id, 'workload_identity_pool_id', 'workload_identity_pool_id is required for workload identity federation');
-        need(c.service_account_email, 'service_account_email', 'service_account_email is required for workload identity federation');
+        need(
+          c.federated_provider,
+          'federated_provider',
+          'federated_provider is required for workload identity federation',
+        );
+        need(
+          c.workload_identity_pool_id,
+          'workload_identity_pool_id',
+          'workload_identity_pool_id is required for workload identity federation',
+        );
+        need(
+          c.service_account_email,
+          'service_account_email',
+          'service_account_email is required for workload identity federation',
+        );
       }
     } else if (c.db_type === 'api') {
       need(c.apiType, 'apiType', 'apiType is required');
@@ -114,17 +190,26 @@ export const ZConnectionList = z.object({ connections: z.array(ZConnection) }).m
 export type TConnectionList = z.infer<typeof ZConnectionList>;
 
 export const ZConnectionSaved = z
-  .object({ status: z.literal('Success'), message: z.string(), conn_id: z.number().int(), connection: ZConnection })
+  .object({
+    status: z.literal('Success'),
+    message: z.string(),
+    conn_id: z.number().int(),
+    connection: ZConnection,
+  })
   .meta({ id: 'ConnectionSaved' });
 export type TConnectionSaved = z.infer<typeof ZConnectionSaved>;
 
 export const ZDeleteConnectionRequest = z.object({ conn_id: connId }).meta({ id: 'DeleteConnectionRequest' });
 export type TDeleteConnectionRequest = z.infer<typeof ZDeleteConnectionRequest>;
 
-export const ZDataSourceStatus = z.object({ status: z.literal('Success'), message: z.string() }).meta({ id: 'DataSourceStatus' });
+export const ZDataSourceStatus = z
+  .object({ status: z.literal('Success'), message: z.string() })
+  .meta({ id: 'DataSourceStatus' });
 export type TDataSourceStatus = z.infer<typeof ZDataSourceStatus>;
 
-export const ZRateLimits = z.object({ limits: z.object({ max_csv_files: z.number().int() }) }).meta({ id: 'RateLimits' });
+export const ZRateLimits = z
+  .object({ limits: z.object({ max_csv_files: z.number().int() }) })
+  .meta({ id: 'RateLimits' });
 export type TRateLimits = z.infer<typeof ZRateLimits>;
 
 // Params and querystrings carry no component id: @fastify/swagger cannot resolve a $ref there.
@@ -151,11 +236,20 @@ export const ZCsvFile = z
 export type TCsvFile = z.infer<typeof ZCsvFile>;
 export const ZCsvFileList = z.array(ZCsvFile).meta({ id: 'CsvFileList' });
 export const ZCsvListQuery = z.object({ conn_id: connId });
-export const ZFileIdParam = z
-  .object({ fileId: z.coerce.number({ error: 'fileId must be a file id' }).int('fileId must be a file id').positive('fileId must be a file id').max(2_147_483_647, 'fileId must be a file id') });
+export const ZFileIdParam = z.object({
+  fileId: z.coerce
+    .number({ error: 'fileId must be a file id' })
+    .int('fileId must be a file id')
+    .positive('fileId must be a file id')
+    .max(2_147_483_647, 'fileId must be a file id'),
+});
 
 export const ZUploadCsvResponse = z
-  .object({ status: z.literal('Success'), conn_id: z.number().int(), files: z.array(z.object({ filename: z.string(), file_id: z.number().int() })) })
+  .object({
+    status: z.literal('Success'),
+    conn_id: z.number().int(),
+    files: z.array(z.object({ filename: z.string(), file_id: z.number().int() })),
+  })
   .meta({ id: 'UploadCsvResponse' });
 export type TUploadCsvResponse = z.infer<typeof ZUploadCsvResponse>;
 

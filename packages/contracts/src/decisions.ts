@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { zText } from './text';
 
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(2_147_483_647, 'is not a known id');
-const required = (label: string, max: number) => zText(`${label} is required`).trim().min(1, `${label} is required`).max(max, `${label} is too long (${max} characters at most)`);
+const id = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(2_147_483_647, 'is not a known id');
+const required = (label: string, max: number) =>
+  zText(`${label} is required`)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long (${max} characters at most)`);
 
 export const DECISION_STATUSES = ['pending', 'approved', 'implemented', 'rejected'] as const;
-export const ZDecisionStatus = z.enum(DECISION_STATUSES, { error: 'status must be pending, approved, implemented or rejected' });
+export const ZDecisionStatus = z.enum(DECISION_STATUSES, {
+  error: 'status must be pending, approved, implemented or rejected',
+});
 export type TDecisionStatus = z.infer<typeof ZDecisionStatus>;
 
 /** The moves a decision may make; anything else is refused with 409. */
@@ -33,7 +43,15 @@ export const ZDecisionMetric = z.object({
   timeColumn: z.string().max(300),
   /** A canonical aggregate expression (double-quoted columns), as in the semantic model. */
   expression: z.string().max(2000),
-  filters: z.array(z.object({ column: z.string().max(300), value: z.union([z.string().max(500), z.number(), z.boolean()]) })).max(5).default([]),
+  filters: z
+    .array(
+      z.object({
+        column: z.string().max(300),
+        value: z.union([z.string().max(500), z.number(), z.boolean()]),
+      }),
+    )
+    .max(5)
+    .default([]),
   grain: z.enum(['day', 'week', 'month']).default('week'),
 });
 export type TDecisionMetric = z.infer<typeof ZDecisionMetric>;
@@ -42,7 +60,10 @@ export const ZCreateDecision = z
   .object({
     title: required('Title', 300),
     description: required('Description', 10_000),
-    status: ZDecisionStatus.default('pending').refine((s) => s === 'pending', 'A new decision starts as pending'),
+    status: ZDecisionStatus.default('pending').refine(
+      (s) => s === 'pending',
+      'A new decision starts as pending',
+    ),
     useCaseId: id,
     alertId: zText('Related alert is required').trim().min(1, 'Related alert is required').max(100),
     alertTitle: zText('alertTitle must be text').max(500).optional(),
@@ -62,7 +83,10 @@ export const ZUpdateDecision = z
   })
   .meta({ id: 'UpdateDecision' });
 
-export const ZDecisionStatusChange = z.object({ status: ZDecisionStatus, note: zText('note must be text').max(2000).optional() });
+export const ZDecisionStatusChange = z.object({
+  status: ZDecisionStatus,
+  note: zText('note must be text').max(2000).optional(),
+});
 
 export const ZDecisionListQuery = z.object({
   search: zText('search must be text').max(200).optional(),
@@ -71,8 +95,23 @@ export const ZDecisionListQuery = z.object({
   use_case_id: id.optional(),
 });
 
-export const ZDecisionArtifact = z.object({ id: z.number(), name: z.string(), type: z.enum(ARTIFACT_TYPES), content: z.string(), encoding: z.enum(['text', 'base64']), mimeType: z.string().nullable(), size: z.number(), uploadedAt: z.string() });
-export const ZDecisionEvent = z.object({ from: ZDecisionStatus.nullable(), to: ZDecisionStatus, at: z.string(), by: z.string(), note: z.string().nullable() });
+export const ZDecisionArtifact = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(ARTIFACT_TYPES),
+  content: z.string(),
+  encoding: z.enum(['text', 'base64']),
+  mimeType: z.string().nullable(),
+  size: z.number(),
+  uploadedAt: z.string(),
+});
+export const ZDecisionEvent = z.object({
+  from: ZDecisionStatus.nullable(),
+  to: ZDecisionStatus,
+  at: z.string(),
+  by: z.string(),
+  note: z.string().nullable(),
+});
 
 export const ZDecision = z
   .object({
@@ -96,14 +135,22 @@ export const ZDecision = z
   .meta({ id: 'Decision' });
 export type TDecision = z.infer<typeof ZDecision>;
 
-export const ZOutcomePoint = z.object({ period: z.string(), actual: z.number().nullable(), expected: z.number().nullable() });
+export const ZOutcomePoint = z.object({
+  period: z.string(),
+  actual: z.number().nullable(),
+  expected: z.number().nullable(),
+});
 export const ZDecisionOutcome = z
   .object({
     status: z.enum(['no_metric', 'awaiting_approval', 'awaiting_implementation', 'too_early', 'measured']),
     metric: ZDecisionMetric.nullable(),
-    baseline: z.object({ from: z.string(), to: z.string(), mean: z.number(), periods: z.number() }).nullable(),
+    baseline: z
+      .object({ from: z.string(), to: z.string(), mean: z.number(), periods: z.number() })
+      .nullable(),
     points: z.array(ZOutcomePoint),
-    comparison: z.object({ periods: z.number(), actualMean: z.number(), expectedMean: z.number(), change: z.number() }).nullable(),
+    comparison: z
+      .object({ periods: z.number(), actualMean: z.number(), expectedMean: z.number(), change: z.number() })
+      .nullable(),
     statement: z.string(),
   })
   .meta({ id: 'DecisionOutcome' });

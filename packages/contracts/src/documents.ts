@@ -3,7 +3,11 @@ import { zText } from './text';
 
 // Document Management (spec document 3) and the use case Document tool (spec document 2 §3).
 
-const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(2_147_483_647, 'is not a known id');
+const id = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(2_147_483_647, 'is not a known id');
 
 /** Formats the Document tool offers (spec document 2 §3); every one of them is read for text. */
 export const DOCUMENT_FORMATS = ['pdf', 'docx', 'xlsx', 'txt', 'csv'] as const;
@@ -19,27 +23,46 @@ export const ZDocumentToolConfig = z.object({
   processImages: z.boolean().default(false),
 });
 export type TDocumentToolConfig = z.infer<typeof ZDocumentToolConfig>;
-export const DOCUMENT_TOOL_DEFAULTS: TDocumentToolConfig = { allowedFormats: ['pdf', 'docx'], maxFileSize: 10, extractMetadata: true, processImages: false };
+export const DOCUMENT_TOOL_DEFAULTS: TDocumentToolConfig = {
+  allowedFormats: ['pdf', 'docx'],
+  maxFileSize: 10,
+  extractMetadata: true,
+  processImages: false,
+};
 /** The largest file the Document tool allows (its range is 1–100 MB); uploads outside a use case may be this large. */
 export const DOCUMENT_MAX_MB = 100;
 
 /** A use case's Document tool limits from its saved configuration (bad or missing values fall back to the defaults). */
-export function documentToolConfigOf(configurations: Record<string, unknown> | null | undefined): TDocumentToolConfig {
+export function documentToolConfigOf(
+  configurations: Record<string, unknown> | null | undefined,
+): TDocumentToolConfig {
   const raw = configurations?.document;
   const parsed = ZDocumentToolConfig.safeParse(raw && typeof raw === 'object' ? raw : {});
   if (!parsed.success) return DOCUMENT_TOOL_DEFAULTS;
-  return parsed.data.allowedFormats.length ? parsed.data : { ...parsed.data, allowedFormats: DOCUMENT_TOOL_DEFAULTS.allowedFormats };
+  return parsed.data.allowedFormats.length
+    ? parsed.data
+    : { ...parsed.data, allowedFormats: DOCUMENT_TOOL_DEFAULTS.allowedFormats };
 }
 
 export const DOCUMENT_CATEGORIES = ['strategy', 'analytics', 'ai/ml', 'research'] as const;
-export const ZDocumentCategory = z.enum(DOCUMENT_CATEGORIES, { error: 'category must be strategy, analytics, ai/ml or research' });
+export const ZDocumentCategory = z.enum(DOCUMENT_CATEGORIES, {
+  error: 'category must be strategy, analytics, ai/ml or research',
+});
 export type TDocumentCategory = z.infer<typeof ZDocumentCategory>;
 
 export const DOCUMENT_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type TDocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Folder colours offered by the screen (any #rrggbb is accepted). */
-export const FOLDER_COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#ec4899', '#64748b'] as const;
+export const FOLDER_COLORS = [
+  '#3b82f6',
+  '#10b981',
+  '#f59e0b',
+  '#ef4444',
+  '#8b5cf6',
+  '#ec4899',
+  '#64748b',
+] as const;
 
 export const ZDocumentFolder = z
   .object({
@@ -52,8 +75,14 @@ export const ZDocumentFolder = z
 export type TDocumentFolder = z.infer<typeof ZDocumentFolder>;
 
 export const ZFolderInput = z.object({
-  name: zText('Folder name is required').trim().min(1, 'Folder name is required').max(100, 'Folder name is too long (100 characters at most)'),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'color must be a #rrggbb colour').default(FOLDER_COLORS[0]),
+  name: zText('Folder name is required')
+    .trim()
+    .min(1, 'Folder name is required')
+    .max(100, 'Folder name is too long (100 characters at most)'),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'color must be a #rrggbb colour')
+    .default(FOLDER_COLORS[0]),
 });
 export type TFolderInput = z.infer<typeof ZFolderInput>;
 export const ZFolderUpdate = ZFolderInput.partial();
@@ -104,7 +133,11 @@ export const ZDocumentList = z.object({ documents: z.array(ZDocument) });
 export type TDocumentList = z.infer<typeof ZDocumentList>;
 
 export const ZDocumentUpdate = z.object({
-  name: zText('Name is required').trim().min(1, 'Name is required').max(255, 'Name is too long (255 characters at most)').optional(),
+  name: zText('Name is required')
+    .trim()
+    .min(1, 'Name is required')
+    .max(255, 'Name is too long (255 characters at most)')
+    .optional(),
   folderId: id.nullable().optional(),
   category: ZDocumentCategory.nullable().optional(),
 });
@@ -124,7 +157,9 @@ export const ZDocumentPages = z.object({
 });
 export type TDocumentPages = z.infer<typeof ZDocumentPages>;
 
-export const ZShareCandidates = z.object({ users: z.array(z.object({ id: z.number(), name: z.string(), username: z.string() })) });
+export const ZShareCandidates = z.object({
+  users: z.array(z.object({ id: z.number(), name: z.string(), username: z.string() })),
+});
 export type TShareCandidates = z.infer<typeof ZShareCandidates>;
 
 /** The pdf card of spec document 1 §2.8: opens `pdfUrl` in the side panel at `page_number`. */

@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 const id = z.coerce.number({ error: 'must be a number' }).int().positive().max(2_147_483_647);
 
-export const IMPACT_LEVELS = ['Critical Alert', 'High Impact', 'Medium Impact', 'Low Impact', 'Product'] as const;
+export const IMPACT_LEVELS = [
+  'Critical Alert',
+  'High Impact',
+  'Medium Impact',
+  'Low Impact',
+  'Product',
+] as const;
 export const ZImpactLevel = z.enum(IMPACT_LEVELS);
 export const RECOMMENDATION_STATUSES = ['active', 'dismissed', 'resolved'] as const;
 
@@ -10,7 +16,12 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T, label: s
   z
     .string()
     .max(500)
-    .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values, { error: `${label} must be among: ${values.join(', ')}` })));
 
 export const ZRecommendationQuery = z.object({
@@ -38,7 +49,10 @@ export const ZRecommendation = z
   .meta({ id: 'Recommendation' });
 export type TRecommendation = z.infer<typeof ZRecommendation>;
 
-export const ZRecommendationList = z.object({ status: z.literal('success'), data: z.object({ recommendations: z.array(ZRecommendation), total_count: z.number() }) });
+export const ZRecommendationList = z.object({
+  status: z.literal('success'),
+  data: z.object({ recommendations: z.array(ZRecommendation), total_count: z.number() }),
+});
 
 export const ZDashboardMetric = z.object({
   value: z.union([z.number(), z.string(), z.null()]),
@@ -50,7 +64,12 @@ export const ZDashboardMetric = z.object({
 export const ZDashboardMetrics = z
   .object({
     status: z.literal('success'),
-    data: z.object({ aiScoreAverage: ZDashboardMetric, activeUseCases: ZDashboardMetric, recentInsights: ZDashboardMetric, lastActivity: ZDashboardMetric }),
+    data: z.object({
+      aiScoreAverage: ZDashboardMetric,
+      activeUseCases: ZDashboardMetric,
+      recentInsights: ZDashboardMetric,
+      lastActivity: ZDashboardMetric,
+    }),
   })
   .meta({ id: 'DashboardMetrics' });
 export type TDashboardMetrics = z.infer<typeof ZDashboardMetrics>;

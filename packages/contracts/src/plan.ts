@@ -27,7 +27,20 @@ export type TMeasure = z.infer<typeof ZMeasure>;
 export const ZDimension = z.object({ column: ZColumnRef, grain: ZTimeGrain.optional(), label: z.string() });
 export type TDimension = z.infer<typeof ZDimension>;
 
-export const ZFilterOp = z.enum(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'between', 'in', 'not_in', 'contains', 'is_null', 'not_null']);
+export const ZFilterOp = z.enum([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'in',
+  'not_in',
+  'contains',
+  'is_null',
+  'not_null',
+]);
 export type TFilterOp = z.infer<typeof ZFilterOp>;
 
 export const ZFilterValue = z.union([z.string().max(500), z.number(), z.boolean()]);
@@ -56,12 +69,25 @@ export const ZOrder = z.object({
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
-export const ZHaving = z.object({ measure: z.number().int().min(0), op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq']), value: z.number() });
+export const ZHaving = z.object({
+  measure: z.number().int().min(0),
+  op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq']),
+  value: z.number(),
+});
 export type THaving = z.infer<typeof ZHaving>;
 
 export const ZIntent = z.enum([
-  'value', 'breakdown', 'trend', 'top', 'superlative', 'share', 'compare_periods',
-  'compare_members', 'distribution', 'correlation', 'list',
+  'value',
+  'breakdown',
+  'trend',
+  'top',
+  'superlative',
+  'share',
+  'compare_periods',
+  'compare_members',
+  'distribution',
+  'correlation',
+  'list',
 ]);
 export type TIntent = z.infer<typeof ZIntent>;
 

@@ -11,11 +11,19 @@ import { llmFromEnv } from './llm/client';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { data: { type: 'string' }, json: { type: 'boolean' }, now: { type: 'string' }, threshold: { type: 'string' }, help: { type: 'boolean' } },
+  options: {
+    data: { type: 'string' },
+    json: { type: 'boolean' },
+    now: { type: 'string' },
+    threshold: { type: 'string' },
+    help: { type: 'boolean' },
+  },
 });
 const question = positionals.join(' ');
 if (values.help || !values.data) {
-  console.error('usage: catalyst-ask --data DIR|FILE.duckdb "question" [--json] [--now YYYY-MM-DD] [--threshold 0.5]');
+  console.error(
+    'usage: catalyst-ask --data DIR|FILE.duckdb "question" [--json] [--now YYYY-MM-DD] [--threshold 0.5]',
+  );
   process.exit(values.help ? 0 : 2);
 }
 
@@ -23,27 +31,41 @@ const source = values.data;
 const { warehouse, model } = statSync(source).isDirectory()
   ? await loadDataDir(source)
   : await (async () => {
-    const w = await DuckDbWarehouse.create({ path: source });
-    return { warehouse: w, model: await buildSemanticModel(w) };
-  })();
+      const w = await DuckDbWarehouse.create({ path: source });
+      return { warehouse: w, model: await buildSemanticModel(w) };
+    })();
 try {
   const answer = await answerOnce({
-    question, model, warehouse, llm: llmFromEnv(),
+    question,
+    model,
+    warehouse,
+    llm: llmFromEnv(),
     now: values.now ? new Date(`${values.now}T12:00:00Z`) : new Date(),
     threshold: values.threshold ? Number(values.threshold) : 0.5,
   });
   if (values.json) {
     console.log(JSON.stringify(answer, null, 2));
   } else {
-    console.log(`${answer.status === 'answered' ? 'Reading' : 'Declined'}: ${answer.reading || answer.message} (confidence ${answer.confidence.toFixed(2)})`);
-    if (answer.sql) console.log(`\n${answer.sql}\n${answer.params.length ? `-- params: ${JSON.stringify(answer.params)}\n` : ''}`);
+    console.log(
+      `${answer.status === 'answered' ? 'Reading' : 'Declined'}: ${answer.reading || answer.message} (confidence ${answer.confidence.toFixed(2)})`,
+    );
+    if (answer.sql)
+      console.log(
+        `\n${answer.sql}\n${answer.params.length ? `-- params: ${JSON.stringify(answer.params)}\n` : ''}`,
+      );
     if (answer.columns.length) {
-      console.table(answer.rows.slice(0, 20).map((r) => Object.fromEntries(answer.columns.map((c, i) => [c, r[i]]))));
+      console.table(
+        answer.rows.slice(0, 20).map((r) => Object.fromEntries(answer.columns.map((c, i) => [c, r[i]]))),
+      );
       if (answer.rows.length > 20) console.log(`… ${answer.rows.length - 20} more rows`);
     }
     for (const card of answer.cards) {
-      if (card.type === 'text') console.log(card.data.content?.map((l) => `• ${l.replace(/\*\*/g, '')}`).join('\n'));
-      if (card.type === 'action') console.log(`${card.data.title}\n${card.data.actions.map((a) => `  → ${a.label}: "${a.question}"`).join('\n')}`);
+      if (card.type === 'text')
+        console.log(card.data.content?.map((l) => `• ${l.replace(/\*\*/g, '')}`).join('\n'));
+      if (card.type === 'action')
+        console.log(
+          `${card.data.title}\n${card.data.actions.map((a) => `  → ${a.label}: "${a.question}"`).join('\n')}`,
+        );
     }
   }
   process.exitCode = answer.status === 'error' ? 1 : 0;

@@ -1,11 +1,34 @@
 // Catalyst AI: the engine's public API. The server builds a semantic model (or takes the use
 // case's), then streams `answer` events into a thread.
-export type { Warehouse, SqlDialect, QueryOptions, QueryResult, WarehouseColumn, WarehouseTable, ForeignKey } from './warehouse';
+export type {
+  Warehouse,
+  SqlDialect,
+  QueryOptions,
+  QueryResult,
+  WarehouseColumn,
+  WarehouseTable,
+  ForeignKey,
+} from './warehouse';
 export { DuckDbWarehouse, type DuckDbWarehouseOptions } from './warehouse/duckdb';
-export type { SemanticModel, ModelTable, ModelColumn, DerivedMetric, ModelJoin, EntityType } from './model/types';
+export type {
+  SemanticModel,
+  ModelTable,
+  ModelColumn,
+  DerivedMetric,
+  ModelJoin,
+  EntityType,
+} from './model/types';
 export { buildSemanticModel, type BuildOptions } from './model/build';
 export { validateMetric } from './model/metrics';
-export { answer, answerOnce, type Answer, type AskInput, type EngineEvent, type Evidence, type ThreadTurn } from './answer/answer';
+export {
+  answer,
+  answerOnce,
+  type Answer,
+  type AskInput,
+  type EngineEvent,
+  type Evidence,
+  type ThreadTurn,
+} from './answer/answer';
 export { understand, type Understanding } from './understand/parse';
 export { refineFollowUp, looksLikeFollowUp } from './understand/followup';
 export { findTimeWords } from './understand/periods';

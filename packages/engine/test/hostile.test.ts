@@ -4,15 +4,20 @@ import { answerOnce } from '../src/answer/answer';
 import { ask, NOW, openDemo, type Demo } from './setup';
 
 let demo: Demo;
-beforeAll(async () => { demo = await openDemo(); });
-afterAll(async () => { await demo.warehouse.close(); });
+beforeAll(async () => {
+  demo = await openDemo();
+});
+afterAll(async () => {
+  await demo.warehouse.close();
+});
 
-const ordersCount = async (): Promise<number> => Number((await demo.warehouse.query('SELECT count(*) FROM orders')).rows[0]![0]);
+const ordersCount = async (): Promise<number> =>
+  Number((await demo.warehouse.query('SELECT count(*) FROM orders')).rows[0]![0]);
 
 describe('hostile questions decline or answer, never throw or inject', () => {
   it.each([
     ["'; DROP TABLE orders; --"],
-    ['Revenue in Europe\'; DROP TABLE orders; --'],
+    ["Revenue in Europe'; DROP TABLE orders; --"],
     ['How many orders where region = "x\' OR 1=1 --"?'],
     ['x'.repeat(10_000)],
     ['😀🔥💥 🤖'],
@@ -37,13 +42,22 @@ describe('hostile questions decline or answer, never throw or inject', () => {
     expect(await ordersCount()).toBe(6000);
   });
   it('survives arbitrary text', async () => {
-    await fc.assert(fc.asyncProperty(fc.string({ maxLength: 300 }), async (question) => {
-      const a = await answerOnce({ question, model: demo.model, warehouse: demo.warehouse, now: NOW });
-      expect(['answered', 'declined']).toContain(a.status);
-    }), { numRuns: 150 });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 300 }), async (question) => {
+        const a = await answerOnce({ question, model: demo.model, warehouse: demo.warehouse, now: NOW });
+        expect(['answered', 'declined']).toContain(a.status);
+      }),
+      { numRuns: 150 },
+    );
   });
   it('declines with a clarification card of readings when unsure', async () => {
-    const a = await answerOnce({ question: 'revenue by region', model: demo.model, warehouse: demo.warehouse, now: NOW, threshold: 0.99 });
+    const a = await answerOnce({
+      question: 'revenue by region',
+      model: demo.model,
+      warehouse: demo.warehouse,
+      now: NOW,
+      threshold: 0.99,
+    });
     expect(a.status).toBe('declined');
     const card = a.cards[0];
     expect(card?.type).toBe('action');

@@ -23,13 +23,20 @@ describe('business periods relative to 2026-11-22', () => {
     expect(findTimeWords(question, NOW).period).toMatchObject({ from, to });
   });
   it.each([
-    ['revenue by day', 'day'], ['weekly orders', 'week'], ['revenue by month', 'month'], ['quarterly revenue', 'quarter'], ['revenue per year', 'year'],
+    ['revenue by day', 'day'],
+    ['weekly orders', 'week'],
+    ['revenue by month', 'month'],
+    ['quarterly revenue', 'quarter'],
+    ['revenue per year', 'year'],
   ])('grain: %s', (question, grain) => {
     expect(findTimeWords(question, NOW).grain?.grain).toBe(grain);
   });
   it.each([
-    ['revenue last month vs previous month', 'previous_period'], ['revenue this year vs last year', 'previous_year'],
-    ['revenue month over month', 'previous_period'], ['revenue week over week', 'previous_period'], ['revenue year over year', 'previous_year'],
+    ['revenue last month vs previous month', 'previous_period'],
+    ['revenue this year vs last year', 'previous_year'],
+    ['revenue month over month', 'previous_period'],
+    ['revenue week over week', 'previous_period'],
+    ['revenue year over year', 'previous_year'],
   ])('comparison: %s', (question, kind) => {
     expect(findTimeWords(question, NOW).comparison?.kind).toBe(kind);
   });
@@ -37,9 +44,14 @@ describe('business periods relative to 2026-11-22', () => {
 
 describe('periods applied to the demo data', () => {
   let demo: Demo;
-  beforeAll(async () => { demo = await openDemo(); });
-  afterAll(async () => { await demo.warehouse.close(); });
-  const between = (from: string, to: string): string => `SELECT sum(revenue) FROM orders WHERE order_date >= DATE '${from}' AND order_date < DATE '${to}'`;
+  beforeAll(async () => {
+    demo = await openDemo();
+  });
+  afterAll(async () => {
+    await demo.warehouse.close();
+  });
+  const between = (from: string, to: string): string =>
+    `SELECT sum(revenue) FROM orders WHERE order_date >= DATE '${from}' AND order_date < DATE '${to}'`;
   it.each([
     ['Revenue last quarter', '2026-07-01', '2026-10-01'],
     ['Revenue YTD', '2026-01-01', '2026-11-23'],
@@ -51,14 +63,22 @@ describe('periods applied to the demo data', () => {
     await expectSameRows(demo, await ask(demo, question), between(from, to));
   });
   it('groups by week within a period', async () => {
-    await expectSameRows(demo, await ask(demo, 'Orders by week last month'),
-      "SELECT CAST(date_trunc('week', order_date) AS DATE), count(*) FROM orders WHERE order_date >= DATE '2026-10-01' AND order_date < DATE '2026-11-01' GROUP BY 1 ORDER BY 1", [], true);
+    await expectSameRows(
+      demo,
+      await ask(demo, 'Orders by week last month'),
+      "SELECT CAST(date_trunc('week', order_date) AS DATE), count(*) FROM orders WHERE order_date >= DATE '2026-10-01' AND order_date < DATE '2026-11-01' GROUP BY 1 ORDER BY 1",
+      [],
+      true,
+    );
   });
   it('compares this year with last year', async () => {
     const a = await ask(demo, 'Revenue this year vs last year');
     await expectSameRows(demo, a, between('2026-01-01', '2026-11-23'));
     const before = Number((await demo.warehouse.query(between('2025-01-01', '2025-11-23'))).rows[0]![0]);
     const metric = a.cards.find((c) => c.type === 'metric');
-    expect(metric?.type === 'metric' && metric.data.metrics[0]!.change).toBeCloseTo((Number(a.rows[0]![0]) - before) / before, 6);
+    expect(metric?.type === 'metric' && metric.data.metrics[0]!.change).toBeCloseTo(
+      (Number(a.rows[0]![0]) - before) / before,
+      6,
+    );
   });
 });

@@ -10,7 +10,11 @@ import type { SemanticModel } from '../src/model/types';
 
 export const NOW = new Date('2026-11-22T12:00:00Z');
 
-export interface Demo { warehouse: DuckDbWarehouse; model: SemanticModel; dir: string }
+export interface Demo {
+  warehouse: DuckDbWarehouse;
+  model: SemanticModel;
+  dir: string;
+}
 
 /** The demo retail data in a fresh DuckDB, with its automatically built model. */
 export async function openDemo(): Promise<Demo> {
@@ -20,15 +24,39 @@ export async function openDemo(): Promise<Demo> {
   return { warehouse, model, dir };
 }
 
-export async function ask(demo: Demo, question: string, history: { question: string; plan: Answer['plan'] }[] = []): Promise<Answer> {
-  return answerOnce({ question, model: demo.model, warehouse: demo.warehouse, now: NOW, history, threshold: 0.5 });
+export async function ask(
+  demo: Demo,
+  question: string,
+  history: { question: string; plan: Answer['plan'] }[] = [],
+): Promise<Answer> {
+  return answerOnce({
+    question,
+    model: demo.model,
+    warehouse: demo.warehouse,
+    now: NOW,
+    history,
+    threshold: 0.5,
+  });
 }
 
-const norm = (v: unknown): string => (typeof v === 'number' ? String(Math.round(v * 100) / 100) : v === null || v === undefined ? 'null' : String(v));
+const norm = (v: unknown): string =>
+  typeof v === 'number'
+    ? String(Math.round(v * 100) / 100)
+    : v === null || v === undefined
+      ? 'null'
+      : String(v);
 
 /** Rows equal to the hand-written SQL's rows (as multisets, or in order), numbers to 2 decimals. */
-export async function expectSameRows(demo: Demo, answer: Answer, sql: string, params: unknown[] = [], ordered = false): Promise<void> {
-  expect(answer.status, `${answer.question}: ${answer.message} ${answer.evidence.doubts.join('; ')}`).toBe('answered');
+export async function expectSameRows(
+  demo: Demo,
+  answer: Answer,
+  sql: string,
+  params: unknown[] = [],
+  ordered = false,
+): Promise<void> {
+  expect(answer.status, `${answer.question}: ${answer.message} ${answer.evidence.doubts.join('; ')}`).toBe(
+    'answered',
+  );
   const expected = (await demo.warehouse.query(sql, { params })).rows.map((r) => r.map(norm).join('|'));
   const actual = answer.rows.map((r) => r.map(norm).join('|'));
   if (ordered) expect(actual).toEqual(expected);

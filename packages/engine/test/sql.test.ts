@@ -4,24 +4,94 @@ import { compilePlan, PlanError } from '../src/sql/compile';
 import type { SemanticModel } from '../src/model/types';
 
 const col = (table: string, name: string, kind: 'number' | 'text' | 'date') => ({
-  table, name, label: name, definition: '', entityType: kind === 'number' ? 'KPI' as const : 'ATTRIBUTE' as const, kind, type: kind, isKey: false,
-  isTime: kind === 'date', synonyms: [], distinctCount: null, values: [],
+  table,
+  name,
+  label: name,
+  definition: '',
+  entityType: kind === 'number' ? ('KPI' as const) : ('ATTRIBUTE' as const),
+  kind,
+  type: kind,
+  isKey: false,
+  isTime: kind === 'date',
+  synonyms: [],
+  distinctCount: null,
+  values: [],
 });
 const model: SemanticModel = {
   tables: [
-    { schema: 'main', name: 'orders', label: 'Orders', synonyms: [], rowCount: 10, primaryKey: [], freshness: null, columns: [col('orders', 'revenue', 'number'), col('orders', 'order date', 'date'), col('orders', 'customer_id', 'number')] },
-    { schema: 'main', name: 'customers', label: 'Customers', synonyms: [], rowCount: 5, primaryKey: [], freshness: null, columns: [col('customers', 'customer_id', 'number'), col('customers', 'region', 'text')] },
+    {
+      schema: 'main',
+      name: 'orders',
+      label: 'Orders',
+      synonyms: [],
+      rowCount: 10,
+      primaryKey: [],
+      freshness: null,
+      columns: [
+        col('orders', 'revenue', 'number'),
+        col('orders', 'order date', 'date'),
+        col('orders', 'customer_id', 'number'),
+      ],
+    },
+    {
+      schema: 'main',
+      name: 'customers',
+      label: 'Customers',
+      synonyms: [],
+      rowCount: 5,
+      primaryKey: [],
+      freshness: null,
+      columns: [col('customers', 'customer_id', 'number'), col('customers', 'region', 'text')],
+    },
   ],
-  metrics: [{ name: 'avg_order', label: 'Average order', table: 'orders', expression: 'SUM("revenue") / COUNT(*)', synonyms: [], definition: '' }],
-  joins: [{ from: [{ table: 'orders', column: 'customer_id' }], to: [{ table: 'customers', column: 'customer_id' }] }],
+  metrics: [
+    {
+      name: 'avg_order',
+      label: 'Average order',
+      table: 'orders',
+      expression: 'SUM("revenue") / COUNT(*)',
+      synonyms: [],
+      definition: '',
+    },
+  ],
+  joins: [
+    {
+      from: [{ table: 'orders', column: 'customer_id' }],
+      to: [{ table: 'customers', column: 'customer_id' }],
+    },
+  ],
 };
 const plan: TQueryPlan = {
-  intent: 'breakdown', table: 'orders', columns: [], distinct: false, filterLogic: 'and', having: [], share: false,
-  measures: [{ agg: 'sum', column: { table: 'orders', column: 'revenue' }, label: 'Revenue' }, { agg: 'sum', metric: 'avg_order', label: 'Average order' }],
-  dimensions: [{ column: { table: 'customers', column: 'region' }, label: 'Region' }, { column: { table: 'orders', column: 'order date' }, grain: 'month', label: 'Month' }],
-  filters: [{ column: { table: 'customers', column: 'region' }, op: 'in', values: ["Europe'; DROP TABLE x; --", 'Asia'] }],
-  timeRange: { column: { table: 'orders', column: 'order date' }, from: '2026-01-01', to: '2026-07-01', label: 'H1' },
-  order: [{ kind: 'measure', index: 0, dir: 'desc' }], limit: 5,
+  intent: 'breakdown',
+  table: 'orders',
+  columns: [],
+  distinct: false,
+  filterLogic: 'and',
+  having: [],
+  share: false,
+  measures: [
+    { agg: 'sum', column: { table: 'orders', column: 'revenue' }, label: 'Revenue' },
+    { agg: 'sum', metric: 'avg_order', label: 'Average order' },
+  ],
+  dimensions: [
+    { column: { table: 'customers', column: 'region' }, label: 'Region' },
+    { column: { table: 'orders', column: 'order date' }, grain: 'month', label: 'Month' },
+  ],
+  filters: [
+    {
+      column: { table: 'customers', column: 'region' },
+      op: 'in',
+      values: ["Europe'; DROP TABLE x; --", 'Asia'],
+    },
+  ],
+  timeRange: {
+    column: { table: 'orders', column: 'order date' },
+    from: '2026-01-01',
+    to: '2026-07-01',
+    label: 'H1',
+  },
+  order: [{ kind: 'measure', index: 0, dir: 'desc' }],
+  limit: 5,
 };
 
 describe('the plan compiles per dialect with quoted identifiers and bound values', () => {
@@ -52,10 +122,28 @@ describe('the plan compiles per dialect with quoted identifiers and bound values
   });
   it('rejects unknown columns and tables', () => {
     expect(() => compilePlan({ ...plan, table: 'nope' }, model, 'duckdb')).toThrow(PlanError);
-    expect(() => compilePlan({ ...plan, measures: [{ agg: 'sum', column: { table: 'orders', column: 'x"; DROP' }, label: 'x' }] }, model, 'duckdb')).toThrow(PlanError);
+    expect(() =>
+      compilePlan(
+        { ...plan, measures: [{ agg: 'sum', column: { table: 'orders', column: 'x"; DROP' }, label: 'x' }] },
+        model,
+        'duckdb',
+      ),
+    ).toThrow(PlanError);
   });
   it('limits listings to the row limit', () => {
-    const list = compilePlan({ ...plan, measures: [], dimensions: [], columns: [{ table: 'orders', column: 'revenue' }], limit: undefined, order: [] }, model, 'duckdb', { maxRows: 100 });
+    const list = compilePlan(
+      {
+        ...plan,
+        measures: [],
+        dimensions: [],
+        columns: [{ table: 'orders', column: 'revenue' }],
+        limit: undefined,
+        order: [],
+      },
+      model,
+      'duckdb',
+      { maxRows: 100 },
+    );
     expect(list.sql).toMatch(/LIMIT 100$/);
   });
 });

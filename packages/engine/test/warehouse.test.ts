@@ -9,21 +9,31 @@ let w: DuckDbWarehouse;
 beforeAll(async () => {
   w = await DuckDbWarehouse.create();
   const dir = mkdtempSync(join(tmpdir(), 'catalyst-wh-'));
-  writeFileSync(join(dir, 'sales.csv'), 'id,region,amount,day\n1,Europe,10.5,2026-01-02\n2,Asia,20,2026-02-03\n3,Europe,,2026-03-04\n');
+  writeFileSync(
+    join(dir, 'sales.csv'),
+    'id,region,amount,day\n1,Europe,10.5,2026-01-02\n2,Asia,20,2026-02-03\n3,Europe,,2026-03-04\n',
+  );
   await w.loadCsv('sales', join(dir, 'sales.csv'));
 });
-afterAll(async () => { await w.close(); });
+afterAll(async () => {
+  await w.close();
+});
 
 describe('DuckDbWarehouse', () => {
   it('loads CSV with detected types', async () => {
     expect(await w.describeColumns('main', 'sales')).toEqual([
-      { name: 'id', type: 'BIGINT', nullable: true }, { name: 'region', type: 'VARCHAR', nullable: true },
-      { name: 'amount', type: 'DOUBLE', nullable: true }, { name: 'day', type: 'DATE', nullable: true },
+      { name: 'id', type: 'BIGINT', nullable: true },
+      { name: 'region', type: 'VARCHAR', nullable: true },
+      { name: 'amount', type: 'DOUBLE', nullable: true },
+      { name: 'day', type: 'DATE', nullable: true },
     ]);
     expect(await w.sampleValues('main', 'sales', 'region', 5)).toEqual(['Europe', 'Asia']);
   });
   it('binds parameters and limits rows', async () => {
-    const r = await w.query('SELECT id FROM sales WHERE region = ? ORDER BY id', { params: ['Europe'], maxRows: 1 });
+    const r = await w.query('SELECT id FROM sales WHERE region = ? ORDER BY id', {
+      params: ['Europe'],
+      maxRows: 1,
+    });
     expect(r.rows).toEqual([[1]]);
     expect(r.truncated).toBe(true);
   });
@@ -31,11 +41,13 @@ describe('DuckDbWarehouse', () => {
     await expect(w.query('DROP TABLE sales')).rejects.toThrow(/SELECT/);
     await expect(w.query('SELECT 1; DROP TABLE sales')).rejects.toThrow(/one statement/);
     await expect(w.query("COPY sales TO '/tmp/x.csv'")).rejects.toThrow();
-    await expect(w.query("INSTALL httpfs")).rejects.toThrow();
+    await expect(w.query('INSTALL httpfs')).rejects.toThrow();
   });
   it('interrupts a statement after the timeout', async () => {
     const started = Date.now();
-    await expect(w.query('SELECT count(*) FROM range(100000000000)', { timeoutMs: 200 })).rejects.toThrow(/Interrupt/i);
+    await expect(w.query('SELECT count(*) FROM range(100000000000)', { timeoutMs: 200 })).rejects.toThrow(
+      /Interrupt/i,
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await w.query('SELECT 1')).rows).toEqual([[1]]);
   });
@@ -57,7 +69,9 @@ describe('CSV uploads without declared keys', () => {
     const { loadDataDir } = await import('../src/eval/load');
     const { answerOnce } = await import('../src/answer/answer');
     const { warehouse, model } = await loadDataDir(dir);
-    expect(model.joins).toEqual([{ from: [{ table: 'orders', column: 'customer_id' }], to: [{ table: 'customers', column: 'cust_id' }] }]);
+    expect(model.joins).toEqual([
+      { from: [{ table: 'orders', column: 'customer_id' }], to: [{ table: 'customers', column: 'cust_id' }] },
+    ]);
     const a = await answerOnce({ question: 'total amount by segment', model, warehouse });
     expect(a.rows.map((r) => r.join('|')).sort()).toEqual(['Corporate|7', 'Retail|8']);
     await warehouse.close();

@@ -57,7 +57,11 @@ export async function openPglite(dataDir: string | PGlite): Promise<AppDatabase>
   };
 }
 
-export async function openAppDatabase(options: { databaseUrl?: string; dataDir: string; onIdleError?: (error: Error) => void }): Promise<AppDatabase> {
+export async function openAppDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<AppDatabase> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, 10, options.onIdleError);
   return openPglite(path.join(options.dataDir, 'app-db'));
 }

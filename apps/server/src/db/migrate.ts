@@ -14,7 +14,9 @@ const folderProvider: MigrationProvider = {
     const files = (await fs.readdir(migrationFolder)).filter((f) => /^\d{4}_[\w-]+\.(ts|js)$/.test(f)).sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.(ts|js)$/, '')] = (await import(pathToFileURL(path.join(migrationFolder, file)).href)) as Migration;
+      migrations[file.replace(/\.(ts|js)$/, '')] = (await import(
+        pathToFileURL(path.join(migrationFolder, file)).href
+      )) as Migration;
     }
     return migrations;
   },

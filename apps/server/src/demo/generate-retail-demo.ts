@@ -39,13 +39,55 @@ const REGIONS: [string, string[], number][] = [
   ['Oceania', ['Australia', 'New Zealand'], 0.06],
 ];
 const CATEGORIES: [string, [string, number][], number][] = [
-  ['Electronics', [['Laptop', 899], ['Headphones', 129], ['Smartphone', 649], ['Monitor', 279]], 0.62],
-  ['Furniture', [['Office Chair', 219], ['Standing Desk', 489], ['Bookshelf', 149]], 0.58],
-  ['Office Supplies', [['Paper Pack', 12], ['Pen Set', 9], ['Binder', 7], ['Stapler', 18]], 0.45],
-  ['Apparel', [['Jacket', 119], ['Sneakers', 89], ['T-Shirt', 24]], 0.4],
+  [
+    'Electronics',
+    [
+      ['Laptop', 899],
+      ['Headphones', 129],
+      ['Smartphone', 649],
+      ['Monitor', 279],
+    ],
+    0.62,
+  ],
+  [
+    'Furniture',
+    [
+      ['Office Chair', 219],
+      ['Standing Desk', 489],
+      ['Bookshelf', 149],
+    ],
+    0.58,
+  ],
+  [
+    'Office Supplies',
+    [
+      ['Paper Pack', 12],
+      ['Pen Set', 9],
+      ['Binder', 7],
+      ['Stapler', 18],
+    ],
+    0.45,
+  ],
+  [
+    'Apparel',
+    [
+      ['Jacket', 119],
+      ['Sneakers', 89],
+      ['T-Shirt', 24],
+    ],
+    0.4,
+  ],
 ];
-const CHANNELS: [string, number][] = [['Online', 0.55], ['Retail Store', 0.3], ['Partner', 0.15]];
-const SEGMENTS: [string, number][] = [['Consumer', 0.5], ['Corporate', 0.32], ['Small Business', 0.18]];
+const CHANNELS: [string, number][] = [
+  ['Online', 0.55],
+  ['Retail Store', 0.3],
+  ['Partner', 0.15],
+];
+const SEGMENTS: [string, number][] = [
+  ['Consumer', 0.5],
+  ['Corporate', 0.32],
+  ['Small Business', 0.18],
+];
 
 const DAY = 86_400_000;
 const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -63,19 +105,48 @@ function weighted<T>(rnd: () => number, items: [T, ...unknown[]][], weightAt: nu
 /** Monday of the week containing `t` (UTC). */
 const mondayOf = (t: number) => t - ((new Date(t).getUTCDay() + 6) % 7) * DAY;
 
-export function generateRetailDemo(dir: string, options: { end?: Date; seed?: number; ordersPerDay?: number; anomalies?: boolean } = {}) {
+export function generateRetailDemo(
+  dir: string,
+  options: { end?: Date; seed?: number; ordersPerDay?: number; anomalies?: boolean } = {},
+) {
   const rnd = prng(options.seed ?? 20261122);
-  const end = Date.UTC((options.end ?? new Date()).getUTCFullYear(), (options.end ?? new Date()).getUTCMonth(), (options.end ?? new Date()).getUTCDate());
-  const start = Date.UTC(new Date(end).getUTCFullYear() - 2, new Date(end).getUTCMonth(), new Date(end).getUTCDate());
+  const end = Date.UTC(
+    (options.end ?? new Date()).getUTCFullYear(),
+    (options.end ?? new Date()).getUTCMonth(),
+    (options.end ?? new Date()).getUTCDate(),
+  );
+  const start = Date.UTC(
+    new Date(end).getUTCFullYear() - 2,
+    new Date(end).getUTCMonth(),
+    new Date(end).getUTCDate(),
+  );
   // The anomalies cover the last three complete weeks before the current week.
   const anomalyTo = mondayOf(end) - DAY;
   const anomalyFrom = anomalyTo - 20 * DAY;
   const anomalies: DemoAnomaly[] = [
-    { kind: 'regional_revenue_drop', metric: 'revenue', attribute: 'region', value: 'Europe', from: iso(anomalyFrom), to: iso(anomalyTo), description: 'Europe loses about 40 % of its orders' },
-    { kind: 'category_return_spike', metric: 'return_rate', attribute: 'category', value: 'Electronics', from: iso(anomalyFrom), to: iso(anomalyTo), description: 'Electronics returns rise from about 4 % to about 30 %' },
+    {
+      kind: 'regional_revenue_drop',
+      metric: 'revenue',
+      attribute: 'region',
+      value: 'Europe',
+      from: iso(anomalyFrom),
+      to: iso(anomalyTo),
+      description: 'Europe loses about 40 % of its orders',
+    },
+    {
+      kind: 'category_return_spike',
+      metric: 'return_rate',
+      attribute: 'category',
+      value: 'Electronics',
+      from: iso(anomalyFrom),
+      to: iso(anomalyTo),
+      description: 'Electronics returns rise from about 4 % to about 30 %',
+    },
   ];
   const base = options.ordersPerDay ?? 90;
-  const lines = ['order_id,order_date,region,country,channel,customer_segment,product,category,quantity,unit_price,discount,revenue,cost,profit,returned'];
+  const lines = [
+    'order_id,order_date,region,country,channel,customer_segment,product,category,quantity,unit_price,discount,revenue,cost,profit,returned',
+  ];
   let id = 0;
   for (let t = start; t <= end; t += DAY) {
     const date = new Date(t);
@@ -83,7 +154,8 @@ export function generateRetailDemo(dir: string, options: { end?: Date; seed?: nu
     const month = date.getUTCMonth();
     const years = (t - start) / (365 * DAY);
     const weekly = dow === 0 || dow === 6 ? 1.25 : dow === 1 ? 0.85 : 1;
-    const yearly = 1 + 0.18 * Math.cos(((month - 11) / 12) * 2 * Math.PI) + (month === 10 || month === 11 ? 0.15 : 0);
+    const yearly =
+      1 + 0.18 * Math.cos(((month - 11) / 12) * 2 * Math.PI) + (month === 10 || month === 11 ? 0.15 : 0);
     const trend = 1 + 0.12 * years;
     const expected = base * weekly * yearly * trend * (0.9 + rnd() * 0.2);
     const inAnomaly = options.anomalies !== false && t >= anomalyFrom && t <= anomalyTo;
@@ -100,19 +172,29 @@ export function generateRetailDemo(dir: string, options: { end?: Date; seed?: nu
       const segment = weighted(rnd, SEGMENTS, 1);
       const quantity = segment === 'Corporate' ? 1 + Math.floor(rnd() * 8) : 1 + Math.floor(rnd() * 3);
       const unitPrice = Math.round(listPrice * (0.95 + rnd() * 0.1) * 100) / 100;
-      const discount = channel === 'Partner' ? 0.1 + Math.round(rnd() * 10) / 100 : rnd() < 0.2 ? Math.round(rnd() * 15) / 100 : 0;
+      const discount =
+        channel === 'Partner'
+          ? 0.1 + Math.round(rnd() * 10) / 100
+          : rnd() < 0.2
+            ? Math.round(rnd() * 15) / 100
+            : 0;
       const revenue = Math.round(quantity * unitPrice * (1 - discount) * 100) / 100;
       const cost = Math.round(quantity * listPrice * costRatio * (0.95 + rnd() * 0.1) * 100) / 100;
       const returnRate = inAnomaly && category === 'Electronics' ? 0.3 : category === 'Apparel' ? 0.07 : 0.04;
       const returned = rnd() < returnRate;
       id++;
-      lines.push(`${id},${iso(t)},${region},${country},${channel},${segment},${product},${category},${quantity},${unitPrice},${discount},${revenue},${cost},${Math.round((revenue - cost) * 100) / 100},${returned}`);
+      lines.push(
+        `${id},${iso(t)},${region},${country},${channel},${segment},${product},${category},${quantity},${unitPrice},${discount},${revenue},${cost},${Math.round((revenue - cost) * 100) / 100},${returned}`,
+      );
     }
   }
   fs.mkdirSync(dir, { recursive: true });
   const csvPath = path.join(dir, 'orders.csv');
   fs.writeFileSync(csvPath, lines.join('\n') + '\n');
   const injected = options.anomalies === false ? [] : anomalies;
-  fs.writeFileSync(path.join(dir, 'anomalies.json'), JSON.stringify({ generated_for: iso(end), anomalies: injected }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, 'anomalies.json'),
+    JSON.stringify({ generated_for: iso(end), anomalies: injected }, null, 2),
+  );
   return { csvPath, rows: id, anomalies: injected };
 }

@@ -17,17 +17,27 @@ export const DEMO_USE_CASE = 'Retail Sales';
  * generated knowledge, two derived metrics and a generated decision flow, assigned to the admin
  * as their default use case.
  */
-export async function setUpDemo(deps: Deps, admin: { userId: number; orgId: number }, options: { anomalies?: boolean } = {}) {
+export async function setUpDemo(
+  deps: Deps,
+  admin: { userId: number; orgId: number },
+  options: { anomalies?: boolean } = {},
+) {
   const started = Date.now();
   const dir = path.join(deps.config.dataDir, 'demo');
   const generated = generateRetailDemo(dir, { end: deps.now(), anomalies: options.anomalies });
-  const { connId } = await importCsvFiles(deps, { orgId: admin.orgId, userId: admin.userId, name: DEMO_CONNECTION, files: [{ path: generated.csvPath, fileName: 'orders.csv' }] });
+  const { connId } = await importCsvFiles(deps, {
+    orgId: admin.orgId,
+    userId: admin.userId,
+    name: DEMO_CONNECTION,
+    files: [{ path: generated.csvPath, fileName: 'orders.csv' }],
+  });
   await dataSourcesOf(deps).jobs.idle();
 
   const caller = { userId: admin.userId, orgId: admin.orgId, isAdmin: true };
   const useCase = await createUseCase(deps, caller, {
     usecase_name: DEMO_USE_CASE,
-    description: 'Orders of our stores and web shop over the last two years: revenue, margin and returns by region, channel, segment and category.',
+    description:
+      'Orders of our stores and web shop over the last two years: revenue, margin and returns by region, channel, segment and category.',
     category: 'Sales',
     businessGoals: ['Increase Revenue Growth', 'Improve Customer Satisfaction', 'Reduce Operational Costs'],
     keyStakeholders: ['VP of Sales', 'CFO/Finance Team', 'Operations Manager', 'Data Analyst'],
@@ -38,13 +48,36 @@ export async function setUpDemo(deps: Deps, admin: { userId: number; orgId: numb
   const id = useCase.use_case_id;
   await saveSchemaData(deps, caller, { usecase_id: id, conn_id: connId, schema: 'main' });
   const tables = await listTables(deps, caller, id, false);
-  await selectAndProfileTables(deps, caller, tables.map((t) => t.table_id));
-  await addMetric(deps, caller, { usecase_id: id, derived_metric: 'Profit Margin', metric_definition: 'Profit as a share of revenue.', calculation: 'SUM(profit) / NULLIF(SUM(revenue), 0)', type: 'general' });
-  await addMetric(deps, caller, { usecase_id: id, derived_metric: 'Return Rate', metric_definition: 'Share of orders that were returned.', calculation: 'AVG(CASE WHEN returned THEN 1 ELSE 0 END)', type: 'general' });
+  await selectAndProfileTables(
+    deps,
+    caller,
+    tables.map((t) => t.table_id),
+  );
+  await addMetric(deps, caller, {
+    usecase_id: id,
+    derived_metric: 'Profit Margin',
+    metric_definition: 'Profit as a share of revenue.',
+    calculation: 'SUM(profit) / NULLIF(SUM(revenue), 0)',
+    type: 'general',
+  });
+  await addMetric(deps, caller, {
+    usecase_id: id,
+    derived_metric: 'Return Rate',
+    metric_definition: 'Share of orders that were returned.',
+    calculation: 'AVG(CASE WHEN returned THEN 1 ELSE 0 END)',
+    type: 'general',
+  });
   const flow = await generateFlowFor(deps, caller, id);
   await saveDecisionFlow(deps, caller, id, flow.decision_flow);
   await publishUseCase(deps, caller, id);
-  await deps.db.updateTable('users').set({ default_use_case_id: id }).where('id', '=', admin.userId).execute();
-  deps.logger.info({ useCaseId: id, connId, rows: generated.rows, ms: Date.now() - started }, 'demo use case "Retail Sales" ready');
+  await deps.db
+    .updateTable('users')
+    .set({ default_use_case_id: id })
+    .where('id', '=', admin.userId)
+    .execute();
+  deps.logger.info(
+    { useCaseId: id, connId, rows: generated.rows, ms: Date.now() - started },
+    'demo use case "Retail Sales" ready',
+  );
   return { useCaseId: id, connId, anomalies: generated.anomalies };
 }

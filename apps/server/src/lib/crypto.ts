@@ -26,7 +26,9 @@ export class SecretBoxError extends Error {
 export function loadSecretKey(options: { secretKey?: string; dataDir: string }): Buffer {
   if (options.secretKey) {
     // HKDF turns any strong text (base64, hex, a long passphrase) into exactly 32 bytes.
-    return Buffer.from(hkdfSync('sha256', Buffer.from(options.secretKey, 'utf8'), 'catalyst', 'catalyst secret box v1', 32));
+    return Buffer.from(
+      hkdfSync('sha256', Buffer.from(options.secretKey, 'utf8'), 'catalyst', 'catalyst secret box v1', 32),
+    );
   }
   const file = path.join(options.dataDir, SECRET_KEY_FILE);
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -44,7 +46,10 @@ export function loadSecretKey(options: { secretKey?: string; dataDir: string }):
   }
   const text = fs.readFileSync(file, 'utf8').trim();
   const key = Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new SecretBoxError(`The key file ${file} is damaged: it must hold 32 bytes in base64. Restore it from a backup; secrets sealed with it cannot be read otherwise.`);
+  if (key.length !== 32)
+    throw new SecretBoxError(
+      `The key file ${file} is damaged: it must hold 32 bytes in base64. Restore it from a backup; secrets sealed with it cannot be read otherwise.`,
+    );
   return key;
 }
 
@@ -62,21 +67,34 @@ export function secretBoxFromKey(key: Buffer): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return [VERSION, keyId, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        VERSION,
+        keyId,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     open(sealed, context) {
       const parts = sealed.split('.');
-      if (parts.length !== 5 || parts[0] !== VERSION) throw new SecretBoxError('The stored secret is not in a known format.');
+      if (parts.length !== 5 || parts[0] !== VERSION)
+        throw new SecretBoxError('The stored secret is not in a known format.');
       const [, id, iv, tag, body] = parts as [string, string, string, string, string];
       if (id !== keyId)
-        throw new SecretBoxError('The stored secret was encrypted with a different key (was CATALYST_SECRET_KEY or DATA_DIR/secret.key changed?). Enter the secret again.');
+        throw new SecretBoxError(
+          'The stored secret was encrypted with a different key (was CATALYST_SECRET_KEY or DATA_DIR/secret.key changed?). Enter the secret again.',
+        );
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
         decipher.setAAD(Buffer.from(context, 'utf8'));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+          'utf8',
+        );
       } catch {
-        throw new SecretBoxError('The stored secret could not be decrypted: it was altered or belongs to another record.');
+        throw new SecretBoxError(
+          'The stored secret could not be decrypted: it was altered or belongs to another record.',
+        );
       }
     },
   };

@@ -44,5 +44,7 @@ export function lockDataDir(dataDir: string): () => void {
       fs.rmSync(lockPath, { force: true });
     }
   }
-  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}; another process keeps taking ${lockPath}.`);
+  throw new DataDirLockedError(
+    `Could not lock the data directory ${dataDir}; another process keeps taking ${lockPath}.`,
+  );
 }

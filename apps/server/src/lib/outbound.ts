@@ -86,7 +86,11 @@ function allowed(policy: OutboundPolicy, host: string, address: string): boolean
   return list.check(mapped, net.isIPv4(mapped) ? 'ipv4' : 'ipv6');
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /** A dns.lookup that refuses private addresses the policy does not allow. */
 export function guardedLookup(policy: OutboundPolicy) {
@@ -95,7 +99,11 @@ export function guardedLookup(policy: OutboundPolicy) {
       if (err) return callback(err, []);
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => isPrivateAddress(a.address) && !allowed(policy, hostname, a.address));
-      if (bad) return callback(Object.assign(new OutboundBlockedError(hostname, bad.address), { code: 'EOUTBOUNDBLOCKED' }), []);
+      if (bad)
+        return callback(
+          Object.assign(new OutboundBlockedError(hostname, bad.address), { code: 'EOUTBOUNDBLOCKED' }),
+          [],
+        );
       if (options.all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
@@ -110,9 +118,11 @@ export function checkOutboundUrl(url: string, policy: OutboundPolicy): URL {
   } catch {
     throw new Error(`"${url}" is not a valid URL.`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`Only http and https URLs can be called (not ${parsed.protocol}).`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error(`Only http and https URLs can be called (not ${parsed.protocol}).`);
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && isPrivateAddress(host) && !allowed(policy, host, host)) throw new OutboundBlockedError(host, host);
+  if (net.isIP(host) && isPrivateAddress(host) && !allowed(policy, host, host))
+    throw new OutboundBlockedError(host, host);
   return parsed;
 }
 
@@ -133,7 +143,11 @@ export function guardedFetch(policy: OutboundPolicy): typeof fetch {
     // (a literal address never goes through the lookup).
     for (let hop = 0; ; hop++) {
       checkOutboundUrl(url, policy);
-      const res = (await undiciFetch(url, { ...(init as object), redirect: 'manual', dispatcher: chosen } as never)) as unknown as Response;
+      const res = (await undiciFetch(url, {
+        ...(init as object),
+        redirect: 'manual',
+        dispatcher: chosen,
+      } as never)) as unknown as Response;
       const location = res.headers.get('location');
       if (res.status < 300 || res.status >= 400 || !location || init?.redirect === 'manual') return res;
       if (hop >= 5) throw new Error(`${new URL(url).host} redirected more than 5 times.`);

@@ -36,23 +36,51 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
           html_body: message.html ?? null,
           status: 'kept',
           attachments: message.attachments?.length
-            ? JSON.stringify(message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, base64: a.content.toString('base64') })))
+            ? JSON.stringify(
+                message.attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  cid: a.cid,
+                  base64: a.content.toString('base64'),
+                })),
+              )
             : null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) {
-        logger.info({ outboxId: row.id, to: message.to }, `SMTP_URL is not set: e-mail "${message.subject}" kept in the outbox`);
+        logger.info(
+          { outboxId: row.id, to: message.to },
+          `SMTP_URL is not set: e-mail "${message.subject}" kept in the outbox`,
+        );
         return { outboxId: row.id, status: 'kept' };
       }
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments });
-        await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: new Date() }).where('id', '=', row.id).execute();
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments,
+        });
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'sent', sent_at: new Date() })
+          .where('id', '=', row.id)
+          .execute();
         return { outboxId: row.id, status: 'sent' };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        logger.error({ outboxId: row.id, err: error }, 'SMTP delivery failed; the message stays in the outbox');
-        await db.updateTable('mail_outbox').set({ status: 'failed', error: reason }).where('id', '=', row.id).execute();
+        logger.error(
+          { outboxId: row.id, err: error },
+          'SMTP delivery failed; the message stays in the outbox',
+        );
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'failed', error: reason })
+          .where('id', '=', row.id)
+          .execute();
         return { outboxId: row.id, status: 'failed' };
       }
     },

@@ -41,7 +41,8 @@ export interface ApiKeyAuthenticator {
   responded(request: FastifyRequest, reply: FastifyReply): void;
 }
 
-export const API_KEY_ONLY_PUBLIC_API = 'API keys work only on the public API (/api/v1/users, /api/v1/conversations, …). Sign in to use the rest of Catalyst.';
+export const API_KEY_ONLY_PUBLIC_API =
+  'API keys work only on the public API (/api/v1/users, /api/v1/conversations, …). Sign in to use the rest of Catalyst.';
 
 /** The token of `Authorization: Bearer <token>`, if any. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -82,7 +83,8 @@ export function authOf(request: FastifyRequest): AuthContext {
 
 /** Refuses (403) a caller without the permission; for checks a route config cannot express. */
 export function requirePermission(auth: Pick<AuthContext, 'permissions'>, permission: TPermission): void {
-  if (!auth.permissions.includes(permission)) throw new AppError('FORBIDDEN', permissionDeniedMessage(permission));
+  if (!auth.permissions.includes(permission))
+    throw new AppError('FORBIDDEN', permissionDeniedMessage(permission));
 }
 
 /** One row of the app's route table, as the authorisation hook sees it. */
@@ -108,13 +110,19 @@ export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
  * Resolves the session of every request; every /api route not marked public requires one, and
  * a route's declared permission is checked here, in one place, before validation and handler.
  */
-export function registerAuth(app: FastifyInstance, deps: Deps, options: { apiKeys?: ApiKeyAuthenticator } = {}): void {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: Deps,
+  options: { apiKeys?: ApiKeyAuthenticator } = {},
+): void {
   const table: DeclaredRoute[] = [];
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; permission?: unknown; apiKey?: ApiKeyRoute };
     if (config.permission !== undefined && !isPermission(config.permission)) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares the unknown permission "${String(config.permission)}".`);
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares the unknown permission "${String(config.permission)}".`,
+      );
     }
     for (const method of [route.method].flat()) {
       table.push({

@@ -46,11 +46,15 @@ export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, '
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     if (!request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return;
     if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return;
-    const origin = request.headers.origin ?? (request.headers.referer ? safeOrigin(request.headers.referer) : undefined);
+    const origin =
+      request.headers.origin ?? (request.headers.referer ? safeOrigin(request.headers.referer) : undefined);
     const host = request.headers.host;
     const sameHost = origin && host && (origin === `http://${host}` || origin === `https://${host}`);
     if (!origin || (!allowed.has(origin) && !sameHost)) {
-      throw new AppError('FORBIDDEN', 'This request did not come from the Catalyst app (its Origin is missing or foreign), so it was refused.');
+      throw new AppError(
+        'FORBIDDEN',
+        'This request did not come from the Catalyst app (its Origin is missing or foreign), so it was refused.',
+      );
     }
   });
 }

@@ -1,4 +1,10 @@
-import { permissionDeniedMessage, ZSocketMessage, type TSocketError, type TSocketMessage, type TSocketResponse } from '@catalyst/contracts';
+import {
+  permissionDeniedMessage,
+  ZSocketMessage,
+  type TSocketError,
+  type TSocketMessage,
+  type TSocketResponse,
+} from '@catalyst/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
@@ -6,7 +12,13 @@ import { Server, type Socket } from 'socket.io';
 import type { Deps } from '../deps';
 import { answerExchange, openExchange, saveAnswer, type Exchange } from '../features/conversations/ask';
 import type { Answerer } from '../features/conversations/answerer';
-import { SESSION_COOKIE, SESSIONS_ENDED, resolveSession, type AuthContext, type SessionsEnded } from '../features/auth/sessions';
+import {
+  SESSION_COOKIE,
+  SESSIONS_ENDED,
+  resolveSession,
+  type AuthContext,
+  type SessionsEnded,
+} from '../features/auth/sessions';
 import { AppError } from '../lib/errors';
 import { dropThreadLists } from '../features/conversations/thread-list-cache';
 
@@ -27,7 +39,8 @@ interface SocketData {
 export const MAX_IN_FLIGHT = 3;
 const DEFAULT_ERROR = 'An error occurred while processing your request.';
 const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
-const SAVE_ERROR = 'This answer could not be saved (the app database did not respond). Please ask again in a moment.';
+const SAVE_ERROR =
+  'This answer could not be saved (the app database did not respond). Please ask again in a moment.';
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
@@ -56,14 +69,18 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
-    closers.push(() => pub.quit(), () => sub.quit());
+    closers.push(
+      () => pub.quit(),
+      () => sub.quit(),
+    );
   }
 
   io.use((socket, next) => {
     const token =
       (typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null) ??
       cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE) ??
-      (/^Bearer\s+(\S+)$/i.exec(socket.handshake.headers.authorization ?? '')?.[1] ?? null);
+      /^Bearer\s+(\S+)$/i.exec(socket.handshake.headers.authorization ?? '')?.[1] ??
+      null;
     if (!token) return next(new Error('Authentication required: sign in first.'));
     resolveSession(deps, token)
       .then((auth) => {
@@ -98,11 +115,17 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
       const userId = socket.data.auth.userId;
       const parsed = ZSocketMessage.safeParse(payload ?? {});
       if (!parsed.success) {
-        socket.emit('error', { code: 'VALIDATION_FAILED', message: `The message is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ')}` });
+        socket.emit('error', {
+          code: 'VALIDATION_FAILED',
+          message: `The message is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ')}`,
+        });
         return;
       }
       if ((inFlight.get(userId) ?? 0) >= MAX_IN_FLIGHT) {
-        socket.emit('error', { code: 'RATE_LIMITED', message: `You already have ${MAX_IN_FLIGHT} questions being answered. Wait for one to finish, then ask again.` });
+        socket.emit('error', {
+          code: 'RATE_LIMITED',
+          message: `You already have ${MAX_IN_FLIGHT} questions being answered. Wait for one to finish, then ask again.`,
+        });
         return;
       }
       inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
@@ -126,18 +149,30 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
   return io;
 }
 
-async function handleMessage(deps: Deps & { answerer: Answerer }, socket: Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>, msg: TSocketMessage, signal: AbortSignal) {
+async function handleMessage(
+  deps: Deps & { answerer: Answerer },
+  socket: Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>,
+  msg: TSocketMessage,
+  signal: AbortSignal,
+) {
   // The session is checked again for every question: a role change applies at once, and a
   // session that ended (deactivation) answers nothing more.
   const auth = await resolveSession(deps, socket.data.token);
   if (!auth) {
-    socket.emit('error', { code: 'UNAUTHENTICATED', message: 'Your session has ended. Please sign in again.' });
+    socket.emit('error', {
+      code: 'UNAUTHENTICATED',
+      message: 'Your session has ended. Please sign in again.',
+    });
     socket.disconnect(true);
     return;
   }
   socket.data.auth = auth;
   if (!auth.permissions.includes('data.read')) {
-    socket.emit('error', { code: 'FORBIDDEN', message: permissionDeniedMessage('data.read'), thread_id: msg.thread_id ? Number(msg.thread_id) : null });
+    socket.emit('error', {
+      code: 'FORBIDDEN',
+      message: permissionDeniedMessage('data.read'),
+      thread_id: msg.thread_id ? Number(msg.thread_id) : null,
+    });
     return;
   }
   const caller = { userId: auth.userId, orgId: auth.orgId, isAdmin: auth.isAdmin };
@@ -150,24 +185,48 @@ async function handleMessage(deps: Deps & { answerer: Answerer }, socket: Socket
       threadId: msg.thread_id ? Number(msg.thread_id) : null,
       messageId: msg.message_id ? Number(msg.message_id) : null,
       regenerate,
-      alert: msg.alert_id !== undefined && msg.alert_id !== null && msg.alert_id !== '' ? { id: String(msg.alert_id), action: msg.action ?? msg.query_type ?? 'investigate' } : null,
+      alert:
+        msg.alert_id !== undefined && msg.alert_id !== null && msg.alert_id !== ''
+          ? { id: String(msg.alert_id), action: msg.action ?? msg.query_type ?? 'investigate' }
+          : null,
     });
   } catch (error) {
     const known = error instanceof AppError;
     if (!known) deps.logger.error({ err: error }, 'could not open the exchange');
-    socket.emit('error', { code: known ? error.code : 'INTERNAL', message: known ? error.message : DEFAULT_ERROR, thread_id: msg.thread_id ? Number(msg.thread_id) : null });
+    socket.emit('error', {
+      code: known ? error.code : 'INTERNAL',
+      message: known ? error.message : DEFAULT_ERROR,
+      thread_id: msg.thread_id ? Number(msg.thread_id) : null,
+    });
     return;
   }
 
-  if (exchange.isNewThread) deps.notifyUser(auth.userId, 'threads-changed', { thread_id: exchange.threadId, reason: 'created' });
+  if (exchange.isNewThread)
+    deps.notifyUser(auth.userId, 'threads-changed', { thread_id: exchange.threadId, reason: 'created' });
   const created = () => new Date().toISOString();
-  const send = (response_type: TSocketResponse['response_type'], cards: TSocketResponse['cards'], content = '') =>
-    socket.emit('response', { id: exchange.messageId, message_id: exchange.messageId, thread_id: exchange.threadId, response_type, content, cards, created_date: created() });
+  const send = (
+    response_type: TSocketResponse['response_type'],
+    cards: TSocketResponse['cards'],
+    content = '',
+  ) =>
+    socket.emit('response', {
+      id: exchange.messageId,
+      message_id: exchange.messageId,
+      thread_id: exchange.threadId,
+      response_type,
+      content,
+      cards,
+      created_date: created(),
+    });
 
   send('chunk-init', null);
   send('chunk-data', { content_type: 'primary-response-start' });
   const cards: unknown[] = [];
-  let final: { content: string; confidence: number | null; plan: unknown } = { content: '', confidence: null, plan: null };
+  let final: { content: string; confidence: number | null; plan: unknown } = {
+    content: '',
+    confidence: null,
+    plan: null,
+  };
   let failed = false;
   try {
     for await (const event of answerExchange(deps, caller, exchange, signal)) {
@@ -189,7 +248,13 @@ async function handleMessage(deps: Deps & { answerer: Answerer }, socket: Socket
   }
   if (!failed) send('chunk-data', { content_type: 'loaders-end' });
   // The answer is persisted before chunk-end: an answer that could not be saved is not shown as done.
-  const saved = await saveAnswer(deps, exchange, { content: final.content, cards, status: failed ? 'error' : 'answered', confidence: final.confidence, plan: final.plan }).then(
+  const saved = await saveAnswer(deps, exchange, {
+    content: final.content,
+    cards,
+    status: failed ? 'error' : 'answered',
+    confidence: final.confidence,
+    plan: final.plan,
+  }).then(
     () => true,
     (error: unknown) => {
       deps.logger.error({ err: error, threadId: exchange.threadId }, 'could not save the answer');

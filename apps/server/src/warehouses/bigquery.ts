@@ -1,11 +1,32 @@
 import { BigQuery, type Query } from '@google-cloud/bigquery';
-import type { ForeignKey, QueryOptions, QueryResult, Warehouse, WarehouseColumn, WarehouseTable } from '@catalyst/engine';
-import { DEFAULT_MAX_ROWS, DEFAULT_TIMEOUT_MS, WarehouseError, clampRows, clampTimeout, plainValue, type QueryLimits } from './common';
+import type {
+  ForeignKey,
+  QueryOptions,
+  QueryResult,
+  Warehouse,
+  WarehouseColumn,
+  WarehouseTable,
+} from '@catalyst/engine';
+import {
+  DEFAULT_MAX_ROWS,
+  DEFAULT_TIMEOUT_MS,
+  WarehouseError,
+  clampRows,
+  clampTimeout,
+  plainValue,
+  type QueryLimits,
+} from './common';
 
 export type BigQueryAuth =
   | { method: 'adc' }
   | { method: 'service_account'; keyFile: string }
-  | { method: 'wif'; provider: 'github' | 'aws' | 'azure' | 'other'; poolId: string; serviceAccountEmail: string; audience?: string };
+  | {
+      method: 'wif';
+      provider: 'github' | 'aws' | 'azure' | 'other';
+      poolId: string;
+      serviceAccountEmail: string;
+      audience?: string;
+    };
 
 export interface BigQuerySourceConfig {
   projectId: string;
@@ -54,8 +75,13 @@ export const regionQualifier = (location: string): string => `region-${location.
  */
 export function assertReadOnlyStatement(sql: string): void {
   const stripped = stripCommentsAndStrings(sql).trim().replace(/;\s*$/, '');
-  if (stripped.includes(';')) throw new WarehouseError('read_only', 'the query was refused: only one statement may be run');
-  if (!/^\(*\s*(select|with)\b/i.test(stripped)) throw new WarehouseError('read_only', 'the query was refused: this connection is read-only (only SELECT statements may run)');
+  if (stripped.includes(';'))
+    throw new WarehouseError('read_only', 'the query was refused: only one statement may be run');
+  if (!/^\(*\s*(select|with)\b/i.test(stripped))
+    throw new WarehouseError(
+      'read_only',
+      'the query was refused: this connection is read-only (only SELECT statements may run)',
+    );
 }
 
 function stripCommentsAndStrings(sql: string): string {
@@ -66,7 +92,11 @@ function stripCommentsAndStrings(sql: string): string {
 }
 
 /** Builds the job request of one query: read-only check, positional parameters, limits. */
-export function buildQueryRequest(config: BigQuerySourceConfig, sql: string, options: QueryOptions & QueryLimits = {}): BigQueryJobRequest {
+export function buildQueryRequest(
+  config: BigQuerySourceConfig,
+  sql: string,
+  options: QueryOptions & QueryLimits = {},
+): BigQueryJobRequest {
   assertReadOnlyStatement(sql);
   const maxRows = clampRows(options.maxRows, options.defaultMaxRows ?? DEFAULT_MAX_ROWS);
   const timeoutMs = clampTimeout(options.timeoutMs, options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -86,7 +116,8 @@ export function buildQueryRequest(config: BigQuerySourceConfig, sql: string, opt
       request.params = request.params.map((p) => (p === undefined ? null : p));
     }
   }
-  if (config.defaultDataset) request.defaultDataset = { projectId: config.projectId, datasetId: config.defaultDataset };
+  if (config.defaultDataset)
+    request.defaultDataset = { projectId: config.projectId, datasetId: config.defaultDataset };
   if (config.maximumBytesBilled) request.maximumBytesBilled = String(config.maximumBytesBilled);
   return request;
 }
@@ -100,7 +131,10 @@ function paramType(p: unknown): string {
 }
 
 /** The `credentials` option of the BigQuery client for each auth method (undefined: ADC). */
-export function buildCredentials(auth: BigQueryAuth, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> | undefined {
+export function buildCredentials(
+  auth: BigQueryAuth,
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, unknown> | undefined {
   if (auth.method === 'adc') return undefined;
   if (auth.method === 'service_account') {
     let key: Record<string, unknown>;
@@ -109,13 +143,25 @@ export function buildCredentials(auth: BigQueryAuth, env: NodeJS.ProcessEnv = pr
     } catch {
       throw new WarehouseError('auth', 'the credentials key file is not valid JSON');
     }
-    if (key.type !== 'service_account' || typeof key.client_email !== 'string' || typeof key.private_key !== 'string')
-      throw new WarehouseError('auth', 'the credentials key file is not a service account key (it needs type "service_account", client_email and private_key)');
+    if (
+      key.type !== 'service_account' ||
+      typeof key.client_email !== 'string' ||
+      typeof key.private_key !== 'string'
+    )
+      throw new WarehouseError(
+        'auth',
+        'the credentials key file is not a service account key (it needs type "service_account", client_email and private_key)',
+      );
     return key;
   }
-  const audience = auth.audience?.trim() || (auth.poolId.startsWith('projects/') ? `//iam.googleapis.com/${auth.poolId}` : undefined);
+  const audience =
+    auth.audience?.trim() ||
+    (auth.poolId.startsWith('projects/') ? `//iam.googleapis.com/${auth.poolId}` : undefined);
   if (!audience)
-    throw new WarehouseError('auth', 'workload identity federation needs an audience, or a pool id written as the full provider resource name (projects/…/providers/…)');
+    throw new WarehouseError(
+      'auth',
+      'workload identity federation needs an audience, or a pool id written as the full provider resource name (projects/…/providers/…)',
+    );
   const base = {
     type: 'external_account',
     audience,
@@ -132,7 +178,8 @@ export function buildCredentials(auth: BigQueryAuth, env: NodeJS.ProcessEnv = pr
           environment_id: 'aws1',
           region_url: 'http://169.254.169.254/latest/meta-data/placement/availability-zone',
           url: 'http://169.254.169.254/latest/meta-data/iam/security-credentials',
-          regional_cred_verification_url: 'https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15',
+          regional_cred_verification_url:
+            'https://sts.{region}.amazonaws.com?Action=GetCallerIdentity&Version=2011-06-15',
         },
       };
     case 'azure':
@@ -148,7 +195,11 @@ export function buildCredentials(auth: BigQueryAuth, env: NodeJS.ProcessEnv = pr
     case 'github': {
       const url = env.ACTIONS_ID_TOKEN_REQUEST_URL;
       const token = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
-      if (!url || !token) throw new WarehouseError('auth', 'GitHub workload identity needs a GitHub Actions OIDC token (ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN are not set)');
+      if (!url || !token)
+        throw new WarehouseError(
+          'auth',
+          'GitHub workload identity needs a GitHub Actions OIDC token (ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN are not set)',
+        );
       return {
         ...base,
         subject_token_type: jwt,
@@ -174,7 +225,13 @@ export class GoogleBigQueryRunner implements BigQueryRunner {
 
   /** `client` replaces the real BigQuery client in tests. */
   constructor(config: BigQuerySourceConfig, client?: Pick<BigQuery, 'createQueryJob'>) {
-    this.client = client ?? new BigQuery({ projectId: config.projectId, location: config.location, credentials: buildCredentials(config.auth) as never });
+    this.client =
+      client ??
+      new BigQuery({
+        projectId: config.projectId,
+        location: config.location,
+        credentials: buildCredentials(config.auth) as never,
+      });
   }
 
   async run(request: BigQueryJobRequest): Promise<BigQueryRunResult> {
@@ -183,9 +240,16 @@ export class GoogleBigQueryRunner implements BigQueryRunner {
       const [dry] = await this.client.createQueryJob({ ...(job as Query), dryRun: true });
       const statementType = dry.metadata?.statistics?.query?.statementType;
       if (statementType && statementType !== 'SELECT')
-        throw new WarehouseError('read_only', `the query was refused: this connection is read-only (statement type ${statementType})`);
+        throw new WarehouseError(
+          'read_only',
+          `the query was refused: this connection is read-only (statement type ${statementType})`,
+        );
       const [created] = await this.client.createQueryJob(job as Query);
-      const [rows, , response] = await created.getQueryResults({ maxResults, autoPaginate: false, timeoutMs: request.jobTimeoutMs });
+      const [rows, , response] = await created.getQueryResults({
+        maxResults,
+        autoPaginate: false,
+        timeoutMs: request.jobTimeoutMs,
+      });
       const fields = (response?.schema?.fields ?? []) as { name: string; type: string }[];
       return {
         columns: fields.map((f) => ({ name: f.name, type: f.type })),
@@ -208,10 +272,17 @@ export function bigQueryValue(v: unknown): unknown {
 export function bigQueryError(err: unknown, timeoutMs: number): WarehouseError {
   const e = err as { code?: number | string; message?: string; errors?: { reason?: string }[] };
   const reason = e.errors?.[0]?.reason;
-  if (reason === 'timeout' || /timed? ?out|deadline/i.test(e.message ?? '')) return new WarehouseError('timeout', `the query was stopped after ${timeoutMs} ms (job timeout)`);
-  if (e.code === 401 || e.code === 403 || /credential|permission|unauthori[sz]ed/i.test(e.message ?? '')) return new WarehouseError('auth', `BigQuery refused the credentials: ${e.message}`);
-  if (e.code === 404 || reason === 'notFound') return new WarehouseError('not_found', e.message ?? 'not found');
-  if (/ENOTFOUND|ECONNREFUSED|EAI_AGAIN|getaddrinfo/.test(e.message ?? '')) return new WarehouseError('connect', 'could not reach BigQuery (bigquery.googleapis.com): no network route');
+  if (reason === 'timeout' || /timed? ?out|deadline/i.test(e.message ?? ''))
+    return new WarehouseError('timeout', `the query was stopped after ${timeoutMs} ms (job timeout)`);
+  if (e.code === 401 || e.code === 403 || /credential|permission|unauthori[sz]ed/i.test(e.message ?? ''))
+    return new WarehouseError('auth', `BigQuery refused the credentials: ${e.message}`);
+  if (e.code === 404 || reason === 'notFound')
+    return new WarehouseError('not_found', e.message ?? 'not found');
+  if (/ENOTFOUND|ECONNREFUSED|EAI_AGAIN|getaddrinfo/.test(e.message ?? ''))
+    return new WarehouseError(
+      'connect',
+      'could not reach BigQuery (bigquery.googleapis.com): no network route',
+    );
   return new WarehouseError('query', e.message ?? 'the BigQuery job failed');
 }
 
@@ -288,7 +359,18 @@ export class BigQueryWarehouse implements Warehouse {
     const byName = new Map<string, ForeignKey>();
     for (const [table, name, column, refSchema, refTable, refColumn] of r.rows as string[][]) {
       let fk = byName.get(`${table}.${name}`);
-      if (!fk) byName.set(`${table}.${name}`, (fk = { schema, table: table!, columns: [], refSchema: refSchema!, refTable: refTable!, refColumns: [] }));
+      if (!fk)
+        byName.set(
+          `${table}.${name}`,
+          (fk = {
+            schema,
+            table: table!,
+            columns: [],
+            refSchema: refSchema!,
+            refTable: refTable!,
+            refColumns: [],
+          }),
+        );
       if (!fk.columns.includes(column!)) fk.columns.push(column!);
       if (!fk.refColumns.includes(refColumn!)) fk.refColumns.push(refColumn!);
     }

@@ -12,7 +12,8 @@ export interface QueryLimits {
 }
 
 /** Why a warehouse call failed; the service maps each kind to an HTTP status. */
-export type WarehouseErrorKind = 'connect' | 'auth' | 'timeout' | 'read_only' | 'not_found' | 'query' | 'unsupported';
+export type WarehouseErrorKind =
+  'connect' | 'auth' | 'timeout' | 'read_only' | 'not_found' | 'query' | 'unsupported';
 
 /**
  * An error from a customer data source, with a message safe to show: it names the host, port,
@@ -58,10 +59,11 @@ export function networkReason(err: unknown): string | null {
   if (!e) return null;
   if (e.code && NETWORK_REASONS[e.code]) return NETWORK_REASONS[e.code]!;
   // Node's happy-eyeballs connect raises an AggregateError whose parts carry the codes.
-  if (Array.isArray(e.errors)) for (const part of e.errors) {
-    const r = networkReason(part);
-    if (r) return r;
-  }
+  if (Array.isArray(e.errors))
+    for (const part of e.errors) {
+      const r = networkReason(part);
+      if (r) return r;
+    }
   if (e.message && /timeout/i.test(e.message) && /connect/i.test(e.message)) return 'connection timed out';
   return null;
 }
@@ -75,7 +77,10 @@ export function redact(message: string, secrets: (string | undefined | null)[]):
 
 /** Makes driver values JSON-friendly: bigint → number (or text when unsafe), Date → ISO text, bytes → base64. */
 export function plainValue(v: unknown): unknown {
-  if (typeof v === 'bigint') return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : v.toString();
+  if (typeof v === 'bigint')
+    return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER)
+      ? Number(v)
+      : v.toString();
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
   if (Buffer.isBuffer(v) || v instanceof Uint8Array) return Buffer.from(v).toString('base64');
   return v;

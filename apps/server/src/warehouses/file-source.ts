@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ForeignKey, QueryOptions, QueryResult, Warehouse, WarehouseColumn, WarehouseTable } from '@catalyst/engine';
+import type {
+  ForeignKey,
+  QueryOptions,
+  QueryResult,
+  Warehouse,
+  WarehouseColumn,
+  WarehouseTable,
+} from '@catalyst/engine';
 import { DuckDbWarehouse } from '@catalyst/engine';
 import { sealOffFileSystem, type QueryLimits } from './common';
 
@@ -90,7 +97,11 @@ export class FileSourceStore {
     return e.mutex.run(async () => {
       if (!e.warehouse) {
         await fs.promises.mkdir(path.dirname(file), { recursive: true });
-        e.warehouse = await DuckDbWarehouse.create({ path: file, defaultMaxRows: this.limits.defaultMaxRows, defaultTimeoutMs: this.limits.defaultTimeoutMs });
+        e.warehouse = await DuckDbWarehouse.create({
+          path: file,
+          defaultMaxRows: this.limits.defaultMaxRows,
+          defaultTimeoutMs: this.limits.defaultTimeoutMs,
+        });
         await sealOffFileSystem(e.warehouse);
       }
       e.lastUsed = Date.now();
@@ -106,11 +117,15 @@ export class FileSourceStore {
       dialect: 'duckdb',
       listSchemas: () => run((wh) => wh.listSchemas()).then((s) => (s.length ? s : ['main'])),
       // A staging table can outlive a crash until the next load of this source: never show it.
-      listTables: (schema: string): Promise<WarehouseTable[]> => run((wh) => wh.listTables(schema)).then((ts) => ts.filter((t) => !t.name.startsWith('_staging_'))),
-      describeColumns: (schema: string, table: string): Promise<WarehouseColumn[]> => run((wh) => wh.describeColumns(schema, table)),
+      listTables: (schema: string): Promise<WarehouseTable[]> =>
+        run((wh) => wh.listTables(schema)).then((ts) => ts.filter((t) => !t.name.startsWith('_staging_'))),
+      describeColumns: (schema: string, table: string): Promise<WarehouseColumn[]> =>
+        run((wh) => wh.describeColumns(schema, table)),
       listForeignKeys: (schema: string): Promise<ForeignKey[]> => run((wh) => wh.listForeignKeys(schema)),
-      sampleValues: (schema: string, table: string, column: string, limit: number) => run((wh) => wh.sampleValues(schema, table, column, limit)),
-      query: (sql: string, options?: QueryOptions): Promise<QueryResult> => run((wh) => wh.query(sql, options)),
+      sampleValues: (schema: string, table: string, column: string, limit: number) =>
+        run((wh) => wh.sampleValues(schema, table, column, limit)),
+      query: (sql: string, options?: QueryOptions): Promise<QueryResult> =>
+        run((wh) => wh.query(sql, options)),
       close: async () => undefined,
     };
   }

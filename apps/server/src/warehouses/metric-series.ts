@@ -35,10 +35,15 @@ export async function metricSeries(
   }
   // DuckDB and BigQuery compare a DATE column with text parameters only after a cast.
   const cast = warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery';
-  const whereSql = cast ? where.map((w, i) => (i < 2 ? w.replace(/(\?|\$\d+)$/, (p) => `CAST(${p} AS DATE)`) : w)).join(' AND ') : where.join(' AND ');
+  const whereSql = cast
+    ? where.map((w, i) => (i < 2 ? w.replace(/(\?|\$\d+)$/, (p) => `CAST(${p} AS DATE)`) : w)).join(' AND ')
+    : where.join(' AND ');
   const sql = `SELECT ${bucket} AS period, ${toDialectExpression(metric.expression, warehouse)} AS value FROM ${d.quote(schema)}.${d.quote(metric.table)} WHERE ${whereSql} GROUP BY 1 ORDER BY 1`;
   const result = await warehouse.query(sql, { params, maxRows: 5000, timeoutMs: 30_000 });
-  return result.rows.map((r) => ({ period: isoDay(r[0]), value: r[1] === null || r[1] === undefined ? null : Number(r[1]) }));
+  return result.rows.map((r) => ({
+    period: isoDay(r[0]),
+    value: r[1] === null || r[1] === undefined ? null : Number(r[1]),
+  }));
 }
 
 export interface MeasureRow {
@@ -58,12 +63,20 @@ export interface MeasureRow {
 export async function measureSeries(
   warehouse: Warehouse,
   schema: string,
-  input: { table: string; timeColumn: string; grain: TDecisionMetric['grain']; expressions: string[]; filters?: TDecisionMetric['filters']; attribute?: string },
+  input: {
+    table: string;
+    timeColumn: string;
+    grain: TDecisionMetric['grain'];
+    expressions: string[];
+    filters?: TDecisionMetric['filters'];
+    attribute?: string;
+  },
   range: { from: Date; to: Date },
 ): Promise<MeasureRow[]> {
   const d = DIALECTS[warehouse.dialect];
   const time = d.quote(input.timeColumn);
-  const cast = (p: string) => (warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery' ? `CAST(${p} AS DATE)` : p);
+  const cast = (p: string) =>
+    warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery' ? `CAST(${p} AS DATE)` : p;
   const params: unknown[] = [range.from.toISOString().slice(0, 10), range.to.toISOString().slice(0, 10)];
   const where = [`${time} >= ${cast(d.param(1))}`, `${time} < ${cast(d.param(2))}`];
   for (const f of input.filters ?? []) {
@@ -78,16 +91,28 @@ export async function measureSeries(
   return result.rows.map((r) => ({
     period: isoDay(r[0]),
     segment: input.attribute ? String(r[1] ?? '(empty)') : null,
-    values: input.expressions.map((_, i) => (r[first + i] === null || r[first + i] === undefined ? null : Number(r[first + i]))),
+    values: input.expressions.map((_, i) =>
+      r[first + i] === null || r[first + i] === undefined ? null : Number(r[first + i]),
+    ),
     rows: Number(r[first + input.expressions.length] ?? 0),
   }));
 }
 
 /** The first and latest values of a table's time column, as ISO dates, or null for an empty table. */
-export async function dataSpan(warehouse: Warehouse, schema: string, table: string, timeColumn: string): Promise<{ start: string; end: string } | null> {
+export async function dataSpan(
+  warehouse: Warehouse,
+  schema: string,
+  table: string,
+  timeColumn: string,
+): Promise<{ start: string; end: string } | null> {
   const d = DIALECTS[warehouse.dialect];
   const time = d.quote(timeColumn);
-  const result = await warehouse.query(`SELECT MIN(${time}), MAX(${time}) FROM ${d.quote(schema)}.${d.quote(table)}`, { maxRows: 1, timeoutMs: 30_000 });
+  const result = await warehouse.query(
+    `SELECT MIN(${time}), MAX(${time}) FROM ${d.quote(schema)}.${d.quote(table)}`,
+    { maxRows: 1, timeoutMs: 30_000 },
+  );
   const [start, end] = result.rows[0] ?? [];
-  return start === null || start === undefined || end === null || end === undefined ? null : { start: isoDay(start), end: isoDay(end) };
+  return start === null || start === undefined || end === null || end === undefined
+    ? null
+    : { start: isoDay(start), end: isoDay(end) };
 }

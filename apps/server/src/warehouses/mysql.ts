@@ -1,6 +1,13 @@
 import mysql from 'mysql2/promise';
 import type { FieldPacket, PoolConnection } from 'mysql2/promise';
-import type { ForeignKey, QueryOptions, QueryResult, Warehouse, WarehouseColumn, WarehouseTable } from '@catalyst/engine';
+import type {
+  ForeignKey,
+  QueryOptions,
+  QueryResult,
+  Warehouse,
+  WarehouseColumn,
+  WarehouseTable,
+} from '@catalyst/engine';
 import {
   CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_ROWS,
@@ -26,9 +33,26 @@ export interface MysqlSourceConfig {
 
 // MySQL's column type codes (mysql2's Types), for the result column types.
 const MYSQL_TYPE_NAMES: Record<number, string> = {
-  0: 'decimal', 1: 'tinyint', 2: 'smallint', 3: 'int', 4: 'float', 5: 'double', 7: 'timestamp', 8: 'bigint',
-  9: 'mediumint', 10: 'date', 11: 'time', 12: 'datetime', 13: 'year', 15: 'varchar', 16: 'bit', 245: 'json',
-  246: 'decimal', 252: 'blob', 253: 'varchar', 254: 'char',
+  0: 'decimal',
+  1: 'tinyint',
+  2: 'smallint',
+  3: 'int',
+  4: 'float',
+  5: 'double',
+  7: 'timestamp',
+  8: 'bigint',
+  9: 'mediumint',
+  10: 'date',
+  11: 'time',
+  12: 'datetime',
+  13: 'year',
+  15: 'varchar',
+  16: 'bit',
+  245: 'json',
+  246: 'decimal',
+  252: 'blob',
+  253: 'varchar',
+  254: 'char',
 };
 
 const SYSTEM_SCHEMAS = ['information_schema', 'mysql', 'performance_schema', 'sys'];
@@ -84,7 +108,8 @@ export class MysqlWarehouse implements Warehouse {
       const e = err as { code?: string; message?: string };
       const net = networkReason(err);
       if (net) throw new WarehouseError('connect', `could not connect to ${this.where()}: ${net}`);
-      const kind = e.code === 'ER_ACCESS_DENIED_ERROR' || e.code === 'ER_DBACCESS_DENIED_ERROR' ? 'auth' : 'connect';
+      const kind =
+        e.code === 'ER_ACCESS_DENIED_ERROR' || e.code === 'ER_DBACCESS_DENIED_ERROR' ? 'auth' : 'connect';
       throw new WarehouseError(kind, `could not connect to ${this.where()}: ${this.safe(e.message)}`);
     }
     const tagged = conn as PoolConnection & { catalystReadOnly?: boolean };
@@ -94,14 +119,19 @@ export class MysqlWarehouse implements Warehouse {
         tagged.catalystReadOnly = true;
       } catch (err) {
         conn.destroy();
-        throw new WarehouseError('connect', `could not make the session read-only on ${this.where()}: ${this.safe((err as Error).message)}`);
+        throw new WarehouseError(
+          'connect',
+          `could not make the session read-only on ${this.where()}: ${this.safe((err as Error).message)}`,
+        );
       }
     }
     return conn;
   }
 
   private serverFlavour(conn: PoolConnection): Promise<'mysql' | 'mariadb'> {
-    this.flavour ??= conn.query('SELECT VERSION() AS v').then(([rows]) => (/mariadb/i.test(String((rows as { v: string }[])[0]?.v)) ? 'mariadb' : 'mysql'));
+    this.flavour ??= conn
+      .query('SELECT VERSION() AS v')
+      .then(([rows]) => (/mariadb/i.test(String((rows as { v: string }[])[0]?.v)) ? 'mariadb' : 'mysql'));
     return this.flavour;
   }
 
@@ -117,14 +147,17 @@ export class MysqlWarehouse implements Warehouse {
     try {
       const flavour = await this.serverFlavour(conn);
       await conn.query(
-        flavour === 'mariadb' ? `SET SESSION max_statement_time = ${timeoutMs / 1000}` : `SET SESSION max_execution_time = ${timeoutMs}`,
+        flavour === 'mariadb'
+          ? `SET SESSION max_statement_time = ${timeoutMs / 1000}`
+          : `SET SESSION max_execution_time = ${timeoutMs}`,
       );
       await conn.query('START TRANSACTION READ ONLY');
       const result = await this.stream(conn, sql, options.params ?? [], maxRows, timeoutMs);
       if (result.destroyed) reusable = false;
       return { columns: result.columns, rows: result.rows, truncated: result.truncated };
     } catch (err) {
-      if (!(err instanceof WarehouseError) || err.kind === 'timeout' || err.kind === 'connect') reusable = false;
+      if (!(err instanceof WarehouseError) || err.kind === 'timeout' || err.kind === 'connect')
+        reusable = false;
       throw err instanceof WarehouseError ? err : this.queryError(err, timeoutMs);
     } finally {
       if (reusable) {
@@ -142,7 +175,12 @@ export class MysqlWarehouse implements Warehouse {
 
   /** Streams the rows of one statement, keeping `maxRows + 1`; stops the connection early when there are more. */
   private stream(conn: PoolConnection, sql: string, params: unknown[], maxRows: number, timeoutMs: number) {
-    return new Promise<{ columns: QueryResult['columns']; rows: unknown[][]; truncated: boolean; destroyed: boolean }>((resolve, reject) => {
+    return new Promise<{
+      columns: QueryResult['columns'];
+      rows: unknown[][];
+      truncated: boolean;
+      destroyed: boolean;
+    }>((resolve, reject) => {
       // The callback-style connection under the promise wrapper: its query() is an event emitter (row streaming).
       const core = conn.connection as unknown as NodeJS.EventEmitter & {
         query(options: { sql: string; values: unknown[]; rowsAsArray: boolean }): NodeJS.EventEmitter;
@@ -151,7 +189,12 @@ export class MysqlWarehouse implements Warehouse {
       // A connection the server ends mid-statement (KILL, a restart, a network cut) does not always
       // fail the streaming query itself: watch the connection too, or the caller waits for the backstop.
       const lost = (err?: unknown) =>
-        fail(new WarehouseError('connect', `lost the connection to ${this.where()}: ${networkReason(err) ?? this.safe((err as Error | undefined)?.message ?? 'the server closed it')}`));
+        fail(
+          new WarehouseError(
+            'connect',
+            `lost the connection to ${this.where()}: ${networkReason(err) ?? this.safe((err as Error | undefined)?.message ?? 'the server closed it')}`,
+          ),
+        );
       const onEnd = () => lost();
       core.once('error', lost);
       core.once('end', onEnd);
@@ -167,7 +210,12 @@ export class MysqlWarehouse implements Warehouse {
         done = true;
         clearTimeout(backstop);
         unwatch();
-        resolve({ columns, rows: rows.slice(0, maxRows).map((r) => r.map(plainValue)), truncated, destroyed });
+        resolve({
+          columns,
+          rows: rows.slice(0, maxRows).map((r) => r.map(plainValue)),
+          truncated,
+          destroyed,
+        });
       };
       const fail = (err: unknown) => {
         if (done) return;
@@ -178,12 +226,17 @@ export class MysqlWarehouse implements Warehouse {
       };
       // The server-side limit stops a statement; this stops a client waiting on a dead server.
       const backstop = setTimeout(() => {
-        fail(new WarehouseError('timeout', `the query was stopped after ${timeoutMs} ms (statement timeout)`));
+        fail(
+          new WarehouseError('timeout', `the query was stopped after ${timeoutMs} ms (statement timeout)`),
+        );
         core.destroy();
       }, timeoutMs + 2_000);
       const q = core.query({ sql, values: params, rowsAsArray: true });
       q.on('fields', (fields: FieldPacket[]) => {
-        columns = fields.map((f) => ({ name: f.name, type: MYSQL_TYPE_NAMES[f.columnType ?? f.type ?? -1] ?? `type ${f.columnType ?? f.type}` }));
+        columns = fields.map((f) => ({
+          name: f.name,
+          type: MYSQL_TYPE_NAMES[f.columnType ?? f.type ?? -1] ?? `type ${f.columnType ?? f.type}`,
+        }));
       });
       q.on('result', (row: unknown) => {
         if (!Array.isArray(row)) return; // an OK packet (a statement without rows)
@@ -202,9 +255,13 @@ export class MysqlWarehouse implements Warehouse {
   private queryError(err: unknown, timeoutMs: number): WarehouseError {
     const e = err as { code?: string; errno?: number; message?: string };
     if (e.errno === 1792 || e.code === 'ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION')
-      return new WarehouseError('read_only', `the query was refused: this connection is read-only (${this.safe(e.message)})`);
+      return new WarehouseError(
+        'read_only',
+        `the query was refused: this connection is read-only (${this.safe(e.message)})`,
+      );
     // 3024: MySQL max_execution_time; 1969: MariaDB max_statement_time.
-    if (e.errno === 3024 || e.errno === 1969) return new WarehouseError('timeout', `the query was stopped after ${timeoutMs} ms (statement timeout)`);
+    if (e.errno === 3024 || e.errno === 1969)
+      return new WarehouseError('timeout', `the query was stopped after ${timeoutMs} ms (statement timeout)`);
     if (e.errno === 1146) return new WarehouseError('not_found', this.safe(e.message));
     const net = networkReason(err);
     if (net) return new WarehouseError('connect', `lost the connection to ${this.where()}: ${net}`);
@@ -224,7 +281,11 @@ export class MysqlWarehouse implements Warehouse {
       `SELECT table_name, table_rows FROM information_schema.tables WHERE table_schema = ? AND table_type IN ('BASE TABLE', 'VIEW', 'SYSTEM VERSIONED') ORDER BY 1`,
       { params: [schema], maxRows: 100_000 },
     );
-    return r.rows.map((row) => ({ schema, name: String(row[0]), rowCount: row[1] === null ? null : Number(row[1]) }));
+    return r.rows.map((row) => ({
+      schema,
+      name: String(row[0]),
+      rowCount: row[1] === null ? null : Number(row[1]),
+    }));
   }
 
   async describeColumns(schema: string, table: string): Promise<WarehouseColumn[]> {
@@ -248,7 +309,14 @@ export class MysqlWarehouse implements Warehouse {
       const key = `${table}\u0000${name}`;
       let fk = byConstraint.get(key);
       if (!fk) {
-        fk = { schema, table: table!, columns: [], refSchema: refSchema!, refTable: refTable!, refColumns: [] };
+        fk = {
+          schema,
+          table: table!,
+          columns: [],
+          refSchema: refSchema!,
+          refTable: refTable!,
+          refColumns: [],
+        };
         byConstraint.set(key, fk);
       }
       fk.columns.push(column!);

@@ -1,6 +1,13 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import type { ForeignKey, QueryOptions, QueryResult, Warehouse, WarehouseColumn, WarehouseTable } from '@catalyst/engine';
+import type {
+  ForeignKey,
+  QueryOptions,
+  QueryResult,
+  Warehouse,
+  WarehouseColumn,
+  WarehouseTable,
+} from '@catalyst/engine';
 import {
   CONNECT_TIMEOUT_MS,
   DEFAULT_MAX_ROWS,
@@ -26,10 +33,27 @@ export interface PostgresSourceConfig {
 
 // Type names for the result columns the drivers report only by OID.
 const PG_TYPE_NAMES: Record<number, string> = {
-  16: 'boolean', 17: 'bytea', 20: 'bigint', 21: 'smallint', 23: 'integer', 25: 'text', 114: 'json',
-  700: 'real', 701: 'double precision', 1042: 'character', 1043: 'character varying', 1082: 'date',
-  1083: 'time', 1114: 'timestamp', 1184: 'timestamptz', 1186: 'interval', 1700: 'numeric',
-  2950: 'uuid', 3802: 'jsonb', 1009: 'text[]', 1007: 'integer[]',
+  16: 'boolean',
+  17: 'bytea',
+  20: 'bigint',
+  21: 'smallint',
+  23: 'integer',
+  25: 'text',
+  114: 'json',
+  700: 'real',
+  701: 'double precision',
+  1042: 'character',
+  1043: 'character varying',
+  1082: 'date',
+  1083: 'time',
+  1114: 'timestamp',
+  1184: 'timestamptz',
+  1186: 'interval',
+  1700: 'numeric',
+  2950: 'uuid',
+  3802: 'jsonb',
+  1009: 'text[]',
+  1007: 'integer[]',
 };
 
 // Per-pool parsers (the global pg.types belong to the app database): numbers as numbers,
@@ -41,7 +65,9 @@ const asNumber = (s: string) => {
 const parsers: Record<number, (s: string) => unknown> = { 20: asNumber, 1700: asNumber, 1082: (s) => s };
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    (format ?? 'text') === 'text' && parsers[oid] ? parsers[oid] : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    (format ?? 'text') === 'text' && parsers[oid]
+      ? parsers[oid]
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /**
@@ -89,8 +115,12 @@ export class PostgresWarehouse implements Warehouse {
     if (net) return new WarehouseError('connect', `could not connect to ${this.where()}: ${net}`);
     if (e.code === '28P01' || e.code === '28000')
       return new WarehouseError('auth', `could not connect to ${this.where()}: ${this.safe(e.message)}`);
-    if (e.code === '3D000') return new WarehouseError('connect', `could not connect to ${this.where()}: ${this.safe(e.message)}`);
-    return new WarehouseError('connect', `could not connect to ${this.where()}: ${this.safe(e.message ?? 'unknown error')}`);
+    if (e.code === '3D000')
+      return new WarehouseError('connect', `could not connect to ${this.where()}: ${this.safe(e.message)}`);
+    return new WarehouseError(
+      'connect',
+      `could not connect to ${this.where()}: ${this.safe(e.message ?? 'unknown error')}`,
+    );
   }
 
   private safe(message: string | undefined): string {
@@ -119,12 +149,19 @@ export class PostgresWarehouse implements Warehouse {
       await client.query('BEGIN TRANSACTION READ ONLY');
       await client.query(`SET LOCAL statement_timeout = ${timeoutMs}`);
       const cursor = client.query(new Cursor(sql, options.params ?? [], { rowMode: 'array' }));
-      const { rows, fields } = await new Promise<{ rows: unknown[][]; fields: pg.FieldDef[] }>((resolve, reject) => {
-        cursor.read(maxRows + 1, (err, rows, result) => (err ? reject(err) : resolve({ rows: rows as unknown[][], fields: result?.fields ?? [] })));
-      });
+      const { rows, fields } = await new Promise<{ rows: unknown[][]; fields: pg.FieldDef[] }>(
+        (resolve, reject) => {
+          cursor.read(maxRows + 1, (err, rows, result) =>
+            err ? reject(err) : resolve({ rows: rows as unknown[][], fields: result?.fields ?? [] }),
+          );
+        },
+      );
       await cursor.close();
       return {
-        columns: fields.map((f) => ({ name: f.name, type: PG_TYPE_NAMES[f.dataTypeID] ?? `oid ${f.dataTypeID}` })),
+        columns: fields.map((f) => ({
+          name: f.name,
+          type: PG_TYPE_NAMES[f.dataTypeID] ?? `oid ${f.dataTypeID}`,
+        })),
         rows: rows.slice(0, maxRows).map((r) => r.map(plainValue)),
         truncated: rows.length > maxRows,
       };
@@ -143,13 +180,22 @@ export class PostgresWarehouse implements Warehouse {
   private queryError(err: unknown, timeoutMs: number): WarehouseError {
     if (err instanceof WarehouseError) return err;
     const e = err as { code?: string; message?: string };
-    if (e.code === '57014') return new WarehouseError('timeout', `the query was stopped after ${timeoutMs} ms (statement timeout)`);
-    if (e.code === '25006') return new WarehouseError('read_only', `the query was refused: this connection is read-only (${this.safe(e.message)})`);
+    if (e.code === '57014')
+      return new WarehouseError('timeout', `the query was stopped after ${timeoutMs} ms (statement timeout)`);
+    if (e.code === '25006')
+      return new WarehouseError(
+        'read_only',
+        `the query was refused: this connection is read-only (${this.safe(e.message)})`,
+      );
     if (e.code === '42P01') return new WarehouseError('not_found', this.safe(e.message));
     const net = networkReason(err);
     if (net) return new WarehouseError('connect', `lost the connection to ${this.where()}: ${net}`);
     // 57P0x: the server is shutting down or an administrator ended the session; 08xxx: connection exceptions.
-    if (e.code && /^(57P0|08)/.test(e.code)) return new WarehouseError('connect', `lost the connection to ${this.where()}: the database server ended the session (${this.safe(e.message)})`);
+    if (e.code && /^(57P0|08)/.test(e.code))
+      return new WarehouseError(
+        'connect',
+        `lost the connection to ${this.where()}: the database server ended the session (${this.safe(e.message)})`,
+      );
     return new WarehouseError('query', this.safe(e.message ?? 'the query failed'));
   }
 
@@ -172,7 +218,11 @@ export class PostgresWarehouse implements Warehouse {
         ORDER BY 1`,
       { params: [schema], maxRows: 100_000 },
     );
-    return r.rows.map((row) => ({ schema, name: String(row[0]), rowCount: row[1] === null ? null : Number(row[1]) }));
+    return r.rows.map((row) => ({
+      schema,
+      name: String(row[0]),
+      rowCount: row[1] === null ? null : Number(row[1]),
+    }));
   }
 
   async describeColumns(schema: string, table: string): Promise<WarehouseColumn[]> {

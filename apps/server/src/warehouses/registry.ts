@@ -18,7 +18,9 @@ export type WarehouseActor =
 /** The actor of a feature service's caller (`Caller.system` marks background work). */
 export function actorOf(caller: { userId: number; system?: true }, question?: string): WarehouseActor {
   if (caller.system) return { kind: 'system', reason: 'background job' };
-  return question === undefined ? { kind: 'user', userId: caller.userId } : { kind: 'user', userId: caller.userId, question };
+  return question === undefined
+    ? { kind: 'user', userId: caller.userId }
+    : { kind: 'user', userId: caller.userId, question };
 }
 
 /**

@@ -30,9 +30,17 @@ export interface DsTestApp {
  * The real app (buildApp) on a fresh PGlite database with the data-sources routes, registered
  * here until app.ts registers them itself.
  */
-export async function createDsTestApp(options: DataSourcesOptions & { dataDir?: string; env?: Record<string, string> } = {}): Promise<DsTestApp> {
+export async function createDsTestApp(
+  options: DataSourcesOptions & { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<DsTestApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'catalyst-ds-'));
-  const config = loadConfig({ DATA_DIR: dataDir, CATALYST_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'trace', PUBLIC_URL: 'http://catalyst.test', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    CATALYST_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LOG_LEVEL: 'trace',
+    PUBLIC_URL: 'http://catalyst.test',
+    ...options.env,
+  });
   // Through the config, so the limits hold whether app.ts or this helper registers the routes.
   if (options.maxCsvFiles !== undefined) Object.assign(config, { maxCsvFiles: options.maxCsvFiles });
   if (options.maxUploadBytes !== undefined) Object.assign(config, { maxUploadBytes: options.maxUploadBytes });
@@ -43,16 +51,30 @@ export async function createDsTestApp(options: DataSourcesOptions & { dataDir?: 
       done();
     },
   });
-  const logger = pino({ level: 'trace', redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword'], remove: true } }, sink);
+  const logger = pino(
+    {
+      level: 'trace',
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword'],
+        remove: true,
+      },
+    },
+    sink,
+  );
   const database = await createTestDatabase('pglite');
   const deps = createDeps({ config, database, logger });
   await ensureFirstUser(deps);
   const app = await buildApp(deps);
-  if (!app.hasRoute({ method: 'GET', url: '/api/copilot/db_conn/supported_db_types' })) await dataSourceRoutes(app, deps);
+  if (!app.hasRoute({ method: 'GET', url: '/api/copilot/db_conn/supported_db_types' }))
+    await dataSourceRoutes(app, deps);
   await app.ready();
 
   const login = async (username: string, password: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username, password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/login',
+      payload: { username, password },
+    });
     if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
     return (res.json() as { token: string }).token;
   };
@@ -64,11 +86,25 @@ export async function createDsTestApp(options: DataSourcesOptions & { dataDir?: 
     token: (username = 'admin', password = ADMIN_PASSWORD) => login(username, password),
     async createUser(username, orgName) {
       const orgId = orgName
-        ? (await deps.db.insertInto('organizations').values({ name: orgName }).returning('id').executeTakeFirstOrThrow()).id
+        ? (
+            await deps.db
+              .insertInto('organizations')
+              .values({ name: orgName })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id
         : (await deps.db.selectFrom('organizations').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       const user = await deps.db
         .insertInto('users')
-        .values({ org_id: orgId, username, email: `${username}@example.com`, first_name: username, last_name: 'Tester', password_hash: await hashPassword('Passw0rd!long'), is_admin: false })
+        .values({
+          org_id: orgId,
+          username,
+          email: `${username}@example.com`,
+          first_name: username,
+          last_name: 'Tester',
+          password_hash: await hashPassword('Passw0rd!long'),
+          is_admin: false,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { token: await login(username, 'Passw0rd!long'), orgId, userId: user.id };
@@ -84,15 +120,26 @@ export async function createDsTestApp(options: DataSourcesOptions & { dataDir?: 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A multipart body with fields and files, as a browser's FormData would send it. */
-export function multipartBody(fields: Record<string, string>, files: { name: string; content: string | Buffer; type?: string }[]) {
+export function multipartBody(
+  fields: Record<string, string>,
+  files: { name: string; content: string | Buffer; type?: string }[],
+) {
   const boundary = `----catalyst${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'text/csv'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'text/csv'}\r\n\r\n`,
+      ),
+    );
     chunks.push(Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content));
     chunks.push(Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -16,15 +16,27 @@ const API_KEY = 'sk-live-Very-Secret-Api-Key-123';
 
 async function pgReachable() {
   const c = new pg.Client({ ...PG, database: 'postgres', connectionTimeoutMillis: 2000 });
-  return c.connect().then(() => c.end().then(() => true), () => false);
+  return c.connect().then(
+    () => c.end().then(() => true),
+    () => false,
+  );
 }
 async function mysqlReachable() {
-  return mysql.createConnection({ ...MY, connectTimeout: 2000 }).then((c) => c.end().then(() => true), () => false);
+  return mysql.createConnection({ ...MY, connectTimeout: 2000 }).then(
+    (c) => c.end().then(() => true),
+    () => false,
+  );
 }
 const hasPg = await pgReachable();
 const hasMy = await mysqlReachable();
-if (!hasPg) console.warn('SKIPPED (partly): PostgreSQL is not reachable at 127.0.0.1:5432; the PostgreSQL connection tests are skipped.');
-if (!hasMy) console.warn('SKIPPED (partly): MariaDB/MySQL is not reachable at 127.0.0.1:3306; the MySQL connection tests are skipped.');
+if (!hasPg)
+  console.warn(
+    'SKIPPED (partly): PostgreSQL is not reachable at 127.0.0.1:5432; the PostgreSQL connection tests are skipped.',
+  );
+if (!hasMy)
+  console.warn(
+    'SKIPPED (partly): MariaDB/MySQL is not reachable at 127.0.0.1:3306; the MySQL connection tests are skipped.',
+  );
 
 let t: DsTestApp;
 let admin: Record<string, string>;
@@ -60,7 +72,12 @@ beforeAll(async () => {
   }
   apiServer = http.createServer((req, res) => {
     if (req.headers.authorization !== `Bearer ${API_KEY}`) return void res.writeHead(401).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ id: 1, region: 'EU' }, { id: 2, region: 'US' }]));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify([
+        { id: 1, region: 'EU' },
+        { id: 2, region: 'US' },
+      ]),
+    );
   });
   await new Promise<void>((r) => apiServer.listen(0, '127.0.0.1', r));
   apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}/v1/accounts`;
@@ -100,12 +117,24 @@ describe('connection types and limits', () => {
   it('lists the supported types', async () => {
     const res = await inject('GET', '/api/copilot/db_conn/supported_db_types');
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((x: { connectionName: string }) => x.connectionName)).toEqual(['flat_files', 'postgresql', 'mysql', 'bigquery', 'api']);
-    expect(res.json()[0]).toEqual({ connectionName: 'flat_files', displayName: 'CSV Files', connectionType: 'File Source' });
+    expect(res.json().map((x: { connectionName: string }) => x.connectionName)).toEqual([
+      'flat_files',
+      'postgresql',
+      'mysql',
+      'bigquery',
+      'api',
+    ]);
+    expect(res.json()[0]).toEqual({
+      connectionName: 'flat_files',
+      displayName: 'CSV Files',
+      connectionType: 'File Source',
+    });
   });
 
   it('answers the CSV file limit', async () => {
-    expect((await inject('GET', '/api/copilot/get-rate-limits')).json()).toEqual({ limits: { max_csv_files: 20 } });
+    expect((await inject('GET', '/api/copilot/get-rate-limits')).json()).toEqual({
+      limits: { max_csv_files: 20 },
+    });
   });
 
   it('documents every call in the OpenAPI document', async () => {
@@ -138,11 +167,23 @@ describe('validation (spec 3 §5)', () => {
       [{ db_type: 'postgresql', conn_name: 'x' }, ['host', 'port', 'db_name', 'user_name']],
       [{ db_type: 'mysql', conn_name: 'x', host: 'h', port: 'abc', db_name: 'd', user_name: 'u' }, ['port']],
       [{ db_type: 'bigquery', conn_name: 'x' }, ['project_id', 'location']],
-      [{ db_type: 'bigquery', conn_name: 'x', project_id: 'acme-analytics', location: 'US', auth_method: 'wif' }, ['federated_provider', 'workload_identity_pool_id', 'service_account_email']],
+      [
+        {
+          db_type: 'bigquery',
+          conn_name: 'x',
+          project_id: 'acme-analytics',
+          location: 'US',
+          auth_method: 'wif',
+        },
+        ['federated_provider', 'workload_identity_pool_id', 'service_account_email'],
+      ],
       [{ db_type: 'api', conn_name: 'x', apiType: 'custom', apiKey: 'k' }, ['baseUrl']],
       [{ db_type: 'api', conn_name: 'x', apiType: 'custom', apiKey: 'k', baseUrl: 'ftp://x' }, ['baseUrl']],
       [{ db_type: 'oracle', conn_name: 'x' }, ['db_type']],
-      [{ db_type: 'postgresql', conn_name: '  ', host: 'h', port: 1, db_name: 'd', user_name: 'u' }, ['conn_name']],
+      [
+        { db_type: 'postgresql', conn_name: '  ', host: 'h', port: 1, db_name: 'd', user_name: 'u' },
+        ['conn_name'],
+      ],
     ];
     for (const [body, fields] of cases) {
       const res = await inject('POST', '/api/copilot/db_conn/add_db_conn', body);
@@ -153,31 +194,65 @@ describe('validation (spec 3 §5)', () => {
   });
 
   it('requires the API key and the service-account key file', async () => {
-    let res = await inject('POST', '/api/copilot/db_conn/add_db_conn', { db_type: 'api', conn_name: 'x', apiType: 'custom', baseUrl: apiUrl });
+    let res = await inject('POST', '/api/copilot/db_conn/add_db_conn', {
+      db_type: 'api',
+      conn_name: 'x',
+      apiType: 'custom',
+      baseUrl: apiUrl,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The API key is required.');
-    res = await inject('POST', '/api/copilot/db_conn/add_db_conn', { db_type: 'bigquery', conn_name: 'x', project_id: 'acme-analytics', location: 'EU', auth_method: 'service_account' });
+    res = await inject('POST', '/api/copilot/db_conn/add_db_conn', {
+      db_type: 'bigquery',
+      conn_name: 'x',
+      project_id: 'acme-analytics',
+      location: 'EU',
+      auth_method: 'service_account',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/service account key file/);
   });
 
   it('never answers 5xx to arbitrary bodies', async () => {
-    const urls = ['/api/copilot/db_conn/add_db_conn', '/api/copilot/db_conn/update_db_conn', '/api/copilot/db_conn/delete_db_conn'];
+    const urls = [
+      '/api/copilot/db_conn/add_db_conn',
+      '/api/copilot/db_conn/update_db_conn',
+      '/api/copilot/db_conn/delete_db_conn',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...urls),
         fc.oneof(
           fc.anything(),
-          fc.record({ conn_id: fc.anything(), conn_name: fc.anything(), db_type: fc.constantFrom('postgresql', 'mysql', 'api', 'bigquery', 'flat_files', 'x'), port: fc.anything(), host: fc.anything() }, { requiredKeys: [] }),
+          fc.record(
+            {
+              conn_id: fc.anything(),
+              conn_name: fc.anything(),
+              db_type: fc.constantFrom('postgresql', 'mysql', 'api', 'bigquery', 'flat_files', 'x'),
+              port: fc.anything(),
+              host: fc.anything(),
+            },
+            { requiredKeys: [] },
+          ),
         ),
         async (url, body) => {
-          const res = await t.app.inject({ method: 'POST', url, payload: JSON.stringify(body) ?? '', headers: { ...admin, 'content-type': 'application/json' } });
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            payload: JSON.stringify(body) ?? '',
+            headers: { ...admin, 'content-type': 'application/json' },
+          });
           expect(res.statusCode, `${url} ${JSON.stringify(body)} → ${res.body}`).toBeLessThan(500);
         },
       ),
       { numRuns: 150 },
     );
-    for (const url of ['/api/copilot/onboarding/connections/abc/schemas/', '/api/copilot/onboarding/connections/99999999999/schemas/', '/api/copilot/upload-files/csv?conn_id=x', '/api/copilot/upload-files/csv_progress/stream/-1']) {
+    for (const url of [
+      '/api/copilot/onboarding/connections/abc/schemas/',
+      '/api/copilot/onboarding/connections/99999999999/schemas/',
+      '/api/copilot/upload-files/csv?conn_id=x',
+      '/api/copilot/upload-files/csv_progress/stream/-1',
+    ]) {
       expect((await inject('GET', url)).statusCode, url).toBe(400);
     }
   });
@@ -185,9 +260,15 @@ describe('validation (spec 3 §5)', () => {
 
 describe('a connection that cannot connect is not saved', () => {
   it('answers the reason, e.g. connection refused', async () => {
-    const res = await inject('POST', '/api/copilot/db_conn/add_db_conn', pgConn({ conn_name: 'Dead', port: 5433 }));
+    const res = await inject(
+      'POST',
+      '/api/copilot/db_conn/add_db_conn',
+      pgConn({ conn_name: 'Dead', port: 5433 }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The connection test failed: could not connect to 127.0.0.1:5433: connection refused');
+    expect(res.json().message).toBe(
+      'The connection test failed: could not connect to 127.0.0.1:5433: connection refused',
+    );
     const list = (await inject('GET', '/api/copilot/db_conn/get_conns')).json().connections;
     expect(list.find((c: { conn_name: string }) => c.conn_name === 'Dead')).toBeUndefined();
   });
@@ -201,10 +282,22 @@ describe.skipIf(!hasPg)('PostgreSQL connection lifecycle', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'Success', message: 'Connection added successfully' });
-    expect(body.connection).toMatchObject({ conn_name: 'Shop DB', host: '127.0.0.1', port: 5432, db_name: pgDb, user_name: 'postgres', db_type: 'postgresql', has_credentials: true });
+    expect(body.connection).toMatchObject({
+      conn_name: 'Shop DB',
+      host: '127.0.0.1',
+      port: 5432,
+      db_name: pgDb,
+      user_name: 'postgres',
+      db_type: 'postgresql',
+      has_credentials: true,
+    });
     expect(res.body).not.toContain(PG_PASSWORD);
     connId = body.conn_id;
-    const stored = await t.deps.db.selectFrom('data_connections').select('secret').where('id', '=', connId).executeTakeFirstOrThrow();
+    const stored = await t.deps.db
+      .selectFrom('data_connections')
+      .select('secret')
+      .where('id', '=', connId)
+      .executeTakeFirstOrThrow();
     expect(stored.secret).toMatch(/^v1\./);
     expect(stored.secret).not.toContain(PG_PASSWORD);
   });
@@ -225,9 +318,16 @@ describe.skipIf(!hasPg)('PostgreSQL connection lifecycle', () => {
     const wh = await openWarehouse(t.deps, { orgId: 1, connId });
     try {
       expect((await wh.listTables('shop')).map((x) => x.name)).toContain('orders');
-      expect((await wh.describeColumns('shop', 'customers'))[0]).toEqual({ name: 'id', type: 'integer', nullable: false });
+      expect((await wh.describeColumns('shop', 'customers'))[0]).toEqual({
+        name: 'id',
+        type: 'integer',
+        nullable: false,
+      });
       expect(await wh.sampleValues('shop', 'customers', 'region', 2)).toEqual(['Europe', 'Americas']);
-      expect((await wh.query('SELECT count(*)::int FROM shop.orders WHERE status = $1', { params: ['shipped'] })).rows).toEqual([[3]]);
+      expect(
+        (await wh.query('SELECT count(*)::int FROM shop.orders WHERE status = $1', { params: ['shipped'] }))
+          .rows,
+      ).toEqual([[3]]);
       await expect(wh.query('DELETE FROM shop.orders')).rejects.toThrow(/read-only/);
     } finally {
       await wh.close();
@@ -249,36 +349,69 @@ describe.skipIf(!hasPg)('PostgreSQL connection lifecycle', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['x-no-auto-toast']).toBe('1');
     expect(dataSourcesOf(t.deps).warehouses.size).toBe(0); // the edit closed the old adapter
-    expect(res.json()).toMatchObject({ status: 'Success', message: 'Connection updated successfully', connection: { conn_name: 'Shop DB (prod)', has_credentials: true } });
+    expect(res.json()).toMatchObject({
+      status: 'Success',
+      message: 'Connection updated successfully',
+      connection: { conn_name: 'Shop DB (prod)', has_credentials: true },
+    });
   });
 
   it('does not save an update that cannot connect', async () => {
-    const res = await inject('POST', '/api/copilot/db_conn/update_db_conn', pgConn({ conn_id: connId, conn_name: 'Shop DB (prod)', db_name: 'catalyst_no_such_db' }));
+    const res = await inject(
+      'POST',
+      '/api/copilot/db_conn/update_db_conn',
+      pgConn({ conn_id: connId, conn_name: 'Shop DB (prod)', db_name: 'catalyst_no_such_db' }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The connection test failed: could not connect to 127.0.0.1:5432: database "catalyst_no_such_db" does not exist');
-    const row = await t.deps.db.selectFrom('data_connections').select('db_name').where('id', '=', connId).executeTakeFirstOrThrow();
+    expect(res.json().message).toBe(
+      'The connection test failed: could not connect to 127.0.0.1:5432: database "catalyst_no_such_db" does not exist',
+    );
+    const row = await t.deps.db
+      .selectFrom('data_connections')
+      .select('db_name')
+      .where('id', '=', connId)
+      .executeTakeFirstOrThrow();
     expect(row.db_name).toBe(pgDb);
   });
 
   it('hides it from another organisation (404, never the data)', async () => {
     const h = bearer(other.token);
-    expect((await inject('GET', '/api/copilot/db_conn/get_conns', undefined, h)).json().connections).toEqual([]);
-    expect((await inject('GET', `/api/copilot/onboarding/connections/${connId}/schemas/`, undefined, h)).statusCode).toBe(404);
-    expect((await inject('POST', '/api/copilot/db_conn/update_db_conn', pgConn({ conn_id: connId }), h)).statusCode).toBe(404);
-    expect((await inject('POST', '/api/copilot/db_conn/delete_db_conn', { conn_id: connId }, h)).statusCode).toBe(404);
+    expect((await inject('GET', '/api/copilot/db_conn/get_conns', undefined, h)).json().connections).toEqual(
+      [],
+    );
+    expect(
+      (await inject('GET', `/api/copilot/onboarding/connections/${connId}/schemas/`, undefined, h))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await inject('POST', '/api/copilot/db_conn/update_db_conn', pgConn({ conn_id: connId }), h))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await inject('POST', '/api/copilot/db_conn/delete_db_conn', { conn_id: connId }, h)).statusCode,
+    ).toBe(404);
     await expect(openWarehouse(t.deps, { orgId: other.orgId, connId })).rejects.toThrow(/not found/);
   });
 
   it('deletes it', async () => {
     const res = await inject('POST', '/api/copilot/db_conn/delete_db_conn', { conn_id: connId });
     expect(res.json()).toEqual({ status: 'Success', message: 'Data source has been successfully deleted.' });
-    expect((await inject('POST', '/api/copilot/db_conn/delete_db_conn', { conn_id: connId })).statusCode).toBe(404);
+    expect(
+      (await inject('POST', '/api/copilot/db_conn/delete_db_conn', { conn_id: connId })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe.skipIf(!hasMy)('MySQL/MariaDB connection', () => {
   it('adds, lists schemas and refuses a write', async () => {
-    const res = await inject('POST', '/api/copilot/db_conn/add_db_conn', { conn_name: 'Maria', db_type: 'mysql', host: MY.host, port: MY.port, db_name: myDb, user_name: 'root' });
+    const res = await inject('POST', '/api/copilot/db_conn/add_db_conn', {
+      conn_name: 'Maria',
+      db_type: 'mysql',
+      host: MY.host,
+      port: MY.port,
+      db_name: myDb,
+      user_name: 'root',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().connection.has_credentials).toBe(false);
     const connId = res.json().conn_id;
@@ -294,24 +427,55 @@ describe.skipIf(!hasMy)('MySQL/MariaDB connection', () => {
   });
 
   it('explains refused credentials', async () => {
-    const res = await inject('POST', '/api/copilot/db_conn/add_db_conn', { conn_name: 'Maria bad', db_type: 'mysql', host: MY.host, port: MY.port, db_name: myDb, user_name: 'nobody_here', password: 'Secret-Maria-Pw-42' });
+    const res = await inject('POST', '/api/copilot/db_conn/add_db_conn', {
+      conn_name: 'Maria bad',
+      db_type: 'mysql',
+      host: MY.host,
+      port: MY.port,
+      db_name: myDb,
+      user_name: 'nobody_here',
+      password: 'Secret-Maria-Pw-42',
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^The connection test failed: could not connect to 127\.0\.0\.1:3306: Access denied for user 'nobody_here'/);
+    expect(res.json().message).toMatch(
+      /^The connection test failed: could not connect to 127\.0\.0\.1:3306: Access denied for user 'nobody_here'/,
+    );
     expect(res.body).not.toContain('Secret-Maria-Pw-42');
   });
 });
 
 describe('HTTP JSON API connection', () => {
   it('tests the API with the key, stores the key encrypted and never returns it', async () => {
-    const bad = await inject('POST', '/api/copilot/db_conn/add_db_conn', { conn_name: 'CRM', db_type: 'api', apiType: 'custom', apiKey: 'wrong', baseUrl: apiUrl });
+    const bad = await inject('POST', '/api/copilot/db_conn/add_db_conn', {
+      conn_name: 'CRM',
+      db_type: 'api',
+      apiType: 'custom',
+      apiKey: 'wrong',
+      baseUrl: apiUrl,
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('The connection test failed: the API refused the API key (401 Unauthorized)');
-    const res = await inject('POST', '/api/copilot/db_conn/add_db_conn', { conn_name: 'CRM', db_type: 'api', apiType: 'custom', apiKey: API_KEY, baseUrl: apiUrl });
+    expect(bad.json().message).toBe(
+      'The connection test failed: the API refused the API key (401 Unauthorized)',
+    );
+    const res = await inject('POST', '/api/copilot/db_conn/add_db_conn', {
+      conn_name: 'CRM',
+      db_type: 'api',
+      apiType: 'custom',
+      apiKey: API_KEY,
+      baseUrl: apiUrl,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().connection).toMatchObject({ type: 'api', apiType: 'custom', baseUrl: apiUrl, has_credentials: true });
+    expect(res.json().connection).toMatchObject({
+      type: 'api',
+      apiType: 'custom',
+      baseUrl: apiUrl,
+      has_credentials: true,
+    });
     expect(res.body).not.toContain(API_KEY);
     const connId = res.json().conn_id;
-    expect((await inject('GET', `/api/copilot/onboarding/connections/${connId}/schemas/`)).json()).toEqual(['main']);
+    expect((await inject('GET', `/api/copilot/onboarding/connections/${connId}/schemas/`)).json()).toEqual([
+      'main',
+    ]);
     const wh = await openWarehouse(t.deps, { orgId: 1, connId });
     expect((await wh.query('SELECT region FROM accounts ORDER BY id')).rows).toEqual([['EU'], ['US']]);
     await wh.close();

@@ -19,7 +19,13 @@ afterAll(() => {
 
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/server.ts')], {
-    env: { ...process.env, DATA_DIR: dataDir, CATALYST_ADMIN_PASSWORD: PASSWORD, DATABASE_URL: '', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      CATALYST_ADMIN_PASSWORD: PASSWORD,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -38,7 +44,11 @@ async function startServer(): Promise<{ child: ChildProcess; base: string }> {
 }
 
 async function login(base: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/v1/authentication/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+  const res = await fetch(`${base}/api/v1/authentication/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
   return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
 }
 
@@ -47,7 +57,9 @@ async function tablesOf(file: string): Promise<Record<string, number>> {
   const c = await inst.connect();
   const out: Record<string, number> = {};
   for (const [name] of (await c.runAndReadAll('SELECT table_name FROM duckdb_tables()')).getRows()) {
-    out[String(name)] = Number((await c.runAndReadAll(`SELECT count(*) FROM "${String(name)}"`)).getRows()[0]![0]);
+    out[String(name)] = Number(
+      (await c.runAndReadAll(`SELECT count(*) FROM "${String(name)}"`)).getRows()[0]![0],
+    );
   }
   c.closeSync();
   inst.closeSync();
@@ -64,13 +76,19 @@ describe('a server killed during an ingest', () => {
     const form = new FormData();
     form.append('conn_name', 'Big files');
     form.append('file', await fs.openAsBlob(csv, { type: 'text/csv' }), 'orders.csv');
-    const up = await fetch(`${first.base}/api/copilot/upload-files/upload-csv`, { method: 'POST', headers: auth, body: form });
+    const up = await fetch(`${first.base}/api/copilot/upload-files/upload-csv`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
     expect(up.status).toBe(200);
     const { conn_id: connId, files } = (await up.json()) as { conn_id: number; files: { file_id: number }[] };
     const fileId = files[0]!.file_id;
 
     // Wait until DuckDB reports real progress, then kill the process outright.
-    const sse = await fetch(`${first.base}/api/copilot/upload-files/csv_progress/stream/${fileId}`, { headers: auth });
+    const sse = await fetch(`${first.base}/api/copilot/upload-files/csv_progress/stream/${fileId}`, {
+      headers: auth,
+    });
     const reader = sse.body!.getReader();
     let seen = '';
     for (;;) {
@@ -92,11 +110,15 @@ describe('a server killed during an ingest', () => {
 
     const second = await startServer();
     const auth2 = await login(second.base);
-    const done = await fetch(`${second.base}/api/copilot/upload-files/csv_progress/stream/${fileId}`, { headers: auth2 });
+    const done = await fetch(`${second.base}/api/copilot/upload-files/csv_progress/stream/${fileId}`, {
+      headers: auth2,
+    });
     const text = await done.text();
     expect(text).toContain('"status":"Completed"');
     expect(text).toContain('"row_count":1000000');
-    const list = (await (await fetch(`${second.base}/api/copilot/upload-files/csv?conn_id=${connId}`, { headers: auth2 })).json()) as { status: string; file_row_count: number }[];
+    const list = (await (
+      await fetch(`${second.base}/api/copilot/upload-files/csv?conn_id=${connId}`, { headers: auth2 })
+    ).json()) as { status: string; file_row_count: number }[];
     expect(list).toEqual([expect.objectContaining({ status: 'UPLOADED', file_row_count: 1_000_000 })]);
     second.child.kill('SIGTERM');
     await new Promise((r) => second.child.once('exit', r));

@@ -55,15 +55,28 @@ describe('organisations are isolated from each other', () => {
 
   const call = async (token: string, method: string, path: string, payload?: unknown) => {
     requests++;
-    return t.app.inject({ method: method as 'GET', url: path, headers: bearer(token), ...(payload !== undefined && { payload: payload as object }) });
+    return t.app.inject({
+      method: method as 'GET',
+      url: path,
+      headers: bearer(token),
+      ...(payload !== undefined && { payload: payload as object }),
+    });
   };
 
   /** Everything A sees through every list route (no path parameters), for the before/after comparison. */
   const snapshot = async (): Promise<Record<string, string>> => {
     const out: Record<string, string> = {};
-    for (const op of operations.filter((o) => o.method === 'GET' && !o.path.includes('{') && !/stream|openapi|docs|health|validate-request|outbox|audit|request-logs|summary|metrics|runs/.test(o.path))) {
+    for (const op of operations.filter(
+      (o) =>
+        o.method === 'GET' &&
+        !o.path.includes('{') &&
+        !/stream|openapi|docs|health|validate-request|outbox|audit|request-logs|summary|metrics|runs/.test(
+          o.path,
+        ),
+    )) {
       const res = await call(a, 'GET', op.path);
-      out[op.path] = `${res.statusCode} ${res.body.replace(/"(requestId|lastUsed|lastLogin|last_login|updatedAt|updated_at|generated_at|lastActivity)":"[^"]*"/g, '')}`;
+      out[op.path] =
+        `${res.statusCode} ${res.body.replace(/"(requestId|lastUsed|lastLogin|last_login|updatedAt|updated_at|generated_at|lastActivity)":"[^"]*"/g, '')}`;
     }
     return out;
   };
@@ -74,11 +87,11 @@ describe('organisations are isolated from each other', () => {
     else if (typeof value === 'number' && Number.isInteger(value) && value > 0 && ID_FIELD.test(key)) {
       aIds.add(value);
       idKinds.add(key);
-    }
-    else if (typeof value === 'string' && /^rec-\d+$/.test(value)) aAlerts.push(value);
+    } else if (typeof value === 'string' && /^rec-\d+$/.test(value)) aAlerts.push(value);
   };
 
-  const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined => (schema?.$ref ? components[schema.$ref.split('/').pop()!] : schema);
+  const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
+    schema?.$ref ? components[schema.$ref.split('/').pop()!] : schema;
 
   /** A body that passes most validation, with `id` in every id field. */
   const bodyFor = (schema: JsonSchema | undefined, id: number, depth = 0): unknown => {
@@ -93,7 +106,8 @@ describe('organisations are isolated from each other', () => {
       for (const [k, v] of Object.entries(s.properties ?? {})) {
         const inner = resolve(v);
         const innerType = Array.isArray(inner?.type) ? inner?.type.find((x) => x !== 'null') : inner?.type;
-        if (ID_FIELD.test(k)) out[k] = innerType === 'array' ? [id] : innerType === 'string' ? String(id) : id;
+        if (ID_FIELD.test(k))
+          out[k] = innerType === 'array' ? [id] : innerType === 'string' ? String(id) : id;
         else if (s.required?.includes(k)) out[k] = bodyFor(v, id, depth + 1);
       }
       return out;
@@ -108,7 +122,11 @@ describe('organisations are isolated from each other', () => {
   beforeAll(async () => {
     t = await createTestApp('pglite', { CATALYST_OUTBOUND_ALLOWLIST: '127.0.0.1' });
     a = await t.login();
-    const admin = await t.deps.db.selectFrom('users').select(['id', 'org_id']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await t.deps.db
+      .selectFrom('users')
+      .select(['id', 'org_id'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     await t.createUser({ username: 'bob', password: 'Bob#pass123', orgName: 'Other Org', isAdmin: true });
     b = await t.login('bob', 'Bob#pass123');
     // Every id A gets from here on is far from the ids of B's own user, organisation and roles, so
@@ -120,24 +138,63 @@ describe('organisations are isolated from each other', () => {
     // Organisation A gets one of everything, through the API.
     url = await listen(t.app);
     const socket = await connectedSocket(url, a);
-    const reply = (await ask(socket, { message: 'revenue by region', usecase_id: useCaseId, thread_id: '', isNewThread: true })) as Reply;
+    const reply = (await ask(socket, {
+      message: 'revenue by region',
+      usecase_id: useCaseId,
+      thread_id: '',
+      isNewThread: true,
+    })) as Reply;
     socket.disconnect();
     threadId = reply.threadId!;
     messageId = reply.messageId!;
     await call(a, 'PUT', `/api/copilot/threads/${threadId}`, { thread_name: 'ZEBRA thread' });
     await call(a, 'POST', '/api/copilot/landing/recommendations/refresh');
-    const recs = (await call(a, 'GET', '/api/copilot/landing/recommendations?limit=5')).json().data.recommendations as { id: number }[];
+    const recs = (await call(a, 'GET', '/api/copilot/landing/recommendations?limit=5')).json().data
+      .recommendations as { id: number }[];
     const alertId = recs[0] ? `rec-${recs[0].id}` : 'manual';
-    await call(a, 'POST', '/api/copilot/decisions', { title: 'ZEBRA decision', description: 'd', useCaseId, alertId, decisionRationale: 'r', artifacts: [{ name: 'ZEBRA note', type: 'analysis', content: 'ZEBRA' }] });
-    await call(a, 'POST', '/api/copilot/action-flows', { name: 'ZEBRA flow', description: 'd', triggerType: 'manual', steps: ['ZEBRA step'] });
-    await call(a, 'POST', '/api/v1/admin/roles', { name: 'ZEBRA role', description: 'd', permissions: ['data.read'] });
-    await call(a, 'POST', '/api/v1/admin/users', { username: 'zebra.user', email: 'zebra.user@example.com', firstName: 'ZEBRA' });
-    await call(a, 'POST', '/api/v1/admin/data-access-groups', { name: 'ZEBRA group', description: 'd', restrictions: ['audit-logged'] });
+    await call(a, 'POST', '/api/copilot/decisions', {
+      title: 'ZEBRA decision',
+      description: 'd',
+      useCaseId,
+      alertId,
+      decisionRationale: 'r',
+      artifacts: [{ name: 'ZEBRA note', type: 'analysis', content: 'ZEBRA' }],
+    });
+    await call(a, 'POST', '/api/copilot/action-flows', {
+      name: 'ZEBRA flow',
+      description: 'd',
+      triggerType: 'manual',
+      steps: ['ZEBRA step'],
+    });
+    await call(a, 'POST', '/api/v1/admin/roles', {
+      name: 'ZEBRA role',
+      description: 'd',
+      permissions: ['data.read'],
+    });
+    await call(a, 'POST', '/api/v1/admin/users', {
+      username: 'zebra.user',
+      email: 'zebra.user@example.com',
+      firstName: 'ZEBRA',
+    });
+    await call(a, 'POST', '/api/v1/admin/data-access-groups', {
+      name: 'ZEBRA group',
+      description: 'd',
+      restrictions: ['audit-logged'],
+    });
     await call(a, 'POST', '/api/copilot/documents/folders', { name: 'ZEBRA folder', color: 'blue' });
     const form = new FormData();
-    form.append('file', new Blob(['ZEBRA policy: refunds within 30 days.\n'], { type: 'text/plain' }), 'zebra-policy.txt');
+    form.append(
+      'file',
+      new Blob(['ZEBRA policy: refunds within 30 days.\n'], { type: 'text/plain' }),
+      'zebra-policy.txt',
+    );
     const upload = new Request('http://x', { method: 'POST', body: form });
-    await t.app.inject({ method: 'POST', url: '/api/copilot/documents', headers: { ...bearer(a), 'content-type': upload.headers.get('content-type')! }, payload: Buffer.from(await upload.arrayBuffer()) });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/copilot/documents',
+      headers: { ...bearer(a), 'content-type': upload.headers.get('content-type')! },
+      payload: Buffer.from(await upload.arrayBuffer()),
+    });
 
     for (let i = 0; i < 100; i++) {
       const docs = (await call(a, 'GET', '/api/copilot/documents')).json().documents as { status: string }[];
@@ -145,7 +202,16 @@ describe('organisations are isolated from each other', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { name: string; in: string }[] }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+            parameters?: { name: string; in: string }[];
+          }
+        >
+      >;
       components?: { schemas?: Record<string, JsonSchema> };
     };
     components = spec.components?.schemas ?? {};
@@ -156,10 +222,13 @@ describe('organisations are isolated from each other', () => {
           method: method.toUpperCase(),
           path,
           body: op.requestBody?.content?.['application/json']?.schema,
-          idQuery: (op.parameters ?? []).filter((p) => p.in === 'query' && ID_FIELD.test(p.name)).map((p) => p.name),
+          idQuery: (op.parameters ?? [])
+            .filter((p) => p.in === 'query' && ID_FIELD.test(p.name))
+            .map((p) => p.name),
         })),
     );
-    for (const op of operations.filter((o) => o.method === 'GET' && !o.path.includes('{'))) collectIds((await call(a, 'GET', op.path)).json());
+    for (const op of operations.filter((o) => o.method === 'GET' && !o.path.includes('{')))
+      collectIds((await call(a, 'GET', op.path)).json());
     for (const id of [threadId, messageId, useCaseId, demo.connId]) aIds.add(id);
     if (process.env.ISOLATION_DEBUG) console.log('A ids', [...aIds].sort((x, y) => x - y).join(','));
     // B's own objects (its user, organisation and roles) are B's to use: leave their ids out.
@@ -177,7 +246,9 @@ describe('organisations are isolated from each other', () => {
   }, 240_000);
 
   afterAll(async () => {
-    console.log(`isolation: ${requests} requests over ${operations.length} operations, ${aIds.size} ids of the other organisation tried`);
+    console.log(
+      `isolation: ${requests} requests over ${operations.length} operations, ${aIds.size} ids of the other organisation tried`,
+    );
     await t?.close();
   });
 
@@ -209,21 +280,40 @@ describe('organisations are isolated from each other', () => {
       }
       for (const id of [...aIds, ...aAlerts]) {
         const path = op.path.replace(/\{[^}]+\}/g, encodeURIComponent(String(id)));
-        const res = await call(b, op.method, path, op.body ? bodyFor(op.body, typeof id === 'number' ? id : 1) : undefined);
+        const res = await call(
+          b,
+          op.method,
+          path,
+          op.body ? bodyFor(op.body, typeof id === 'number' ? id : 1) : undefined,
+        );
         if (res.statusCode < 300) leaks.push(`${op.method} ${path} answered ${res.statusCode}`);
         shows(`${op.method} ${path}`, res.body);
       }
     }
     // Then writes with A's ids in every id field of their body (last: they may create B's own objects).
-    for (const op of routes.filter((o) => o.method !== 'GET' && !o.path.includes('{') && o.body && /_id|Id|"id"/.test(JSON.stringify(resolve(o.body) ?? {})))) {
-      for (const id of aIds) shows(`${op.method} ${op.path} with id ${id}`, (await call(b, op.method, op.path, bodyFor(op.body, id))).body);
+    for (const op of routes.filter(
+      (o) =>
+        o.method !== 'GET' &&
+        !o.path.includes('{') &&
+        o.body &&
+        /_id|Id|"id"/.test(JSON.stringify(resolve(o.body) ?? {})),
+    )) {
+      for (const id of aIds)
+        shows(
+          `${op.method} ${op.path} with id ${id}`,
+          (await call(b, op.method, op.path, bodyFor(op.body, id))).body,
+        );
     }
     expect(leaks, leaks.join('\n')).toEqual([]);
     expect(await snapshot()).toEqual(before);
   }, 600_000);
 
   it("B's API key sees only B's organisation on the public API and cannot ask about A's use case or thread", async () => {
-    const created = await call(b, 'POST', '/api/v1/admin/api-keys', { name: 'B key', permissions: ['read', 'write', 'admin'], rateLimit: 1000 });
+    const created = await call(b, 'POST', '/api/v1/admin/api-keys', {
+      name: 'B key',
+      permissions: ['read', 'write', 'admin'],
+      rateLimit: 1000,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const key = created.json().key as string;
     for (const path of ['/api/v1/users', '/api/v1/conversations']) {
@@ -231,7 +321,10 @@ describe('organisations are isolated from each other', () => {
       expect(res.statusCode, res.body).toBe(200);
       for (const m of MARKERS) expect(res.body, path).not.toContain(m);
     }
-    for (const body of [{ question: 'revenue by region', use_case_id: useCaseId }, { question: 'and by month?', use_case_id: useCaseId, thread_id: threadId }]) {
+    for (const body of [
+      { question: 'revenue by region', use_case_id: useCaseId },
+      { question: 'and by month?', use_case_id: useCaseId, thread_id: threadId },
+    ]) {
       const res = await call(key, 'POST', '/api/v1/conversations', body);
       expect(res.statusCode, res.body).toBe(404);
       for (const m of MARKERS) expect(res.body).not.toContain(m);
@@ -244,9 +337,21 @@ describe('organisations are isolated from each other', () => {
     const socket: Socket = await connectedSocket(url, b);
     const attempts: Record<string, unknown>[] = [
       { message: 'and by month?', thread_id: String(threadId), isNewThread: false },
-      { message: '', thread_id: String(threadId), message_id: messageId, is_regenerate: true, isNewThread: false },
+      {
+        message: '',
+        thread_id: String(threadId),
+        message_id: messageId,
+        is_regenerate: true,
+        isNewThread: false,
+      },
       { message: 'revenue by region', usecase_id: useCaseId, thread_id: '', isNewThread: true },
-      ...aAlerts.map((alert) => ({ message: '', alert_id: alert, action: 'investigate', thread_id: '', isNewThread: true })),
+      ...aAlerts.map((alert) => ({
+        message: '',
+        alert_id: alert,
+        action: 'investigate',
+        thread_id: '',
+        isNewThread: true,
+      })),
     ];
     for (const payload of attempts) {
       requests++;

@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkOutboundUrl, guardedFetch, isPrivateAddress, OutboundBlockedError } from '../../src/lib/outbound';
+import {
+  checkOutboundUrl,
+  guardedFetch,
+  isPrivateAddress,
+  OutboundBlockedError,
+} from '../../src/lib/outbound';
 import { loadConfig } from '../../src/config';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
 
@@ -27,14 +32,31 @@ describe('outbound requests to user-given URLs', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('knows the private, loopback, link-local and metadata ranges', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1']) expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.10',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPrivateAddress(a), a).toBe(false);
   });
 
   it('refuses other schemes and literal private addresses before any request', () => {
     expect(() => checkOutboundUrl('file:///etc/passwd', { allow: [] })).toThrow(/Only http and https/);
     expect(() => checkOutboundUrl('gopher://example.com/', { allow: [] })).toThrow(/Only http and https/);
-    expect(() => checkOutboundUrl('http://169.254.169.254/latest/meta-data/', { allow: [] })).toThrow(OutboundBlockedError);
+    expect(() => checkOutboundUrl('http://169.254.169.254/latest/meta-data/', { allow: [] })).toThrow(
+      OutboundBlockedError,
+    );
     expect(() => checkOutboundUrl('http://[::1]:8080/', { allow: [] })).toThrow(OutboundBlockedError);
     expect(checkOutboundUrl('http://10.0.0.5/', { allow: ['10.0.0.0/8'] }).hostname).toBe('10.0.0.5');
   });
@@ -43,7 +65,9 @@ describe('outbound requests to user-given URLs', () => {
     const blocked = guardedFetch({ allow: [] });
     const byName = (await blocked(`http://localhost:${port}/data`).catch((e: unknown) => e)) as Error;
     expect(byName).toBeInstanceOf(Error);
-    expect(String((byName.cause as Error | undefined)?.message ?? byName.message)).toMatch(/private or local address/);
+    expect(String((byName.cause as Error | undefined)?.message ?? byName.message)).toMatch(
+      /private or local address/,
+    );
     expect(hits).toEqual([]);
 
     const allowed = guardedFetch({ allow: ['localhost'] });
@@ -55,8 +79,12 @@ describe('outbound requests to user-given URLs', () => {
   });
 
   it('rejects a malformed allow-list at start', () => {
-    expect(() => loadConfig({ CATALYST_OUTBOUND_ALLOWLIST: 'api.internal, 10.0.0.0/99' })).toThrow(/CATALYST_OUTBOUND_ALLOWLIST/);
-    expect(loadConfig({ CATALYST_OUTBOUND_ALLOWLIST: ' api.internal , 10.0.0.0/8,127.0.0.1' }).outboundAllowList).toEqual(['api.internal', '10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ CATALYST_OUTBOUND_ALLOWLIST: 'api.internal, 10.0.0.0/99' })).toThrow(
+      /CATALYST_OUTBOUND_ALLOWLIST/,
+    );
+    expect(
+      loadConfig({ CATALYST_OUTBOUND_ALLOWLIST: ' api.internal , 10.0.0.0/8,127.0.0.1' }).outboundAllowList,
+    ).toEqual(['api.internal', '10.0.0.0/8', '127.0.0.1']);
   });
 
   describe('through the data-source API', () => {
@@ -68,8 +96,17 @@ describe('outbound requests to user-given URLs', () => {
 
     it('refuses an HTTP API source on a private address, saying how to allow it', async () => {
       const token = await t.login();
-      for (const baseUrl of [`http://127.0.0.1:${port}/v1/accounts`, `http://localhost:${port}/v1/accounts`, 'http://169.254.169.254/latest/meta-data/iam']) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/copilot/db_conn/add_db_conn', headers: bearer(token), payload: { conn_name: 'Internal', db_type: 'api', apiType: 'custom', apiKey: 'k-123', baseUrl } });
+      for (const baseUrl of [
+        `http://127.0.0.1:${port}/v1/accounts`,
+        `http://localhost:${port}/v1/accounts`,
+        'http://169.254.169.254/latest/meta-data/iam',
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/copilot/db_conn/add_db_conn',
+          headers: bearer(token),
+          payload: { conn_name: 'Internal', db_type: 'api', apiType: 'custom', apiKey: 'k-123', baseUrl },
+        });
         expect(res.statusCode, baseUrl).toBe(400);
         expect(res.json().message, baseUrl).toMatch(/private or local address.*CATALYST_OUTBOUND_ALLOWLIST/);
       }

@@ -20,11 +20,21 @@ export interface TestApp {
   /** Moves the app's clock; tests of expiry use it. */
   setNow(date: Date | null): void;
   login(username?: string, password?: string): Promise<string>;
-  createUser(input: { username: string; password: string; email?: string; orgName?: string; isAdmin?: boolean }): Promise<{ id: number; orgId: number }>;
+  createUser(input: {
+    username: string;
+    password: string;
+    email?: string;
+    orgName?: string;
+    isAdmin?: boolean;
+  }): Promise<{ id: number; orgId: number }>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}, parts: { warehouses?: WarehouseRegistry; answerer?: Answerer; logger?: Logger } = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  parts: { warehouses?: WarehouseRegistry; answerer?: Answerer; logger?: Logger } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalyst-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -36,7 +46,14 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
   });
   const database = await createTestDatabase(kind);
   let now: Date | null = null;
-  const deps = createDeps({ config, database, logger: parts.logger ?? createLogger(config), now: () => now ?? new Date(), warehouses: parts.warehouses, answerer: parts.answerer });
+  const deps = createDeps({
+    config,
+    database,
+    logger: parts.logger ?? createLogger(config),
+    now: () => now ?? new Date(),
+    warehouses: parts.warehouses,
+    answerer: parts.answerer,
+  });
   await ensureFirstUser(deps);
   const app = await buildApp(deps);
   await app.ready();
@@ -48,16 +65,28 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
       now = date;
     },
     async login(username = 'admin', password = ADMIN_PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/authentication/login', payload: { username, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/authentication/login',
+        payload: { username, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return (res.json() as { token: string }).token;
     },
     async createUser(input) {
       let orgId: number;
       if (input.orgName) {
-        orgId = (await deps.db.insertInto('organizations').values({ name: input.orgName }).returning('id').executeTakeFirstOrThrow()).id;
+        orgId = (
+          await deps.db
+            .insertInto('organizations')
+            .values({ name: input.orgName })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
       } else {
-        orgId = (await deps.db.selectFrom('organizations').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+        orgId = (
+          await deps.db.selectFrom('organizations').select('id').orderBy('id').executeTakeFirstOrThrow()
+        ).id;
       }
       const user = await deps.db
         .insertInto('users')
@@ -86,11 +115,24 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A use case named `name` reading the `main` schema of connection `connId`, its first table selected and profiled. */
-export async function createUseCaseOver(t: TestApp, token: string, options: { name: string; connId: number }): Promise<number> {
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
-  const useCaseId = (await call('POST', '/api/copilot/onboarding/use_case/v2', { usecase_name: options.name })).json().use_case_id as number;
-  await call('POST', '/api/copilot/onboarding/use_case/add_schema_data', { usecase_id: useCaseId, conn_id: options.connId, schema: 'main' });
+export async function createUseCaseOver(
+  t: TestApp,
+  token: string,
+  options: { name: string; connId: number },
+): Promise<number> {
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(token), ...(payload && { payload }) });
+  const useCaseId = (
+    await call('POST', '/api/copilot/onboarding/use_case/v2', { usecase_name: options.name })
+  ).json().use_case_id as number;
+  await call('POST', '/api/copilot/onboarding/use_case/add_schema_data', {
+    usecase_id: useCaseId,
+    conn_id: options.connId,
+    schema: 'main',
+  });
   const tables = (await call('GET', `/api/copilot/schema_validation/usecase_db_tables/${useCaseId}`)).json();
-  await call('POST', '/api/copilot/schema_validation/usecase_db_tables/select_and_fetch_columns', { table_ids: [tables[0].table_id] });
+  await call('POST', '/api/copilot/schema_validation/usecase_db_tables/select_and_fetch_columns', {
+    table_ids: [tables[0].table_id],
+  });
   return useCaseId;
 }

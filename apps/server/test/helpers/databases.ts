@@ -5,7 +5,8 @@ import { migrateToLatest } from '../../src/db/migrate';
 
 export type DbKind = 'pglite' | 'postgres';
 
-export const POSTGRES_ADMIN_URL = process.env.CATALYST_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const POSTGRES_ADMIN_URL =
+  process.env.CATALYST_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 let postgresReachable: Promise<boolean> | undefined;
 function isPostgresReachable(): Promise<boolean> {
@@ -29,7 +30,10 @@ function isPostgresReachable(): Promise<boolean> {
 export async function testDatabaseKinds(): Promise<DbKind[]> {
   if (await isPostgresReachable()) return ['pglite', 'postgres'];
   const message = `PostgreSQL is not reachable at ${POSTGRES_ADMIN_URL}: the PostgreSQL half of the database tests is skipped.`;
-  if (process.env.CI) throw new Error(`${message} CI requires it (start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start).`);
+  if (process.env.CI)
+    throw new Error(
+      `${message} CI requires it (start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start).`,
+    );
   console.warn(message);
   return ['pglite'];
 }

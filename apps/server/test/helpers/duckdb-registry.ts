@@ -11,7 +11,18 @@ export async function retailWarehouse(): Promise<DuckDbWarehouse> {
   for (let i = 1; i <= 120; i++) {
     const quantity = (i % 7) + 1;
     const price = 10 + (i % 5) * 2.5;
-    rows.push([i, `2026-${String(((i - 1) % 12) + 1).padStart(2, '0')}-15`, regions[i % 3], segments[i % 3 === 0 ? 0 : i % 2 + 1], `P-${100 + (i % 9)}`, quantity, price, quantity * price, quantity * price * 0.6, i % 10 === 0]);
+    rows.push([
+      i,
+      `2026-${String(((i - 1) % 12) + 1).padStart(2, '0')}-15`,
+      regions[i % 3],
+      segments[i % 3 === 0 ? 0 : (i % 2) + 1],
+      `P-${100 + (i % 9)}`,
+      quantity,
+      price,
+      quantity * price,
+      quantity * price * 0.6,
+      i % 10 === 0,
+    ]);
   }
   await warehouse.loadRows(
     'orders',
@@ -33,10 +44,14 @@ export async function retailWarehouse(): Promise<DuckDbWarehouse> {
 }
 
 /** Connection `connId` of organisation `orgId` is the given warehouse; anything else is not found. */
-export function singleWarehouseRegistry(warehouse: Warehouse, owner: { orgId: number; connId: number }): WarehouseRegistry {
+export function singleWarehouseRegistry(
+  warehouse: Warehouse,
+  owner: { orgId: number; connId: number },
+): WarehouseRegistry {
   return {
     async open({ orgId, connId }) {
-      if (orgId !== owner.orgId || connId !== owner.connId) throw new AppError('NOT_FOUND', `Connection ${connId} was not found.`);
+      if (orgId !== owner.orgId || connId !== owner.connId)
+        throw new AppError('NOT_FOUND', `Connection ${connId} was not found.`);
       // The test shares one warehouse across calls: closing is the test's job.
       return {
         dialect: warehouse.dialect,

@@ -19,7 +19,10 @@ export async function roleId(t: TestApp, orgId: number, keyOrName: string): Prom
 }
 
 /** A user of the organisation holding the role, signed in. */
-export async function userWithRole(t: TestApp, input: { username: string; orgId: number; role: string }): Promise<{ id: number; token: string }> {
+export async function userWithRole(
+  t: TestApp,
+  input: { username: string; orgId: number; role: string },
+): Promise<{ id: number; token: string }> {
   const user = await t.deps.db
     .insertInto('users')
     .values({
@@ -37,19 +40,37 @@ export async function userWithRole(t: TestApp, input: { username: string; orgId:
 }
 
 /** A custom role of the organisation with these permissions. */
-export async function customRole(t: TestApp, orgId: number, name: string, permissions: string[]): Promise<number> {
-  const row = await t.deps.db.insertInto('roles').values({ org_id: orgId, name, permissions: JSON.stringify(permissions) }).returning('id').executeTakeFirstOrThrow();
+export async function customRole(
+  t: TestApp,
+  orgId: number,
+  name: string,
+  permissions: string[],
+): Promise<number> {
+  const row = await t.deps.db
+    .insertInto('roles')
+    .values({ org_id: orgId, name, permissions: JSON.stringify(permissions) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** A File Source with one loaded table `sales` (order_id, region, revenue), created on the server's disk. */
-export async function csvSource(t: TestApp, input: { orgId: number; userId: number; name: string; rows?: number }): Promise<number> {
+export async function csvSource(
+  t: TestApp,
+  input: { orgId: number; userId: number; name: string; rows?: number },
+): Promise<number> {
   const dir = fs.mkdtempSync(path.join(t.deps.config.dataDir, 'fixture-'));
   const file = path.join(dir, 'sales.csv');
   let csv = 'order_id,order_date,region,revenue\n';
-  for (let i = 1; i <= (input.rows ?? 30); i++) csv += `${i},2026-0${(i % 9) + 1}-1${i % 9},${['Europe', 'Asia', 'Americas'][i % 3]},${(i * 1.25).toFixed(2)}\n`;
+  for (let i = 1; i <= (input.rows ?? 30); i++)
+    csv += `${i},2026-0${(i % 9) + 1}-1${i % 9},${['Europe', 'Asia', 'Americas'][i % 3]},${(i * 1.25).toFixed(2)}\n`;
   fs.writeFileSync(file, csv);
-  const { connId } = await importCsvFiles(t.deps, { orgId: input.orgId, userId: input.userId, name: input.name, files: [{ path: file, fileName: 'sales.csv' }] });
+  const { connId } = await importCsvFiles(t.deps, {
+    orgId: input.orgId,
+    userId: input.userId,
+    name: input.name,
+    files: [{ path: file, fileName: 'sales.csv' }],
+  });
   await dataSourcesOf(t.deps).jobs.idle();
   return connId;
 }

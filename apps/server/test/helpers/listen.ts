@@ -19,11 +19,23 @@ export function connectedSocket(url: string, token: string): Promise<Socket> {
 }
 
 export function connectSocket(url: string, token?: string): Socket {
-  return io(url, { path: '/socketio', transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  return io(url, {
+    path: '/socketio',
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
 }
 
 export interface Reply {
-  chunks: { response_type: string; cards: unknown; content: string; thread_id: number | null; id: number | null }[];
+  chunks: {
+    response_type: string;
+    cards: unknown;
+    content: string;
+    thread_id: number | null;
+    id: number | null;
+  }[];
   threadId: number | null;
   messageId: number | null;
   cards: unknown[];
@@ -32,9 +44,20 @@ export interface Reply {
 }
 
 /** Sends one `message` and collects its `response` chunks until chunk-end (or an `error` event). */
-export function ask(socket: Socket, payload: Record<string, unknown>, timeoutMs = 30_000): Promise<Reply | { error: { code: string; message: string } }> {
+export function ask(
+  socket: Socket,
+  payload: Record<string, unknown>,
+  timeoutMs = 30_000,
+): Promise<Reply | { error: { code: string; message: string } }> {
   return new Promise((resolve, reject) => {
-    const reply: Reply = { chunks: [], threadId: null, messageId: null, cards: [], controls: [], content: '' };
+    const reply: Reply = {
+      chunks: [],
+      threadId: null,
+      messageId: null,
+      cards: [],
+      controls: [],
+      content: '',
+    };
     const timer = setTimeout(() => {
       cleanup();
       reject(new Error(`no chunk-end within ${timeoutMs} ms: ${JSON.stringify(reply.chunks.slice(-3))}`));
@@ -44,7 +67,8 @@ export function ask(socket: Socket, payload: Record<string, unknown>, timeoutMs 
       reply.threadId = chunk.thread_id;
       reply.messageId = chunk.id;
       if (Array.isArray(chunk.cards)) reply.cards.push(...chunk.cards);
-      else if (chunk.cards && typeof chunk.cards === 'object') reply.controls.push(chunk.cards as Reply['controls'][number]);
+      else if (chunk.cards && typeof chunk.cards === 'object')
+        reply.controls.push(chunk.cards as Reply['controls'][number]);
       if (chunk.response_type === 'chunk-end') {
         reply.content = chunk.content;
         cleanup();

@@ -25,7 +25,8 @@ const running = new Set<ChildProcess>();
 
 /** Kills every server process a test file started and did not stop (call it in afterAll). */
 export function killAllServerProcesses() {
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   running.clear();
 }
 
@@ -51,7 +52,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout!.on('data', (d) => (out += String(d)));
   child.stderr!.on('data', (d) => (out += String(d)));
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within ${STARTUP_TIMEOUT_MS} ms:\n${out}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the server did not start within ${STARTUP_TIMEOUT_MS} ms:\n${out}`)),
+      STARTUP_TIMEOUT_MS,
+    );
     const onData = () => {
       const m = /Catalyst is running at (http:\/\/[\d.]+:\d+)/.exec(out);
       if (m) {
@@ -144,7 +148,12 @@ export interface HttpAnswer {
  * One HTTP request on a connection of its own (no keep-alive), so that successive requests
  * through the proxy land on different servers.
  */
-export function request(base: string, method: string, urlPath: string, options: { token?: string; body?: unknown } = {}): Promise<HttpAnswer> {
+export function request(
+  base: string,
+  method: string,
+  urlPath: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<HttpAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -154,14 +163,18 @@ export function request(base: string, method: string, urlPath: string, options: 
         agent: false,
         headers: {
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
         },
       },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body, json: <T>() => JSON.parse(body) as T }),
+        );
         res.on('error', reject);
       },
     );

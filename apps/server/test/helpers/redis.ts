@@ -18,7 +18,10 @@ async function redisReachable(): Promise<boolean> {
 export async function requireRedis(suite: string): Promise<boolean> {
   if (await redisReachable()) return true;
   const message = `Redis is not reachable at ${REDIS_URL}: ${suite} is skipped.`;
-  if (process.env.CI) throw new Error(`${message} CI requires it (start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no).`);
+  if (process.env.CI)
+    throw new Error(
+      `${message} CI requires it (start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no).`,
+    );
   console.warn(message);
   return false;
 }

@@ -11,7 +11,7 @@ export const SIGNED_IN_ROUTES: Record<string, string> = {
   'POST /api/v1/accept/eula': "accepting the licence for one's own account",
   'GET /api/copilot/threads': "one's own and shared threads",
   'GET /api/copilot/threads/v2': "one's own and shared threads",
-  'GET /api/copilot/threads/:threadId': "a thread one owns or that was shared with one (404 otherwise)",
+  'GET /api/copilot/threads/:threadId': 'a thread one owns or that was shared with one (404 otherwise)',
   'PUT /api/copilot/threads/:threadId': 'renaming an own thread (403 for shared ones)',
   'DELETE /api/copilot/threads/:threadId': 'deleting an own thread (403 for shared ones)',
   'POST /api/v1/share/user/list': 'colleagues an own thread can be shared with',

@@ -15,16 +15,24 @@ describe('FileSourceStore', () => {
     fs.writeFileSync(csv, 'id,name\n1,x\n2,y\n');
     const wh = store.warehouse(7, 3);
     expect(await wh.listSchemas()).toEqual(['main']);
-    await store.exclusive(7, 3, (file) => loadCsv({ dbFile: file, csvPath: csv, table: 'people', staging: '_staging_1' }));
+    await store.exclusive(7, 3, (file) =>
+      loadCsv({ dbFile: file, csvPath: csv, table: 'people', staging: '_staging_1' }),
+    );
     // Queries issued while a load holds the file wait for it instead of opening a second instance.
     fs.writeFileSync(csv, 'id,name\n1,x\n2,y\n3,z\n');
-    const load = store.exclusive(7, 3, (file) => loadCsv({ dbFile: file, csvPath: csv, table: 'people', staging: '_staging_2' }));
+    const load = store.exclusive(7, 3, (file) =>
+      loadCsv({ dbFile: file, csvPath: csv, table: 'people', staging: '_staging_2' }),
+    );
     const during = wh.query('SELECT count(*) FROM people');
     await load;
     expect((await during).rows).toEqual([[3]]);
     expect((await wh.listTables('main')).map((t) => t.name)).toEqual(['people']);
     // Queries reach their own tables only, never the server's files.
-    for (const sql of [`SELECT * FROM read_text('${csv}')`, `SELECT * FROM read_csv('/etc/passwd')`, `SELECT * FROM glob('${dir}/*')`])
+    for (const sql of [
+      `SELECT * FROM read_text('${csv}')`,
+      `SELECT * FROM read_csv('/etc/passwd')`,
+      `SELECT * FROM glob('${dir}/*')`,
+    ])
       await expect(wh.query(sql), sql).rejects.toThrow(/disabled by configuration/);
     expect(await store.closeIdle(0)).toBe(1);
     expect((await wh.query('SELECT max(id) FROM people')).rows).toEqual([[3]]);

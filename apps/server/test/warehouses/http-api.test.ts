@@ -22,12 +22,14 @@ beforeAll(async () => {
       res.writeHead(401).end('{"error":"bad key"}');
       return;
     }
-    const send = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    const send = (status: number, body: string) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(body);
     if (req.url === '/v1/orders') send(200, JSON.stringify(orders));
     else if (req.url === '/v1/wrapped') send(200, JSON.stringify({ data: orders, page: 1 }));
     else if (req.url === '/v1/object') send(200, JSON.stringify({ hello: 'world' }));
     else if (req.url === '/v1/broken') send(200, '[{"id": 1,');
-    else if (req.url === '/v1/huge') send(200, JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ i, pad: 'x'.repeat(100) }))));
+    else if (req.url === '/v1/huge')
+      send(200, JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ i, pad: 'x'.repeat(100) }))));
     else send(404, '{}');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -52,10 +54,15 @@ describe('HttpApiWarehouse against a local HTTP server', () => {
         ['tags', 'STRUCT(vip BOOLEAN)'],
       ]);
       expect(await wh.sampleValues('main', 'orders', 'region', 5)).toEqual(['Europe', 'Asia']);
-      const r = await wh.query('SELECT region, sum(amount) AS total FROM orders WHERE amount > ? GROUP BY 1 ORDER BY 1', { params: [50] });
+      const r = await wh.query(
+        'SELECT region, sum(amount) AS total FROM orders WHERE amount > ? GROUP BY 1 ORDER BY 1',
+        { params: [50] },
+      );
       expect(r.rows).toEqual([['Europe', 200.5]]);
       await expect(wh.query('DELETE FROM orders')).rejects.toThrow();
-      await expect(wh.query("SELECT * FROM read_text('/etc/hostname')")).rejects.toThrow(/disabled by configuration/);
+      await expect(wh.query("SELECT * FROM read_text('/etc/hostname')")).rejects.toThrow(
+        /disabled by configuration/,
+      );
       expect((await wh.query('SELECT count(*) FROM orders')).rows).toEqual([[3]]);
     } finally {
       await wh.close();
@@ -74,12 +81,24 @@ describe('HttpApiWarehouse against a local HTTP server', () => {
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
     const cases: [HttpApiWarehouse, RegExp][] = [
-      [new HttpApiWarehouse({ baseUrl: `${base}/v1/orders`, apiKey: 'wrong-key-123' }), /^the API refused the API key \(401 Unauthorized\)$/],
-      [new HttpApiWarehouse({ baseUrl: `${base}/v1/missing`, apiKey: API_KEY }), /^the API answered 404 Not Found$/],
-      [new HttpApiWarehouse({ baseUrl: `${base}/v1/object`, apiKey: API_KEY }), /did not answer a JSON array/],
+      [
+        new HttpApiWarehouse({ baseUrl: `${base}/v1/orders`, apiKey: 'wrong-key-123' }),
+        /^the API refused the API key \(401 Unauthorized\)$/,
+      ],
+      [
+        new HttpApiWarehouse({ baseUrl: `${base}/v1/missing`, apiKey: API_KEY }),
+        /^the API answered 404 Not Found$/,
+      ],
+      [
+        new HttpApiWarehouse({ baseUrl: `${base}/v1/object`, apiKey: API_KEY }),
+        /did not answer a JSON array/,
+      ],
       [new HttpApiWarehouse({ baseUrl: `${base}/v1/broken`, apiKey: API_KEY }), /not valid JSON/],
       [new HttpApiWarehouse({ baseUrl: `${base}/v1/huge`, apiKey: API_KEY, maxBytes: 10_000 }), /too large/],
-      [new HttpApiWarehouse({ baseUrl: `http://127.0.0.1:${closedPort}/x`, apiKey: API_KEY }), new RegExp(`^could not connect to 127\\.0\\.0\\.1:${closedPort}: connection refused$`)],
+      [
+        new HttpApiWarehouse({ baseUrl: `http://127.0.0.1:${closedPort}/x`, apiKey: API_KEY }),
+        new RegExp(`^could not connect to 127\\.0\\.0\\.1:${closedPort}: connection refused$`),
+      ],
     ];
     for (const [wh, message] of cases) {
       const err = (await wh.testConnection().catch((e: unknown) => e)) as WarehouseError;

@@ -6,7 +6,12 @@ import { SAMPLE_TABLES, randomDbName, sampleSchemaSql } from './sample-schema';
 
 const HOST = process.env.MYSQL_HOST_TEST ?? '127.0.0.1';
 const PORT = Number(process.env.MYSQL_PORT_TEST ?? 3306);
-const admin = { host: HOST, port: PORT, user: process.env.MYSQL_USER_TEST ?? 'root', password: process.env.MYSQL_PASSWORD_TEST ?? '' };
+const admin = {
+  host: HOST,
+  port: PORT,
+  user: process.env.MYSQL_USER_TEST ?? 'root',
+  password: process.env.MYSQL_PASSWORD_TEST ?? '',
+};
 
 async function reachable(): Promise<boolean> {
   try {
@@ -19,7 +24,10 @@ async function reachable(): Promise<boolean> {
 }
 
 const available = await reachable();
-if (!available) console.warn(`SKIPPED: MySQL/MariaDB is not reachable at ${HOST}:${PORT} (these integration tests need it; CI provides it).`);
+if (!available)
+  console.warn(
+    `SKIPPED: MySQL/MariaDB is not reachable at ${HOST}:${PORT} (these integration tests need it; CI provides it).`,
+  );
 
 describe.skipIf(!available)('MysqlWarehouse against a real MySQL/MariaDB', () => {
   const dbName = randomDbName();
@@ -56,16 +64,32 @@ describe.skipIf(!available)('MysqlWarehouse against a real MySQL/MariaDB', () =>
     expect(tables.every((t) => t.schema === dbName)).toBe(true);
 
     const cols = await wh.describeColumns(dbName, 'customers');
-    expect(cols).toEqual([
-      { name: 'id', type: 'int(11)', nullable: false },
-      { name: 'name', type: 'varchar(80)', nullable: false },
-      { name: 'region', type: 'varchar(20)', nullable: false },
-      { name: 'segment', type: 'varchar(20)', nullable: true },
-    ].map((c) => (c.name === 'id' && !/\(/.test(cols[0]!.type) ? { ...c, type: 'int' } : c)));
+    expect(cols).toEqual(
+      [
+        { name: 'id', type: 'int(11)', nullable: false },
+        { name: 'name', type: 'varchar(80)', nullable: false },
+        { name: 'region', type: 'varchar(20)', nullable: false },
+        { name: 'segment', type: 'varchar(20)', nullable: true },
+      ].map((c) => (c.name === 'id' && !/\(/.test(cols[0]!.type) ? { ...c, type: 'int' } : c)),
+    );
 
     const fks = await wh.listForeignKeys(dbName);
-    expect(fks).toContainEqual({ schema: dbName, table: 'orders', columns: ['customer_id'], refSchema: dbName, refTable: 'customers', refColumns: ['id'] });
-    expect(fks).toContainEqual({ schema: dbName, table: 'order_items', columns: ['order_id'], refSchema: dbName, refTable: 'orders', refColumns: ['id'] });
+    expect(fks).toContainEqual({
+      schema: dbName,
+      table: 'orders',
+      columns: ['customer_id'],
+      refSchema: dbName,
+      refTable: 'customers',
+      refColumns: ['id'],
+    });
+    expect(fks).toContainEqual({
+      schema: dbName,
+      table: 'order_items',
+      columns: ['order_id'],
+      refSchema: dbName,
+      refTable: 'orders',
+      refColumns: ['id'],
+    });
     expect(fks).toHaveLength(3);
   });
 
@@ -95,7 +119,10 @@ describe.skipIf(!available)('MysqlWarehouse against a real MySQL/MariaDB', () =>
   });
 
   it('stops at the row limit and says so, and stays usable', async () => {
-    const r = await wh.query('SELECT a.id, b.id FROM customers a CROSS JOIN customers b CROSS JOIN products', { maxRows: 5 });
+    const r = await wh.query(
+      'SELECT a.id, b.id FROM customers a CROSS JOIN customers b CROSS JOIN products',
+      { maxRows: 5 },
+    );
     expect(r.rows).toHaveLength(5);
     expect(r.truncated).toBe(true);
     const exact = await wh.query('SELECT id FROM customers', { maxRows: 4 });
@@ -134,7 +161,10 @@ describe.skipIf(!available)('MysqlWarehouse against a real MySQL/MariaDB', () =>
       let blocked: number[] = [];
       while (blocked.length === 0 && Date.now() - started < 5000) {
         await new Promise((r) => setTimeout(r, 50));
-        const [rows] = await seeded.query(`SELECT id FROM information_schema.processlist WHERE db = ? AND state LIKE '%lock%'`, [dbName]);
+        const [rows] = await seeded.query(
+          `SELECT id FROM information_schema.processlist WHERE db = ? AND state LIKE '%lock%'`,
+          [dbName],
+        );
         blocked = (rows as { id: number }[]).map((r) => r.id);
       }
       expect(blocked).toHaveLength(1);
@@ -153,12 +183,17 @@ describe.skipIf(!available)('MysqlWarehouse against a real MySQL/MariaDB', () =>
 
   it('stops a query at the statement timeout', async () => {
     const started = Date.now();
-    const err = (await wh.query('SELECT SLEEP(5) FROM customers', { timeoutMs: 500 }).catch((e: unknown) => e)) as WarehouseError;
+    const err = (await wh
+      .query('SELECT SLEEP(5) FROM customers', { timeoutMs: 500 })
+      .catch((e: unknown) => e)) as WarehouseError;
     // MariaDB interrupts SLEEP() by returning 1 instead of raising; the time limit is what matters.
     if (err instanceof WarehouseError) expect(err.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(3500);
     const heavy = (await wh
-      .query('SELECT count(*) FROM information_schema.columns a, information_schema.columns b, information_schema.columns c', { timeoutMs: 300 })
+      .query(
+        'SELECT count(*) FROM information_schema.columns a, information_schema.columns b, information_schema.columns c',
+        { timeoutMs: 300 },
+      )
       .catch((e: unknown) => e)) as WarehouseError;
     expect(heavy).toBeInstanceOf(WarehouseError);
     expect(heavy.kind).toBe('timeout');
@@ -167,10 +202,17 @@ describe.skipIf(!available)('MysqlWarehouse against a real MySQL/MariaDB', () =>
 
   it('explains a refused connection and a bad password without echoing it', async () => {
     const refused = new MysqlWarehouse({ host: '127.0.0.1', port: 1, user: 'root' });
-    await expect(refused.testConnection()).rejects.toThrow('could not connect to 127.0.0.1:1: connection refused');
+    await expect(refused.testConnection()).rejects.toThrow(
+      'could not connect to 127.0.0.1:1: connection refused',
+    );
     await refused.close();
 
-    const bad = new MysqlWarehouse({ host: HOST, port: PORT, user: 'catalyst_no_such_user', password: 'hunter2-secret' });
+    const bad = new MysqlWarehouse({
+      host: HOST,
+      port: PORT,
+      user: 'catalyst_no_such_user',
+      password: 'hunter2-secret',
+    });
     const err = (await bad.testConnection().catch((e: unknown) => e)) as WarehouseError;
     expect(err.kind).toBe('auth');
     expect(err.message).toMatch(new RegExp(`^could not connect to ${HOST}:${PORT}: Access denied`));

@@ -6,7 +6,13 @@ import { SAMPLE_TABLES, randomDbName, sampleSchemaSql } from './sample-schema';
 
 const HOST = process.env.PGHOST_TEST ?? '127.0.0.1';
 const PORT = Number(process.env.PGPORT_TEST ?? 5432);
-const admin = { host: HOST, port: PORT, user: 'postgres', password: process.env.PGPASSWORD_TEST ?? '', database: 'postgres' };
+const admin = {
+  host: HOST,
+  port: PORT,
+  user: 'postgres',
+  password: process.env.PGPASSWORD_TEST ?? '',
+  database: 'postgres',
+};
 
 async function reachable(): Promise<boolean> {
   const c = new pg.Client({ ...admin, connectionTimeoutMillis: 3000 });
@@ -20,7 +26,10 @@ async function reachable(): Promise<boolean> {
 }
 
 const available = await reachable();
-if (!available) console.warn(`SKIPPED: PostgreSQL is not reachable at ${HOST}:${PORT} (these integration tests need it; CI provides it).`);
+if (!available)
+  console.warn(
+    `SKIPPED: PostgreSQL is not reachable at ${HOST}:${PORT} (these integration tests need it; CI provides it).`,
+  );
 
 describe.skipIf(!available)('PostgresWarehouse against a real PostgreSQL', () => {
   const dbName = randomDbName();
@@ -38,7 +47,10 @@ describe.skipIf(!available)('PostgresWarehouse against a real PostgreSQL', () =>
     await seeded.query('SET search_path = shop');
     for (const s of sampleSchemaSql('postgres')) await seeded.query(s);
     await seeded.query('ANALYZE');
-    wh = new PostgresWarehouse({ host: HOST, port: PORT, database: dbName, user: 'postgres', password: admin.password }, { defaultTimeoutMs: 5000 });
+    wh = new PostgresWarehouse(
+      { host: HOST, port: PORT, database: dbName, user: 'postgres', password: admin.password },
+      { defaultTimeoutMs: 5000 },
+    );
   });
 
   afterAll(async () => {
@@ -73,8 +85,22 @@ describe.skipIf(!available)('PostgresWarehouse against a real PostgreSQL', () =>
     ]);
 
     const fks = await wh.listForeignKeys('shop');
-    expect(fks).toContainEqual({ schema: 'shop', table: 'orders', columns: ['customer_id'], refSchema: 'shop', refTable: 'customers', refColumns: ['id'] });
-    expect(fks).toContainEqual({ schema: 'shop', table: 'order_items', columns: ['product_id'], refSchema: 'shop', refTable: 'products', refColumns: ['id'] });
+    expect(fks).toContainEqual({
+      schema: 'shop',
+      table: 'orders',
+      columns: ['customer_id'],
+      refSchema: 'shop',
+      refTable: 'customers',
+      refColumns: ['id'],
+    });
+    expect(fks).toContainEqual({
+      schema: 'shop',
+      table: 'order_items',
+      columns: ['product_id'],
+      refSchema: 'shop',
+      refTable: 'products',
+      refColumns: ['id'],
+    });
     expect(fks).toHaveLength(3);
   });
 
@@ -139,7 +165,9 @@ describe.skipIf(!available)('PostgresWarehouse against a real PostgreSQL', () =>
 
   it('stops a query at the statement timeout', async () => {
     const started = Date.now();
-    const err = (await wh.query('SELECT pg_sleep(5)', { timeoutMs: 300 }).catch((e: unknown) => e)) as WarehouseError;
+    const err = (await wh
+      .query('SELECT pg_sleep(5)', { timeoutMs: 300 })
+      .catch((e: unknown) => e)) as WarehouseError;
     expect(err).toBeInstanceOf(WarehouseError);
     expect(err.kind).toBe('timeout');
     expect(err.message).toMatch(/300 ms/);
@@ -157,7 +185,12 @@ describe.skipIf(!available)('PostgresWarehouse against a real PostgreSQL', () =>
       let blocked: number[] = [];
       while (blocked.length === 0 && Date.now() - started < 5000) {
         await new Promise((r) => setTimeout(r, 50));
-        blocked = (await seeded.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [dbName])).rows.map((r) => r.pid);
+        blocked = (
+          await seeded.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`,
+            [dbName],
+          )
+        ).rows.map((r) => r.pid);
       }
       expect(blocked).toHaveLength(1);
       await seeded.query('SELECT pg_terminate_backend($1)', [blocked[0]]);
@@ -175,12 +208,22 @@ describe.skipIf(!available)('PostgresWarehouse against a real PostgreSQL', () =>
 
   it('explains a refused connection, a bad database and a bad password without echoing the password', async () => {
     const refused = new PostgresWarehouse({ host: '127.0.0.1', port: 1, database: 'x', user: 'postgres' });
-    await expect(refused.testConnection()).rejects.toThrow('could not connect to 127.0.0.1:1: connection refused');
+    await expect(refused.testConnection()).rejects.toThrow(
+      'could not connect to 127.0.0.1:1: connection refused',
+    );
     await refused.close();
 
-    const noDb = new PostgresWarehouse({ host: HOST, port: PORT, database: 'catalyst_no_such_db', user: 'postgres', password: 'hunter2-secret' });
+    const noDb = new PostgresWarehouse({
+      host: HOST,
+      port: PORT,
+      database: 'catalyst_no_such_db',
+      user: 'postgres',
+      password: 'hunter2-secret',
+    });
     const err = (await noDb.testConnection().catch((e: unknown) => e)) as Error;
-    expect(err.message).toBe(`could not connect to ${HOST}:${PORT}: database "catalyst_no_such_db" does not exist`);
+    expect(err.message).toBe(
+      `could not connect to ${HOST}:${PORT}: database "catalyst_no_such_db" does not exist`,
+    );
     expect(err.message).not.toContain('hunter2-secret');
     await noDb.close();
   });

@@ -23,4 +23,5 @@ export function sampleSchemaSql(dialect: 'postgres' | 'mysql'): string[] {
   ];
 }
 
-export const randomDbName = () => `catalyst_it_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+export const randomDbName = () =>
+  `catalyst_it_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;

@@ -30,7 +30,13 @@ export function RequireAuth() {
 export function redirectTarget(state: unknown): string {
   const from = (state as FromState | null)?.from;
   // Only same-app paths: `//host` would leave the site.
-  if (!from || typeof from.pathname !== 'string' || !from.pathname.startsWith('/') || from.pathname.startsWith('//')) return '/';
+  if (
+    !from ||
+    typeof from.pathname !== 'string' ||
+    !from.pathname.startsWith('/') ||
+    from.pathname.startsWith('//')
+  )
+    return '/';
   if (['/login', '/forgot-password', '/set-password'].includes(from.pathname)) return '/';
   return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
 }

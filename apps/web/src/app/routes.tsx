@@ -22,7 +22,9 @@ export const routes: RouteObject[] = [
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           {
             path: '/set-password',
-            lazy: async () => ({ Component: (await import('../features/auth/set-password-page')).SetPasswordPage }),
+            lazy: async () => ({
+              Component: (await import('../features/auth/set-password-page')).SetPasswordPage,
+            }),
           },
         ],
       },
@@ -36,32 +38,129 @@ export const routes: RouteObject[] = [
               {
                 errorElement: <RouteErrorPage />,
                 children: [
-                  { index: true, element: <DashboardPage />, handle: { title: 'Decision Hub' } satisfies RouteHandle },
-                  { path: '/conversation/new', lazy: async () => ({ Component: (await import('../features/conversation/conversation-page')).ConversationPage }), handle: { title: 'New Analysis' } satisfies RouteHandle },
-                  { path: '/conversation/:id', lazy: async () => ({ Component: (await import('../features/conversation/conversation-page')).ConversationPage }), handle: { title: 'Conversation' } satisfies RouteHandle },
-                  { path: '/conversation/action/:action/:alertId', lazy: async () => ({ Component: (await import('../features/conversation/conversation-page')).ConversationPage }), handle: { title: 'Investigation' } satisfies RouteHandle },
-                  { path: '/recent-conversations', lazy: async () => ({ Component: (await import('../features/conversation/recent-conversations-page')).RecentConversationsPage }), handle: { title: 'Recent Conversations' } satisfies RouteHandle },
-                  { path: '/decisions', lazy: async () => ({ Component: (await import('../features/decisions/decisions-page')).DecisionsPage }), handle: { title: 'Decisions' } satisfies RouteHandle },
-                  { path: '/decisions/:id', lazy: async () => ({ Component: (await import('../features/decisions/decision-detail-page')).DecisionDetailPage }), handle: { title: 'Decision' } satisfies RouteHandle },
-                  { path: '/use-cases', lazy: async () => ({ Component: (await import('../features/use-cases/use-cases-page')).UseCasesPage }), handle: { title: 'Use Cases' } satisfies RouteHandle },
-                  { path: '/use-cases/:id', lazy: async () => ({ Component: (await import('../features/use-cases/use-case-editor-page')).UseCaseEditorPage }), handle: { title: 'Use Case' } satisfies RouteHandle }, // also /use-cases/new (one route, so the editor stays mounted when the first save replaces the URL)
-                  { path: '/database-connections', lazy: async () => ({ Component: (await import('../features/data-sources/data-sources-page')).DataSourcesPage }), handle: { title: 'Data Sources' } satisfies RouteHandle },
-                  { path: '/document-management', lazy: async () => ({ Component: (await import('../features/documents/documents-page')).DocumentsPage }), handle: { title: 'Document Management' } satisfies RouteHandle },
+                  {
+                    index: true,
+                    element: <DashboardPage />,
+                    handle: { title: 'Decision Hub' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/conversation/new',
+                    lazy: async () => ({
+                      Component: (await import('../features/conversation/conversation-page'))
+                        .ConversationPage,
+                    }),
+                    handle: { title: 'New Analysis' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/conversation/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/conversation/conversation-page'))
+                        .ConversationPage,
+                    }),
+                    handle: { title: 'Conversation' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/conversation/action/:action/:alertId',
+                    lazy: async () => ({
+                      Component: (await import('../features/conversation/conversation-page'))
+                        .ConversationPage,
+                    }),
+                    handle: { title: 'Investigation' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/recent-conversations',
+                    lazy: async () => ({
+                      Component: (await import('../features/conversation/recent-conversations-page'))
+                        .RecentConversationsPage,
+                    }),
+                    handle: { title: 'Recent Conversations' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/decisions',
+                    lazy: async () => ({
+                      Component: (await import('../features/decisions/decisions-page')).DecisionsPage,
+                    }),
+                    handle: { title: 'Decisions' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/decisions/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/decisions/decision-detail-page'))
+                        .DecisionDetailPage,
+                    }),
+                    handle: { title: 'Decision' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/use-cases',
+                    lazy: async () => ({
+                      Component: (await import('../features/use-cases/use-cases-page')).UseCasesPage,
+                    }),
+                    handle: { title: 'Use Cases' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/use-cases/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/use-cases/use-case-editor-page'))
+                        .UseCaseEditorPage,
+                    }),
+                    handle: { title: 'Use Case' } satisfies RouteHandle,
+                  }, // also /use-cases/new (one route, so the editor stays mounted when the first save replaces the URL)
+                  {
+                    path: '/database-connections',
+                    lazy: async () => ({
+                      Component: (await import('../features/data-sources/data-sources-page')).DataSourcesPage,
+                    }),
+                    handle: { title: 'Data Sources' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/document-management',
+                    lazy: async () => ({
+                      Component: (await import('../features/documents/documents-page')).DocumentsPage,
+                    }),
+                    handle: { title: 'Document Management' } satisfies RouteHandle,
+                  },
                   {
                     path: '/connections',
                     // The Agents screen's Action Flows tab is the action-flows feature's panel.
                     lazy: async () => {
-                      const [{ AgentsPage }, { ActionFlowsPanel }] = await Promise.all([import('../features/agents/agents-page'), import('../features/action-flows/action-flows-panel')]);
-                      return { Component: () => <AgentsPage actionFlows={<ActionFlowsPanel workflowForm />} /> };
+                      const [{ AgentsPage }, { ActionFlowsPanel }] = await Promise.all([
+                        import('../features/agents/agents-page'),
+                        import('../features/action-flows/action-flows-panel'),
+                      ]);
+                      return {
+                        Component: () => <AgentsPage actionFlows={<ActionFlowsPanel workflowForm />} />,
+                      };
                     },
                     handle: { title: 'Agents' } satisfies RouteHandle,
                   },
-                  { path: '/action-flows', lazy: async () => ({ Component: (await import('../features/action-flows/action-flows-page')).ActionFlowsPage }), handle: { title: 'Action Flows' } satisfies RouteHandle },
-                  { path: '/billing', lazy: async () => ({ Component: (await import('../features/billing/billing-page')).BillingPage }), handle: { title: 'Billing' } satisfies RouteHandle },
-                  { path: '/admin', lazy: async () => ({ Component: (await import('../features/admin/admin-page')).AdminPage }), handle: { title: 'Admin Panel' } satisfies RouteHandle },
+                  {
+                    path: '/action-flows',
+                    lazy: async () => ({
+                      Component: (await import('../features/action-flows/action-flows-page')).ActionFlowsPage,
+                    }),
+                    handle: { title: 'Action Flows' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/billing',
+                    lazy: async () => ({
+                      Component: (await import('../features/billing/billing-page')).BillingPage,
+                    }),
+                    handle: { title: 'Billing' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/admin',
+                    lazy: async () => ({
+                      Component: (await import('../features/admin/admin-page')).AdminPage,
+                    }),
+                    handle: { title: 'Admin Panel' } satisfies RouteHandle,
+                  },
                   { path: '/mcp-connections', element: <Navigate to="/connections?tab=mcp" replace /> },
                   { path: '/llm-connections', element: <Navigate to="/connections?tab=llm" replace /> },
-                  { path: '*', element: <InShellNotFound />, handle: { title: 'Page not found' } satisfies RouteHandle },
+                  {
+                    path: '*',
+                    element: <InShellNotFound />,
+                    handle: { title: 'Page not found' } satisfies RouteHandle,
+                  },
                 ],
               },
             ],

@@ -41,7 +41,15 @@ export function LogoMark({ variant = 'light', className }: { variant?: Variant; 
   );
 }
 
-function LogoVariant({ variant, showWordmark, className }: { variant: Variant; showWordmark: boolean; className?: string }) {
+function LogoVariant({
+  variant,
+  showWordmark,
+  className,
+}: {
+  variant: Variant;
+  showWordmark: boolean;
+  className?: string;
+}) {
   return (
     <span className={cn('items-center gap-2.5', className)}>
       <LogoMark variant={variant} />

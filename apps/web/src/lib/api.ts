@@ -136,7 +136,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     const fallback = `${method} ${path} failed: ${response.status} ${response.statusText}`.trim();
     const message = isErrorBody(data) ? (data.message ?? data.error ?? fallback) : fallback;
     // Refused for a missing permission: the user's role changed since the screen was drawn.
-    if (response.status === 403 && /^You need the \S+ permission/.test(message)) for (const listener of [...permissionDeniedListeners]) listener();
+    if (response.status === 403 && /^You need the \S+ permission/.test(message))
+      for (const listener of [...permissionDeniedListeners]) listener();
     throw new ApiError(message, {
       status: response.status,
       statusText: response.statusText,
@@ -150,7 +151,9 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };

@@ -11,13 +11,22 @@ export function getCurrentUser(signal?: AbortSignal): Promise<TCurrentUser> {
 
 /** The signed-in user from the server (shared by the guard, the shell and every screen). */
 export function useCurrentUserQuery(enabled = true) {
-  return useQuery({ queryKey: currentUserQueryKey, queryFn: ({ signal }) => getCurrentUser(signal), enabled, staleTime: 60_000, retry: false });
+  return useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 /** Re-reads the user's permissions when the server refuses a call for a missing one (their role changed). */
 export function useRefreshPermissionsOnDenial(): void {
   const queryClient = useQueryClient();
-  useEffect(() => onPermissionDenied(() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })), [queryClient]);
+  useEffect(
+    () => onPermissionDenied(() => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey })),
+    [queryClient],
+  );
 }
 
 export interface Permissions {

@@ -74,7 +74,8 @@ export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     // Another tab signed in or out.
-    if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.authToken) listener();
+    if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.authToken)
+      listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addStep, cleanSteps, EMPTY_FLOW, flowPayload, removeStep, validateFlow } from '../../src/features/action-flows/flow-form';
+import {
+  addStep,
+  cleanSteps,
+  EMPTY_FLOW,
+  flowPayload,
+  removeStep,
+  validateFlow,
+} from '../../src/features/action-flows/flow-form';
 
 describe('the action-flow form (spec document 3 §5)', () => {
   it('requires a name in the create dialog, nothing else', () => {
@@ -8,12 +15,26 @@ describe('the action-flow form (spec document 3 §5)', () => {
     expect(validateFlow({ ...EMPTY_FLOW, name: 'Restock', description: '', steps: [''] })).toEqual([]);
   });
   it('requires name, description, trigger and one non-empty step in the workflow form', () => {
-    expect(validateFlow({ name: '', description: ' ', triggerType: '', steps: ['  ', ''] }, { complete: true })).toEqual(['Name is required', 'Description is required', 'Trigger is required', 'Add at least one step']);
-    expect(validateFlow({ name: 'Restock', description: 'Low stock', triggerType: 'event', steps: ['', 'Order more'] }, { complete: true })).toEqual([]);
+    expect(
+      validateFlow({ name: '', description: ' ', triggerType: '', steps: ['  ', ''] }, { complete: true }),
+    ).toEqual([
+      'Name is required',
+      'Description is required',
+      'Trigger is required',
+      'Add at least one step',
+    ]);
+    expect(
+      validateFlow(
+        { name: 'Restock', description: 'Low stock', triggerType: 'event', steps: ['', 'Order more'] },
+        { complete: true },
+      ),
+    ).toEqual([]);
   });
   it('drops blank steps and trims the rest', () => {
     expect(cleanSteps(['  Check stock ', '', '   ', 'Order'])).toEqual(['Check stock', 'Order']);
-    expect(flowPayload({ name: ' Restock ', description: ' Low ', triggerType: 'scheduled', steps: ['', ' a '] })).toEqual({ name: 'Restock', description: 'Low', triggerType: 'scheduled', steps: ['a'] });
+    expect(
+      flowPayload({ name: ' Restock ', description: ' Low ', triggerType: 'scheduled', steps: ['', ' a '] }),
+    ).toEqual({ name: 'Restock', description: 'Low', triggerType: 'scheduled', steps: ['a'] });
   });
   it('always keeps at least one step input', () => {
     expect(removeStep(['only'], 0)).toEqual(['']);

@@ -22,7 +22,8 @@ describe('the Action Flows screen', () => {
     let release: (r: Response) => void = () => undefined;
     const { calls } = mockFetch({
       'GET /api/copilot/action-flows': () => json({ flows: [flow()] }),
-      'POST /api/copilot/action-flows/7/status': () => new Promise<Response>((resolve) => (release = resolve)),
+      'POST /api/copilot/action-flows/7/status': () =>
+        new Promise<Response>((resolve) => (release = resolve)),
     });
     signIn();
     renderApp('/action-flows');
@@ -31,7 +32,9 @@ describe('the Action Flows screen', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Pause Restock alert' }));
     // Optimistic: paused before the server answers.
     await waitFor(() => expect(within(card).getByTestId('flow-status').textContent).toBe('inactive'));
-    expect(calls.find((c) => c.url === '/api/copilot/action-flows/7/status')?.body).toEqual({ status: 'inactive' });
+    expect(calls.find((c) => c.url === '/api/copilot/action-flows/7/status')?.body).toEqual({
+      status: 'inactive',
+    });
     release(json({ error: 'CONFLICT', message: 'The flow changed meanwhile; reload and try again.' }, 409));
     await waitFor(() => expect(within(card).getByTestId('flow-status').textContent).toBe('active'));
     expect(await screen.findByText('The flow could not be paused')).toBeTruthy();
@@ -40,11 +43,14 @@ describe('the Action Flows screen', () => {
   it('shows the empty state, and the create dialog needs a name', async () => {
     const { calls } = mockFetch({
       'GET /api/copilot/action-flows': () => json({ flows: [] }),
-      'POST /api/copilot/action-flows': () => json(flow({ id: 8, name: 'Weekly digest', status: 'draft', steps: [] })),
+      'POST /api/copilot/action-flows': () =>
+        json(flow({ id: 8, name: 'Weekly digest', status: 'draft', steps: [] })),
     });
     signIn();
     renderApp('/action-flows');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Action Flows' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Action Flows' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(await screen.findByText('No action flows yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create Action Flow' }));
     const dialog = await screen.findByRole('dialog');
@@ -55,7 +61,14 @@ describe('the Action Flows screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add step' }));
     fireEvent.change(within(dialog).getByLabelText('Step 2'), { target: { value: '  Send the summary ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Flow' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/copilot/action-flows')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/copilot/action-flows')?.body).toEqual({ name: 'Weekly digest', description: '', triggerType: 'manual', steps: ['Send the summary'] });
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/copilot/action-flows')).toBe(true),
+    );
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/copilot/action-flows')?.body).toEqual({
+      name: 'Weekly digest',
+      description: '',
+      triggerType: 'manual',
+      steps: ['Send the summary'],
+    });
   });
 });

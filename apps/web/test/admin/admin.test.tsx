@@ -2,7 +2,13 @@ import { restrictionLabel, RESTRICTIONS } from '@catalyst/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatLastLogin, fromLocalInput, parseDomains, splitBadges, toLocalInput } from '../../src/features/admin/format';
+import {
+  formatLastLogin,
+  fromLocalInput,
+  parseDomains,
+  splitBadges,
+  toLocalInput,
+} from '../../src/features/admin/format';
 import { renderApp, signIn } from '../render-app';
 import { json, mockFetch } from '../setup';
 
@@ -24,9 +30,39 @@ const ME = {
 const me = (permissions: string[]) => () => json({ ...ME, permissions });
 
 const ROLES = [
-  { id: 1, name: 'Admin', description: 'Full system access', key: 'admin', userCount: 1, permissions: ['users.read', 'users.write', 'users.delete', 'orgs.read', 'orgs.write', 'data.read', 'data.write', 'reports.view'] },
-  { id: 2, name: 'Manager', description: 'Limited management access', key: 'manager', userCount: 0, permissions: ['users.read', 'orgs.read', 'data.read', 'data.write', 'reports.view'] },
-  { id: 3, name: 'User', description: 'Basic access', key: 'user', userCount: 4, permissions: ['data.read', 'reports.view'] },
+  {
+    id: 1,
+    name: 'Admin',
+    description: 'Full system access',
+    key: 'admin',
+    userCount: 1,
+    permissions: [
+      'users.read',
+      'users.write',
+      'users.delete',
+      'orgs.read',
+      'orgs.write',
+      'data.read',
+      'data.write',
+      'reports.view',
+    ],
+  },
+  {
+    id: 2,
+    name: 'Manager',
+    description: 'Limited management access',
+    key: 'manager',
+    userCount: 0,
+    permissions: ['users.read', 'orgs.read', 'data.read', 'data.write', 'reports.view'],
+  },
+  {
+    id: 3,
+    name: 'User',
+    description: 'Basic access',
+    key: 'user',
+    userCount: 4,
+    permissions: ['data.read', 'reports.view'],
+  },
 ];
 const GROUP = {
   id: 9,
@@ -51,7 +87,13 @@ const GROUP = {
 
 describe('Admin Panel logic', () => {
   it('labels restrictions as the spec says: first hyphen to a space, each word capitalised', () => {
-    expect(RESTRICTIONS.map(restrictionLabel)).toEqual(['Read Only', 'Business Hours-Only', 'Audit Logged', 'Approval Required', 'Time Limited']);
+    expect(RESTRICTIONS.map(restrictionLabel)).toEqual([
+      'Read Only',
+      'Business Hours-Only',
+      'Audit Logged',
+      'Approval Required',
+      'Time Limited',
+    ]);
   });
 
   it('shows the first N badges and counts the rest as "+N more"', () => {
@@ -76,33 +118,56 @@ describe('Admin Panel logic', () => {
 
 describe('Admin Panel screens', () => {
   it('shows the roles table with 3 permission badges plus "+N more" and edits a role in a real dialog', async () => {
-    const { calls } = mockFetch({ 'GET /api/v1/admin/roles': () => json({ roles: ROLES }), 'PUT /api/v1/admin/roles/2': () => json(ROLES[1]) });
+    const { calls } = mockFetch({
+      'GET /api/v1/admin/roles': () => json({ roles: ROLES }),
+      'PUT /api/v1/admin/roles/2': () => json(ROLES[1]),
+    });
     signIn();
     renderApp('/admin?tab=roles');
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' })).toBeTruthy();
-    expect(screen.getByText('Manage users, organizations, roles, data access controls, and API access')).toBeTruthy();
-    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Users', 'Organizations', 'Roles & Permissions', 'Data Access', 'API Management']);
+    expect(
+      screen.getByText('Manage users, organizations, roles, data access controls, and API access'),
+    ).toBeTruthy();
+    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual([
+      'Users',
+      'Organizations',
+      'Roles & Permissions',
+      'Data Access',
+      'API Management',
+    ]);
     const table = await screen.findByRole('table', { name: 'Roles' });
     const admin = within(table).getByText('Admin').closest('tr')!;
     expect(within(admin).getByText('users.read')).toBeTruthy();
     expect(within(admin).getByText('+5 more')).toBeTruthy();
     expect(within(admin).queryByText('orgs.read')).toBeNull();
-    expect((within(admin).getByRole('button', { name: 'Delete Admin' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(admin).getByRole('button', { name: 'Delete Admin' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     const user = within(table).getByText('User').closest('tr')!;
     expect(within(user).queryByText(/more/)).toBeNull();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Edit Manager' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
-    for (const category of ['Users', 'Organizations', 'Data', 'Reports']) expect(within(dialog).getByText(category)).toBeTruthy();
+    for (const category of ['Users', 'Organizations', 'Data', 'Reports'])
+      expect(within(dialog).getByText(category)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Data write/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/v1/admin/roles/2')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/v1/admin/roles/2')).toBe(true),
+    );
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).toEqual({ name: 'Manager', description: 'Limited management access', permissions: ['users.read', 'orgs.read', 'data.read', 'reports.view'] });
+    expect(put.body).toEqual({
+      name: 'Manager',
+      description: 'Limited management access',
+      permissions: ['users.read', 'orgs.read', 'data.read', 'reports.view'],
+    });
   });
 
   it('opens "Create New Role" with permission checkboxes grouped by category', async () => {
-    const { calls } = mockFetch({ 'GET /api/v1/admin/roles': () => json({ roles: ROLES }), 'POST /api/v1/admin/roles': () => json({ ...ROLES[2], id: 4, name: 'Analyst' }) });
+    const { calls } = mockFetch({
+      'GET /api/v1/admin/roles': () => json({ roles: ROLES }),
+      'POST /api/v1/admin/roles': () => json({ ...ROLES[2], id: 4, name: 'Analyst' }),
+    });
     signIn();
     renderApp('/admin?tab=roles');
     fireEvent.click(await screen.findByRole('button', { name: 'Add Role' }));
@@ -111,8 +176,14 @@ describe('Admin Panel screens', () => {
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Reports view/ }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Data read/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Role' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/admin/roles')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ name: 'Analyst', description: '', permissions: ['data.read', 'reports.view'] });
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/admin/roles')).toBe(true),
+    );
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      name: 'Analyst',
+      description: '',
+      permissions: ['data.read', 'reports.view'],
+    });
   });
 
   it('shows data access groups with 2 source badges plus "+N more", restriction labels and pending approvals', async () => {
@@ -152,9 +223,32 @@ describe('Admin Panel screens', () => {
 
   it('shows a Manager (users.read, no users.write) the users without invite or edit buttons', async () => {
     mockFetch({
-      'GET /api/v1/authentication/me': me(['users.read', 'orgs.read', 'data.read', 'data.write', 'reports.view']),
+      'GET /api/v1/authentication/me': me([
+        'users.read',
+        'orgs.read',
+        'data.read',
+        'data.write',
+        'reports.view',
+      ]),
       'GET /api/v1/admin/users': () =>
-        json({ users: [{ id: 2, username: 'bob', email: 'bob@example.com', firstName: 'Bob', lastName: 'Ray', name: 'Bob Ray', roleId: 3, roleName: 'User', organizations: ['Default'], status: 'active', lastLogin: null, createdAt: '2026-01-01T00:00:00Z' }] }),
+        json({
+          users: [
+            {
+              id: 2,
+              username: 'bob',
+              email: 'bob@example.com',
+              firstName: 'Bob',
+              lastName: 'Ray',
+              name: 'Bob Ray',
+              roleId: 3,
+              roleName: 'User',
+              organizations: ['Default'],
+              status: 'active',
+              lastLogin: null,
+              createdAt: '2026-01-01T00:00:00Z',
+            },
+          ],
+        }),
       'GET /api/v1/admin/roles': () => json({ roles: ROLES }),
     });
     signIn();
@@ -173,9 +267,28 @@ describe('Admin Panel screens', () => {
   });
 
   it('deactivates a user only after the confirmation, and Cancel leaves them be', async () => {
-    const bob = { id: 2, username: 'bob', email: 'bob@example.com', firstName: 'Bob', lastName: 'Ray', name: 'Bob Ray', roleId: 3, roleName: 'User', organizations: ['Default'], status: 'active', lastLogin: null, createdAt: '2026-01-01T00:00:00Z' };
+    const bob = {
+      id: 2,
+      username: 'bob',
+      email: 'bob@example.com',
+      firstName: 'Bob',
+      lastName: 'Ray',
+      name: 'Bob Ray',
+      roleId: 3,
+      roleName: 'User',
+      organizations: ['Default'],
+      status: 'active',
+      lastLogin: null,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
     const { calls } = mockFetch({
-      'GET /api/v1/authentication/me': me(['users.read', 'users.write', 'users.delete', 'data.read', 'reports.view']),
+      'GET /api/v1/authentication/me': me([
+        'users.read',
+        'users.write',
+        'users.delete',
+        'data.read',
+        'reports.view',
+      ]),
       'GET /api/v1/admin/users': () => json({ users: [bob] }),
       'GET /api/v1/admin/roles': () => json({ roles: ROLES }),
       'POST /api/v1/admin/users/2/deactivate': () => json({ ...bob, status: 'inactive' }),
@@ -183,7 +296,8 @@ describe('Admin Panel screens', () => {
     signIn();
     renderApp('/admin');
     const table = await screen.findByRole('table', { name: 'Users' });
-    const deactivated = () => calls.filter((c) => c.method === 'POST' && c.url === '/api/v1/admin/users/2/deactivate').length;
+    const deactivated = () =>
+      calls.filter((c) => c.method === 'POST' && c.url === '/api/v1/admin/users/2/deactivate').length;
     fireEvent.click(await within(table).findByRole('button', { name: 'Deactivate Bob Ray' }));
     let dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
     expect(within(dialog).getByText(/Deactivate Bob Ray\? They are signed out at once/)).toBeTruthy();

@@ -5,7 +5,10 @@ import type { CardModel } from '../../src/components/cards/types';
 import { setViewportWidth } from '../setup';
 
 const columns = Array.from({ length: 8 }, (_, i) => ({ key: `c${i}`, header: `Col ${i}` }));
-const rows = (n: number) => Array.from({ length: n }, (_, r) => Object.fromEntries(columns.map((c, i) => [c.key, i === 0 ? `row ${r + 1}` : r * 10 + i])));
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, r) =>
+    Object.fromEntries(columns.map((c, i) => [c.key, i === 0 ? `row ${r + 1}` : r * 10 + i])),
+  );
 const card = (n: number): CardModel => ({ type: 'table', data: { title: 'Orders', columns, data: rows(n) } });
 const bodyRows = () => screen.getAllByRole('row').length - 1;
 

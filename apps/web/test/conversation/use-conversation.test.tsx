@@ -29,7 +29,21 @@ vi.mock('../../src/lib/socket', () => ({ getSocket: () => fake.socket, closeSock
 
 import { useConversation } from '../../src/features/conversation/use-conversation';
 
-const chunk = (response_type: string, cards: unknown = [], content = '', extra: Record<string, unknown> = {}) => ({ id: 11, message_id: 11, thread_id: 42, response_type, content, cards, created_date: '2026-11-22T10:00:00Z', ...extra });
+const chunk = (
+  response_type: string,
+  cards: unknown = [],
+  content = '',
+  extra: Record<string, unknown> = {},
+) => ({
+  id: 11,
+  message_id: 11,
+  thread_id: 42,
+  response_type,
+  content,
+  cards,
+  created_date: '2026-11-22T10:00:00Z',
+  ...extra,
+});
 const respond = (c: unknown) => act(() => fake.fire('response', c));
 
 describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)', () => {
@@ -44,7 +58,14 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     expect(result.current.busy).toBe(true);
     expect(fake.emitted[0]).toEqual({
       event: 'message',
-      payload: expect.objectContaining({ message: 'revenue by region', usecase_id: 3, thread_id: '', isNewThread: true, mode_id: 1, is_regenerate: false }) as unknown,
+      payload: expect.objectContaining({
+        message: 'revenue by region',
+        usecase_id: 3,
+        thread_id: '',
+        isNewThread: true,
+        mode_id: 1,
+        is_regenerate: false,
+      }) as unknown,
     });
     const [, user, assistant] = result.current.messages;
     expect(user).toMatchObject({ type: 'user', content: 'revenue by region' });
@@ -74,7 +95,16 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     expect(result.current.messages.at(-1)!.loaderText).toBeNull();
     respond(chunk('chunk-data', { content_type: 'primary-response-start' }));
     respond(chunk('chunk-data', [{ type: 'chart', data: { title: 'Revenue', v: 1 } }], 'Part one. '));
-    respond(chunk('chunk-data', [{ type: 'table', data: { title: 'Revenue rows' } }, { type: 'chart', data: { title: 'Revenue', v: 2 } }], 'Part two.'));
+    respond(
+      chunk(
+        'chunk-data',
+        [
+          { type: 'table', data: { title: 'Revenue rows' } },
+          { type: 'chart', data: { title: 'Revenue', v: 2 } },
+        ],
+        'Part two.',
+      ),
+    );
     respond(chunk('chunk-data', { content_type: 'additional_insights' }));
     respond(chunk('chunk-data', { content_type: 'primary-response-end' }));
     answer = result.current.messages.at(-1)!;
@@ -90,7 +120,10 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     expect(result.current.busy).toBe(false);
     expect(result.current.threadId).toBe(42);
     // the question carries the exchange id too (delete removes both)
-    expect(result.current.messages.filter((m) => m.serverId === 11).map((m) => m.type)).toEqual(['user', 'assistant']);
+    expect(result.current.messages.filter((m) => m.serverId === 11).map((m) => m.type)).toEqual([
+      'user',
+      'assistant',
+    ]);
 
     act(() => result.current.send('and by month'));
     expect(fake.emitted[1]!.payload).toMatchObject({ thread_id: 42, isNewThread: false });
@@ -102,21 +135,32 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     respond(chunk('chunk-init', null));
     respond(chunk('chunk-data', { content_type: 'error' }));
     respond(chunk('chunk-end', null, ''));
-    expect(result.current.messages.at(-1)).toMatchObject({ isError: true, content: 'An error occurred while processing your request.', streaming: false });
+    expect(result.current.messages.at(-1)).toMatchObject({
+      isError: true,
+      content: 'An error occurred while processing your request.',
+      streaming: false,
+    });
     expect(result.current.busy).toBe(false);
 
     act(() => result.current.send('q2'));
     respond(chunk('chunk-init', null));
     respond(chunk('chunk-data', { content_type: 'error', text: 'Catalyst AI is not connected yet.' }));
     respond(chunk('chunk-end', null, 'ignored'));
-    expect(result.current.messages.at(-1)).toMatchObject({ isError: true, content: 'Catalyst AI is not connected yet.' });
+    expect(result.current.messages.at(-1)).toMatchObject({
+      isError: true,
+      content: 'Catalyst AI is not connected yet.',
+    });
   });
 
   it('an error event ends the pending answer with its message', () => {
     const { result } = renderHook(() => useConversation({ threadId: null, useCaseId: 1, welcome: null }));
     act(() => result.current.send('q'));
     act(() => fake.fire('error', { code: 'TOO_MANY', message: 'Too many questions in flight.' }));
-    expect(result.current.messages.at(-1)).toMatchObject({ isError: true, isLoading: false, content: 'Too many questions in flight.' });
+    expect(result.current.messages.at(-1)).toMatchObject({
+      isError: true,
+      isLoading: false,
+      content: 'Too many questions in flight.',
+    });
     expect(result.current.busy).toBe(false);
   });
 
@@ -132,7 +176,13 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
       started = result.current.regenerate(answer);
     });
     expect(started).toBe(true);
-    expect(fake.emitted.at(-1)!.payload).toMatchObject({ message: 'revenue by region', thread_id: 42, message_id: 11, is_regenerate: true, isNewThread: false });
+    expect(fake.emitted.at(-1)!.payload).toMatchObject({
+      message: 'revenue by region',
+      thread_id: 42,
+      message_id: 11,
+      is_regenerate: true,
+      isNewThread: false,
+    });
     respond(chunk('chunk-init', null));
     // the old cards stay until the first new ones arrive (no flicker), then are replaced
     expect(result.current.messages.at(-1)!.cards.map((c) => c.data.title)).toEqual(['Old']);
@@ -155,7 +205,11 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     respond(chunk('chunk-init', null));
     respond(chunk('chunk-data', { content_type: 'error' }));
     respond(chunk('chunk-end', null, ''));
-    expect(result.current.messages.at(-1)).toMatchObject({ isError: true, cards: [], content: 'An error occurred while regenerating your request.' });
+    expect(result.current.messages.at(-1)).toMatchObject({
+      isError: true,
+      cards: [],
+      content: 'An error occurred while regenerating your request.',
+    });
   });
 
   it('a socket error while regenerating shows the Regeneration Failed toast', () => {
@@ -168,13 +222,17 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     });
     act(() => fake.fire('disconnect', 'transport close'));
     expect(result.current.messages.at(-1)).toMatchObject({ isError: true, streaming: false });
-    expect(toastError).toHaveBeenCalledWith('Regeneration Failed', { description: 'Network error occurred while regenerating. Please try again.' });
+    expect(toastError).toHaveBeenCalledWith('Regeneration Failed', {
+      description: 'Network error occurred while regenerating. Please try again.',
+    });
     expect(result.current.busy).toBe(false);
   });
 
   it('ignores chunks when nothing is pending and unsubscribes on unmount', () => {
     const before = fake.listeners.get('response')?.size ?? 0;
-    const { result, unmount } = renderHook(() => useConversation({ threadId: null, useCaseId: 1, welcome: 'Hi' }));
+    const { result, unmount } = renderHook(() =>
+      useConversation({ threadId: null, useCaseId: 1, welcome: 'Hi' }),
+    );
     expect(fake.listeners.get('response')?.size).toBe(before + 1);
     respond(chunk('chunk-data', [{ type: 'text', data: {} }]));
     expect(result.current.messages).toHaveLength(1);
@@ -182,4 +240,3 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     expect(fake.listeners.get('response')?.size ?? 0).toBe(before);
   });
 });
-

@@ -1,6 +1,12 @@
 import type { TRecommendation } from '@catalyst/contracts';
 import { describe, expect, it } from 'vitest';
-import { greetingFor, SEVERITY_CLASSES, timeAgo, toAlert, updatedHint } from '../../src/features/dashboard/alerts';
+import {
+  greetingFor,
+  SEVERITY_CLASSES,
+  timeAgo,
+  toAlert,
+  updatedHint,
+} from '../../src/features/dashboard/alerts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -79,7 +85,9 @@ describe('a recommendation as an alert', () => {
     expect(toAlert(rec({ impact_level: 'High Impact' }), NOW).severity).toBe('high');
     expect(toAlert(rec({ impact_level: 'Medium Impact' }), NOW).severity).toBe('medium');
     expect(toAlert(rec({ impact_level: 'Low Impact' }), NOW).severity).toBe('low');
-    expect(toAlert(rec({ impact_level: 'Something else' as TRecommendation['impact_level'] }), NOW).severity).toBe('low');
+    expect(
+      toAlert(rec({ impact_level: 'Something else' as TRecommendation['impact_level'] }), NOW).severity,
+    ).toBe('low');
   });
   it('lowercases the action', () => {
     expect(toAlert(rec({ action: 'Explore' as TRecommendation['action'] }), NOW).action).toBe('explore');

@@ -24,9 +24,14 @@ describe('the Make Decision dialog', () => {
   it('lists the required fields, shows the alert title read-only, and sends a pending decision', async () => {
     const fetch = mockFetch({
       'GET /api/copilot/onboarding/use_cases/v2': () => json(USE_CASES),
-      'POST /api/copilot/decisions': (_url, init) => json({ id: 11, ...(JSON.parse(String(init?.body)) as object), status: 'pending' }),
+      'POST /api/copilot/decisions': (_url, init) =>
+        json({ id: 11, ...(JSON.parse(String(init?.body)) as object), status: 'pending' }),
     });
-    const onCreated = renderDialog({ alertId: 'rec-7', alertTitle: 'Revenue in Europe dropped 34%', useCaseId: 3 });
+    const onCreated = renderDialog({
+      alertId: 'rec-7',
+      alertTitle: 'Revenue in Europe dropped 34%',
+      useCaseId: 3,
+    });
     const alertField = screen.getByLabelText('Related alert') as HTMLInputElement;
     expect(alertField.value).toBe('Revenue in Europe dropped 34%');
     expect(alertField.readOnly).toBe(true);

@@ -13,7 +13,11 @@ interface F {
 
 function saver() {
   const saved: F[] = [];
-  const s = createAutoSaver<F>({ isSavable: (f) => f.name.trim() !== '', save: async (f) => void saved.push(f), now: () => Date.now() });
+  const s = createAutoSaver<F>({
+    isSavable: (f) => f.name.trim() !== '',
+    save: async (f) => void saved.push(f),
+    now: () => Date.now(),
+  });
   return { s, saved };
 }
 
@@ -49,7 +53,10 @@ describe('auto-save (spec document 2 §4.2)', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(saved).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(saved).toEqual([{ name: 'A', n: 1 }, { name: 'A', n: 2 }]);
+    expect(saved).toEqual([
+      { name: 'A', n: 1 },
+      { name: 'A', n: 2 },
+    ]);
   });
 });
 
@@ -70,7 +77,13 @@ describe('decision flow sync (spec document 2 §4.3)', () => {
   it('starts no sync while one is in flight and then sends only the latest steps', async () => {
     const sent: string[][] = [];
     let release: () => void = () => undefined;
-    const q = createFlowSync({ send: (s) => new Promise<void>((r) => { sent.push(s); release = r; }) });
+    const q = createFlowSync({
+      send: (s) =>
+        new Promise<void>((r) => {
+          sent.push(s);
+          release = r;
+        }),
+    });
     q.push(['1'], 'other');
     await vi.advanceTimersByTimeAsync(100);
     expect(q.inFlight).toBe(true);
@@ -86,8 +99,21 @@ describe('decision flow sync (spec document 2 §4.3)', () => {
 });
 
 describe('list rules', () => {
-  const uc = (id: number, name: string, extra: Partial<TUseCase> = {}) => ({ use_case_id: id, use_case_name: name, created_at: `2026-01-0${id}`, pinned: false, is_deleted: false, is_onboarded: false, ...extra }) as TUseCase;
-  const list = [uc(1, 'Zeta', { is_onboarded: true }), uc(2, 'Alpha', { pinned: true }), uc(3, 'Mid', { is_deleted: true, is_onboarded: true })];
+  const uc = (id: number, name: string, extra: Partial<TUseCase> = {}) =>
+    ({
+      use_case_id: id,
+      use_case_name: name,
+      created_at: `2026-01-0${id}`,
+      pinned: false,
+      is_deleted: false,
+      is_onboarded: false,
+      ...extra,
+    }) as TUseCase;
+  const list = [
+    uc(1, 'Zeta', { is_onboarded: true }),
+    uc(2, 'Alpha', { pinned: true }),
+    uc(3, 'Mid', { is_deleted: true, is_onboarded: true }),
+  ];
 
   it('derives the status as §4.1', () => {
     expect(list.map(statusOf)).toEqual(['active', 'draft', 'archived']);

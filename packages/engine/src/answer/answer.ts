@@ -11,7 +11,10 @@ import { questionFor, readingOf } from './reading';
 import { followUpsFor } from './suggest';
 import { previousRange } from './periods';
 
-export interface ThreadTurn { question: string; plan?: TQueryPlan | null }
+export interface ThreadTurn {
+  question: string;
+  plan?: TQueryPlan | null;
+}
 
 export interface AskInput {
   question: string;
@@ -60,19 +63,36 @@ export type EngineEvent =
   | { type: 'card'; card: TCard }
   | { type: 'done'; answer: Answer };
 
-const emptyEvidence = (doubts: string[] = []): Evidence => ({ reading: '', sql: '', params: [], rowCount: 0, tables: [], freshness: null, source: 'embedded', doubts });
+const emptyEvidence = (doubts: string[] = []): Evidence => ({
+  reading: '',
+  sql: '',
+  params: [],
+  rowCount: 0,
+  tables: [],
+  freshness: null,
+  source: 'embedded',
+  doubts,
+});
 
-function readingsFor(question: string, model: SemanticModel, now: Date, best: Understanding): { reading: string; question: string }[] {
+function readingsFor(
+  question: string,
+  model: SemanticModel,
+  now: Date,
+  best: Understanding,
+): { reading: string; question: string }[] {
   const plans: TQueryPlan[] = best.plan ? [best.plan] : [];
-  if (best.plan?.dimensions.length) plans.push({ ...best.plan, dimensions: [], order: [], limit: undefined, intent: 'value' });
+  if (best.plan?.dimensions.length)
+    plans.push({ ...best.plan, dimensions: [], order: [], limit: undefined, intent: 'value' });
   if (best.plan?.filters.length) plans.push({ ...best.plan, filters: [] });
   const seen = new Set<string>();
-  return plans.flatMap((p) => {
-    const reading = readingOf(p, model);
-    if (seen.has(reading)) return [];
-    seen.add(reading);
-    return [{ reading, question: questionFor(p, model) }];
-  }).slice(0, 3);
+  return plans
+    .flatMap((p) => {
+      const reading = readingOf(p, model);
+      if (seen.has(reading)) return [];
+      seen.add(reading);
+      return [{ reading, question: questionFor(p, model) }];
+    })
+    .slice(0, 3);
 }
 
 /**
@@ -99,7 +119,12 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
     yield { type: 'loader', text: 'Asking the language model for a plan…' };
     const llmPlan = await planWithLlm(input.llm, question, input.model, now.toISOString().slice(0, 10));
     if (llmPlan) {
-      understanding = { plan: llmPlan, confidence: Math.max(understanding.confidence, 0.8), doubts: [], unexplained: [] };
+      understanding = {
+        plan: llmPlan,
+        confidence: Math.max(understanding.confidence, 0.8),
+        doubts: [],
+        unexplained: [],
+      };
       source = 'llm';
     }
   }
@@ -108,8 +133,23 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
     const readings = plan ? readingsFor(question, input.model, now, understanding) : [];
     const cards: TCard[] = readings.length ? [clarificationCard(readings, question)] : [];
     for (const card of cards) yield { type: 'card', card };
-    const message = plan ? 'I am not sure what you mean; pick one of these readings.' : (understanding.doubts[0] ?? 'I could not understand the question.');
-    const done: Answer = { status: 'declined', question, plan, reading: plan ? readingOf(plan, input.model) : '', sql: '', params: [], columns: [], rows: [], cards, confidence: understanding.confidence, evidence: { ...emptyEvidence(understanding.doubts), source }, message };
+    const message = plan
+      ? 'I am not sure what you mean; pick one of these readings.'
+      : (understanding.doubts[0] ?? 'I could not understand the question.');
+    const done: Answer = {
+      status: 'declined',
+      question,
+      plan,
+      reading: plan ? readingOf(plan, input.model) : '',
+      sql: '',
+      params: [],
+      columns: [],
+      rows: [],
+      cards,
+      confidence: understanding.confidence,
+      evidence: { ...emptyEvidence(understanding.doubts), source },
+      message,
+    };
     yield { type: 'done', answer: done };
     return done;
   }
@@ -117,30 +157,84 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
   yield { type: 'plan', plan, reading, confidence: understanding.confidence };
   yield { type: 'loader', text: 'Querying the data…' };
   try {
-    const run = await executePlan(plan, input.model, input.warehouse, { maxRows: input.maxRows, timeoutMs: input.timeoutMs });
+    const run = await executePlan(plan, input.model, input.warehouse, {
+      maxRows: input.maxRows,
+      timeoutMs: input.timeoutMs,
+    });
     const columns = run.compiled.columns;
     let previousRow: unknown[] | null = null;
     const range = plan.comparison && !plan.dimensions.length ? previousRange(plan) : null;
     if (range) {
-      const before = await executePlan({ ...plan, timeRange: range }, input.model, input.warehouse, { maxRows: 1, timeoutMs: input.timeoutMs });
+      const before = await executePlan({ ...plan, timeRange: range }, input.model, input.warehouse, {
+        maxRows: 1,
+        timeoutMs: input.timeoutMs,
+      });
       previousRow = before.result.rows[0] ?? null;
     }
     let narrative: string[] | undefined;
-    if (input.llm) narrative = (await narrateWithLlm(input.llm, question, narrativeFacts(plan, columns, run.result.rows))) ?? undefined;
-    const cards = buildCards({ plan, model: input.model, reading, columns, rows: run.result.rows, previous: previousRow, followUps: followUpsFor(plan, input.model), narrative });
+    if (input.llm)
+      narrative =
+        (await narrateWithLlm(input.llm, question, narrativeFacts(plan, columns, run.result.rows))) ??
+        undefined;
+    const cards = buildCards({
+      plan,
+      model: input.model,
+      reading,
+      columns,
+      rows: run.result.rows,
+      previous: previousRow,
+      followUps: followUpsFor(plan, input.model),
+      narrative,
+    });
     for (const card of cards) yield { type: 'card', card };
     const tables = run.compiled.tables;
-    const freshness = input.model.tables.filter((t) => tables.includes(t.name)).map((t) => t.freshness).filter((f): f is string => !!f).sort().pop() ?? null;
+    const freshness =
+      input.model.tables
+        .filter((t) => tables.includes(t.name))
+        .map((t) => t.freshness)
+        .filter((f): f is string => !!f)
+        .sort()
+        .pop() ?? null;
     const done: Answer = {
-      status: 'answered', question, plan, reading, sql: run.compiled.sql, params: run.compiled.params, columns, rows: run.result.rows, cards,
+      status: 'answered',
+      question,
+      plan,
+      reading,
+      sql: run.compiled.sql,
+      params: run.compiled.params,
+      columns,
+      rows: run.result.rows,
+      cards,
       confidence: understanding.confidence,
-      evidence: { reading, sql: run.compiled.sql, params: run.compiled.params, rowCount: run.result.rows.length, tables, freshness, source, doubts: understanding.doubts },
+      evidence: {
+        reading,
+        sql: run.compiled.sql,
+        params: run.compiled.params,
+        rowCount: run.result.rows.length,
+        tables,
+        freshness,
+        source,
+        doubts: understanding.doubts,
+      },
       message: reading,
     };
     yield { type: 'done', answer: done };
     return done;
   } catch (e) {
-    const done: Answer = { status: 'error', question, plan, reading, sql: '', params: [], columns: [], rows: [], cards: [], confidence: understanding.confidence, evidence: { ...emptyEvidence(understanding.doubts), reading, source }, message: `The query failed: ${(e as Error).message}` };
+    const done: Answer = {
+      status: 'error',
+      question,
+      plan,
+      reading,
+      sql: '',
+      params: [],
+      columns: [],
+      rows: [],
+      cards: [],
+      confidence: understanding.confidence,
+      evidence: { ...emptyEvidence(understanding.doubts), reading, source },
+      message: `The query failed: ${(e as Error).message}`,
+    };
     yield { type: 'done', answer: done };
     return done;
   }

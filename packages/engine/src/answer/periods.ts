@@ -9,7 +9,8 @@ export function previousRange(plan: TQueryPlan): TQueryPlan['timeRange'] | null 
   const from = new Date(`${r.from}T00:00:00Z`);
   const to = new Date(`${r.to}T00:00:00Z`);
   if (plan.comparison === 'previous_year') {
-    const shift = (d: Date): Date => new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate()));
+    const shift = (d: Date): Date =>
+      new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), d.getUTCDate()));
     return { ...r, from: iso(shift(from)), to: iso(shift(to)), label: `${r.label}, a year earlier` };
   }
   const monthAligned = from.getUTCDate() === 1 && to.getUTCDate() === 1;
@@ -19,5 +20,10 @@ export function previousRange(plan: TQueryPlan): TQueryPlan['timeRange'] | null 
     return { ...r, from: iso(start), to: r.from, label: `period before ${r.label}` };
   }
   const length = to.getTime() - from.getTime();
-  return { ...r, from: iso(new Date(from.getTime() - length)), to: r.from, label: `period before ${r.label}` };
+  return {
+    ...r,
+    from: iso(new Date(from.getTime() - length)),
+    to: r.from,
+    label: `period before ${r.label}`,
+  };
 }

@@ -2,8 +2,18 @@ import type { TFilter, TQueryPlan } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 
 const OP_WORDS: Record<TFilter['op'], string> = {
-  eq: '=', neq: '≠', gt: '>', gte: '≥', lt: '<', lte: '≤', between: 'between', in: 'in', not_in: 'not in',
-  contains: 'contains', is_null: 'is empty', not_null: 'is not empty',
+  eq: '=',
+  neq: '≠',
+  gt: '>',
+  gte: '≥',
+  lt: '<',
+  lte: '≤',
+  between: 'between',
+  in: 'in',
+  not_in: 'not in',
+  contains: 'contains',
+  is_null: 'is empty',
+  not_null: 'is not empty',
 };
 
 export function columnLabel(model: SemanticModel, table: string, column: string): string {
@@ -24,16 +34,34 @@ export function readingOf(plan: TQueryPlan, model: SemanticModel): string {
   const what = plan.measures.length
     ? plan.measures.map((m) => m.label).join(', ')
     : `${plan.distinct ? 'Distinct ' : ''}${plan.columns.map((c) => columnLabel(model, c.table, c.column)).join(', ')} of ${table}`;
-  const parts = [what + (plan.dimensions.length ? ` by ${plan.dimensions.map((d) => d.label).join(' and ')}` : '')];
-  if (plan.filters.length) parts.push(plan.filters.map((f) => filterText(model, f)).join(plan.filterLogic === 'or' ? ' or ' : ' and '));
+  const parts = [
+    what + (plan.dimensions.length ? ` by ${plan.dimensions.map((d) => d.label).join(' and ')}` : ''),
+  ];
+  if (plan.filters.length)
+    parts.push(
+      plan.filters.map((f) => filterText(model, f)).join(plan.filterLogic === 'or' ? ' or ' : ' and '),
+    );
   if (plan.timeRange) parts.push(plan.timeRange.label);
-  if (plan.having.length) parts.push(plan.having.map((h) => `${plan.measures[h.measure]?.label ?? 'count'} ${OP_WORDS[h.op]} ${h.value}`).join(' and '));
-  if (plan.comparison) parts.push(plan.comparison === 'previous_year' ? 'vs last year' : 'vs previous period');
+  if (plan.having.length)
+    parts.push(
+      plan.having
+        .map((h) => `${plan.measures[h.measure]?.label ?? 'count'} ${OP_WORDS[h.op]} ${h.value}`)
+        .join(' and '),
+    );
+  if (plan.comparison)
+    parts.push(plan.comparison === 'previous_year' ? 'vs last year' : 'vs previous period');
   if (plan.share) parts.push('share of total');
   const first = plan.order[0];
   if (plan.limit && first) parts.push(`${first.dir === 'desc' ? 'top' : 'bottom'} ${plan.limit}`);
   else if (first) {
-    const by = first.kind === 'measure' ? plan.measures[first.index ?? 0]?.label : first.kind === 'dimension' ? plan.dimensions[first.index ?? 0]?.label : first.column ? columnLabel(model, first.column.table, first.column.column) : '';
+    const by =
+      first.kind === 'measure'
+        ? plan.measures[first.index ?? 0]?.label
+        : first.kind === 'dimension'
+          ? plan.dimensions[first.index ?? 0]?.label
+          : first.column
+            ? columnLabel(model, first.column.table, first.column.column)
+            : '';
     parts.push(`sorted by ${by} ${first.dir === 'desc' ? 'descending' : 'ascending'}`);
   }
   return parts.join(' · ');
@@ -43,13 +71,19 @@ export function readingOf(plan: TQueryPlan, model: SemanticModel): string {
 export function questionFor(plan: TQueryPlan, model: SemanticModel): string {
   const table = model.tables.find((t) => t.name === plan.table)?.label.toLowerCase() ?? plan.table;
   const measure = (m: TQueryPlan['measures'][number]): string =>
-    m.agg === 'count' ? `the number of ${table}` : m.agg === 'count_distinct' && m.column ? `the number of different ${columnLabel(model, m.column.table, m.column.column).toLowerCase()}` : m.label.toLowerCase();
+    m.agg === 'count'
+      ? `the number of ${table}`
+      : m.agg === 'count_distinct' && m.column
+        ? `the number of different ${columnLabel(model, m.column.table, m.column.column).toLowerCase()}`
+        : m.label.toLowerCase();
   let q = plan.measures.length
     ? `What is ${plan.measures.map(measure).join(' and ')}`
     : `Show ${plan.distinct ? 'the different ' : 'the '}${plan.columns.map((c) => columnLabel(model, c.table, c.column).toLowerCase()).join(' and ')} of ${table}`;
-  if (plan.dimensions.length) q += ` for each ${plan.dimensions.map((d) => d.grain ?? d.label.toLowerCase()).join(' and ')}`;
+  if (plan.dimensions.length)
+    q += ` for each ${plan.dimensions.map((d) => d.grain ?? d.label.toLowerCase()).join(' and ')}`;
   const eq = plan.filters.filter((f) => f.op === 'eq');
-  if (eq.length) q += ` where ${eq.map((f) => `${columnLabel(model, f.column.table, f.column.column).toLowerCase()} is ${f.values[0]}`).join(' and ')}`;
+  if (eq.length)
+    q += ` where ${eq.map((f) => `${columnLabel(model, f.column.table, f.column.column).toLowerCase()} is ${f.values[0]}`).join(' and ')}`;
   if (plan.timeRange) q += ` ${plan.timeRange.label}`;
   return `${q}?`;
 }

@@ -37,11 +37,14 @@ export interface SeriesAlert {
 
 const DAY = 86_400_000;
 
-const toMs = (t: Date | string) => (t instanceof Date ? t.getTime() : Date.parse(/^\d{4}-\d\d-\d\d \d/.test(t) ? t.replace(' ', 'T') + 'Z' : t));
+const toMs = (t: Date | string) =>
+  t instanceof Date ? t.getTime() : Date.parse(/^\d{4}-\d\d-\d\d \d/.test(t) ? t.replace(' ', 'T') + 'Z' : t);
 
 /** Sorts by time, drops unparseable points, merges repeated timestamps into their mean. */
 export function cleanSeries(series: SeriesPoint[]): { ms: number[]; v: number[] } {
-  const pts = series.map((p) => ({ ms: toMs(p.t), v: p.v })).filter((p) => Number.isFinite(p.ms) && Number.isFinite(p.v));
+  const pts = series
+    .map((p) => ({ ms: toMs(p.t), v: p.v }))
+    .filter((p) => Number.isFinite(p.ms) && Number.isFinite(p.v));
   pts.sort((a, b) => a.ms - b.ms);
   const ms: number[] = [];
   const v: number[] = [];
@@ -79,9 +82,18 @@ function autoSeason(step: number): number {
 export function detectorSettings(step: number, n: number, options: SeriesDetectOptions): DetectOptions {
   const perDay = Math.max(1, Math.round(DAY / step));
   const intraday = step <= 2 * 3_600_000;
-  const wanted = options.seasonality === undefined || options.seasonality === 'auto' ? autoSeason(step) : Math.max(0, Math.round(options.seasonality));
+  const wanted =
+    options.seasonality === undefined || options.seasonality === 'auto'
+      ? autoSeason(step)
+      : Math.max(0, Math.round(options.seasonality));
   // The recent level: an hour of intraday points, two weeks of days, a quarter of weeks, half a year of months.
-  const level = intraday ? Math.max(6, Math.round(perDay / 24)) : step <= 1.5 * DAY ? 14 : step <= 8 * DAY ? 13 : 6;
+  const level = intraday
+    ? Math.max(6, Math.round(perDay / 24))
+    : step <= 1.5 * DAY
+      ? 14
+      : step <= 8 * DAY
+        ? 13
+        : 6;
   // A season is used only when the data holds one season and a level to learn from, and half a
   // spread window of seasonal residuals to judge it by (two years of weeks, even when a partial
   // first week is left out).
@@ -183,7 +195,12 @@ export function latestShifts(series: SeriesPoint[], options: SeriesDetectOptions
   const windows = settings.windows ?? [1];
   const widest = Math.max(...windows);
   const scored = scoreSeries(v, { ...settings, reference });
-  const record = Math.max(0, ...scored.scores.slice(scored.recordFrom, Math.max(0, v.length - widest)).map((s) => (s ? Math.abs(s.score) : 0)));
+  const record = Math.max(
+    0,
+    ...scored.scores
+      .slice(scored.recordFrom, Math.max(0, v.length - widest))
+      .map((s) => (s ? Math.abs(s.score) : 0)),
+  );
   const threshold = settings.threshold ?? 4;
   const out: WindowShift[] = [];
   for (const latest of scored.latest) {

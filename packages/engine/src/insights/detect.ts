@@ -93,7 +93,8 @@ function median(xs: number[]): number {
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const middle = (s: number[]) => (s.length % 2 ? s[s.length >> 1]! : (s[(s.length >> 1) - 1]! + s[s.length >> 1]!) / 2);
+const middle = (s: number[]) =>
+  s.length % 2 ? s[s.length >> 1]! : (s[(s.length >> 1) - 1]! + s[s.length >> 1]!) / 2;
 
 /** Mean absolute deviation from the median: unlike the MAD it counts a pattern that is large but brief (a daily on/off). */
 function meanAbs(xs: number[]): number {
@@ -110,7 +111,10 @@ function spreadOf(xs: number[], tail: boolean): { center: number; spread: number
   const center = middle(sorted(xs));
   const d = sorted(xs.map((x) => Math.abs(x - center)));
   const mad = middle(d) * 1.4826;
-  return { center, spread: tail ? Math.max(mad, d[Math.min(d.length - 1, Math.floor(0.9 * d.length))]! / 1.645) : mad };
+  return {
+    center,
+    spread: tail ? Math.max(mad, d[Math.min(d.length - 1, Math.floor(0.9 * d.length))]! / 1.645) : mad,
+  };
 }
 
 /** Robust spread of successive differences: the point-to-point noise of a series. */
@@ -155,7 +159,9 @@ class Baseline {
         // A segment's level: its usual share of the reference over twice the level window (a
         // share is steadier than the segment itself), times the reference's recent level.
         const from = Math.max(0, start - 2 * level);
-        r = median(x.slice(from, start).map((v, k) => v - ref[from + k]!)) + median(ref.slice(Math.max(0, start - level), start));
+        r =
+          median(x.slice(from, start).map((v, k) => v - ref[from + k]!)) +
+          median(ref.slice(Math.max(0, start - level), start));
       }
       this.recentMemo.set(start, r);
     }
@@ -178,9 +184,11 @@ class Baseline {
     const { season: s, half: h, level, ref } = this;
     if (!s || start - s - level < 0 || j - s - h < 0 || j - s + h >= start) return null;
     let then = this.thenMemo.get(start);
-    if (then === undefined) this.thenMemo.set(start, (then = median(ref.slice(start - s - level, start - s))));
+    if (then === undefined)
+      this.thenMemo.set(start, (then = median(ref.slice(start - s - level, start - s))));
     let same = this.sameMemo.get(j);
-    if (same === undefined) this.sameMemo.set(j, (same = mean(this.seasonalRef.slice(j - s - h, j - s + h + 1))));
+    if (same === undefined)
+      this.sameMemo.set(j, (same = mean(this.seasonalRef.slice(j - s - h, j - s + h + 1))));
     return this.recent(start) + (same - then);
   }
 }
@@ -193,8 +201,12 @@ export function detectAnomalies(values: number[], options: DetectOptions = {}): 
 export function scoreSeries(values: number[], options: DetectOptions = {}): ScoredSeries {
   const n = values.length;
   const level = Math.max(2, options.level ?? 8);
-  const logScale = !!options.logScale && values.every((v) => v > 0) && (!options.reference || options.reference.every((v) => v > 0));
-  const reference = options.reference && options.reference.length === n && logScale ? options.reference : undefined;
+  const logScale =
+    !!options.logScale &&
+    values.every((v) => v > 0) &&
+    (!options.reference || options.reference.every((v) => v > 0));
+  const reference =
+    options.reference && options.reference.length === n && logScale ? options.reference : undefined;
   const x = logScale ? values.map(Math.log) : values;
   const ref = reference ? reference.map(Math.log) : x;
   const season = options.season ?? 0;
@@ -238,13 +250,18 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
     const seasonal =
       seasonalHere !== null &&
       (!options.chooseSeason ||
-        (enough && meanAbs(seasonAt.map((k) => seasonResiduals[k]!)) < meanAbs(seasonAt.map((k) => levelResiduals[k]!))) ||
+        (enough &&
+          meanAbs(seasonAt.map((k) => seasonResiduals[k]!)) <
+            meanAbs(seasonAt.map((k) => levelResiduals[k]!))) ||
         Math.abs(base.shift(i, i)!) >= 3 * shiftNoise);
     usedResiduals[i] = seasonal ? seasonResiduals[i]! : levelResiduals[i]!;
     // A point is judged by the residuals of its own model once there are half a spread window of
     // them; before that, by the residuals of whichever baseline each earlier point was scored with.
     const residuals = seasonal && enough ? seasonResiduals : usedResiduals;
-    const pastAt = seasonal && enough ? seasonAt : [...Array(i - from).keys()].map((k) => k + from).filter((k) => !Number.isNaN(usedResiduals[k]!));
+    const pastAt =
+      seasonal && enough
+        ? seasonAt
+        : [...Array(i - from).keys()].map((k) => k + from).filter((k) => !Number.isNaN(usedResiduals[k]!));
     // Points that can neither alert nor feed the novelty record need no score.
     if (pastAt.length < level || (i < warmup && i < seasonFrom && i < n - 1)) continue;
     const floor = logScale ? 0.005 : Math.abs(median(values.slice(i - level, i))) * 0.01;
@@ -297,13 +314,22 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
         // points, π/2 per point; for a segment its share over twice as many points plus the
         // reference's level) and the seasonal shift (a mean of 2h+1 points and a median).
         const shift = seasonal ? 1 / (2 * half + 1) + Math.PI / 2 / level : 0;
-        const b = reference ? Math.PI / 2 / (2 * level) + (Math.PI / 2 / level + shift) * refNoise : Math.PI / 2 / level + shift;
+        const b = reference
+          ? Math.PI / 2 / (2 * level) + (Math.PI / 2 / level + shift) * refNoise
+          : Math.PI / 2 / level + shift;
         scale = pointScale * Math.sqrt((1 / w + b) / (1 + b));
       }
       const score = (actual - expected - centerW) / scale;
-      const anomaly = { index: i, score, window: w, actual: back(actual), expected: back(expected + centerW) };
+      const anomaly = {
+        index: i,
+        score,
+        window: w,
+        actual: back(actual),
+        expected: back(expected + centerW),
+      };
       here.push(anomaly);
-      if (options.forgetOutliers && w === 1 && Math.abs(score) >= threshold) base.forget(i, expected + centerW);
+      if (options.forgetOutliers && w === 1 && Math.abs(score) >= threshold)
+        base.forget(i, expected + centerW);
       const excess = Math.abs(score) - (w === 1 ? threshold : sustainedThreshold);
       if (excess > bestExcess) {
         best = anomaly;

@@ -97,7 +97,7 @@ export function explainChange(input: ExplainChangeInput): ExplainChangeResult {
         // the other side's rate so that its appearance counts as mix, not rate.
         const rbx = db.get(k) ? rb : ra;
         const rax = da.get(k) ? ra : rb;
-        const mix = (wa - wb) * ((rbx + rax) / 2) - (b + a) / 2 * (wa - wb);
+        const mix = (wa - wb) * ((rbx + rax) / 2) - ((b + a) / 2) * (wa - wb);
         const rate = ((wa + wb) / 2) * (rax - rbx);
         return { attribute, value: k, before: rb, after: ra, contribution: mix + rate, share: 0, mix, rate };
       });
@@ -105,6 +105,8 @@ export function explainChange(input: ExplainChangeInput): ExplainChangeResult {
     for (const d of list) d.share = delta === 0 ? 0 : d.contribution / delta;
     byAttribute[attribute] = list.sort((x, y) => Math.abs(y.contribution) - Math.abs(x.contribution));
   }
-  const ranked = Object.values(byAttribute).flat().sort((x, y) => Math.abs(y.contribution) - Math.abs(x.contribution));
+  const ranked = Object.values(byAttribute)
+    .flat()
+    .sort((x, y) => Math.abs(y.contribution) - Math.abs(x.contribution));
   return { before: b, after: a, delta, byAttribute, ranked };
 }

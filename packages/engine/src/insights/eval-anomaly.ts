@@ -7,7 +7,9 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { detectSeriesAnomalies, type Sensitivity } from './detect-series';
 
-const { values } = parseArgs({ options: { set: { type: 'string' }, out: { type: 'string' }, sensitivity: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { set: { type: 'string' }, out: { type: 'string' }, sensitivity: { type: 'string' } },
+});
 if (!values.set || !values.out) {
   console.error('usage: npm run eval:anomaly -- --set DIR --out FILE');
   process.exit(2);
@@ -16,7 +18,10 @@ const set = resolve(values.set);
 const windows = JSON.parse(readFileSync(join(set, 'windows.json'), 'utf8')) as Record<string, unknown>;
 const lines: string[] = [];
 for (const name of Object.keys(windows)) {
-  const rows = readFileSync(join(set, 'series', name), 'utf8').split(/\r?\n/).slice(1).filter((l) => l.trim());
+  const rows = readFileSync(join(set, 'series', name), 'utf8')
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((l) => l.trim());
   const times: string[] = [];
   const series: number[] = [];
   for (const row of rows) {
@@ -27,8 +32,15 @@ for (const name of Object.keys(windows)) {
   }
   const points = times.map((t, i) => ({ t, v: series[i]! }));
   const sensitivity = (values.sensitivity ?? 'balanced') as Sensitivity;
-  for (const a of detectSeriesAnomalies(points, { sensitivity, seasonality: 'auto' })) lines.push(JSON.stringify({ series: name, timestamp: a.t.slice(0, 19).replace('T', ' ') }));
+  for (const a of detectSeriesAnomalies(points, { sensitivity, seasonality: 'auto' }))
+    lines.push(JSON.stringify({ series: name, timestamp: a.t.slice(0, 19).replace('T', ' ') }));
 }
 mkdirSync(dirname(resolve(values.out)), { recursive: true });
 writeFileSync(values.out, lines.join('\n') + '\n');
-process.stdout.write(execFileSync('node', [join(set, '..', 'score-anomaly.mjs'), join(set, 'windows.json'), resolve(values.out)], { encoding: 'utf8' }));
+process.stdout.write(
+  execFileSync(
+    'node',
+    [join(set, '..', 'score-anomaly.mjs'), join(set, 'windows.json'), resolve(values.out)],
+    { encoding: 'utf8' },
+  ),
+);

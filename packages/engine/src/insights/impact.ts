@@ -6,7 +6,12 @@ export type ImpactLevel = 'Critical Alert' | 'High Impact' | 'Medium Impact' | '
  * metric's share of the business (0–1). A conservative team (low risk tolerance) hears about
  * smaller moves: the thresholds scale by 0.7; an aggressive one by 1.4.
  */
-export function impactLevel(input: { relativeChange: number; score: number; shareOfBusiness: number; riskTolerance: RiskTolerance }): ImpactLevel {
+export function impactLevel(input: {
+  relativeChange: number;
+  score: number;
+  shareOfBusiness: number;
+  riskTolerance: RiskTolerance;
+}): ImpactLevel {
   const k = input.riskTolerance === 'conservative' ? 0.7 : input.riskTolerance === 'aggressive' ? 1.4 : 1;
   const size = Math.abs(input.relativeChange);
   const confidence = Math.abs(input.score);

@@ -11,7 +11,28 @@ export {
   type SeriesDetectOptions,
   type SeriesAlert,
 } from './detect-series';
-export { periodChange, periodStart, shiftPeriod, type Grain, type PeriodTotal, type PeriodChange } from './period-change';
-export { explainChange, type Row, type DriverContribution, type ExplainChangeInput, type ExplainChangeResult } from './drivers';
+export {
+  periodChange,
+  periodStart,
+  shiftPeriod,
+  type Grain,
+  type PeriodTotal,
+  type PeriodChange,
+} from './period-change';
+export {
+  explainChange,
+  type Row,
+  type DriverContribution,
+  type ExplainChangeInput,
+  type ExplainChangeResult,
+} from './drivers';
 export { impactLevel, type ImpactLevel, type RiskTolerance } from './impact';
-export { scanMetrics, driversOf, MATERIAL, SEGMENT_IMPACT, type MeasureSeries, type SegmentSeries, type MetricFinding } from './scan-metrics';
+export {
+  scanMetrics,
+  driversOf,
+  MATERIAL,
+  SEGMENT_IMPACT,
+  type MeasureSeries,
+  type SegmentSeries,
+  type MetricFinding,
+} from './scan-metrics';

@@ -63,7 +63,8 @@ export function shiftPeriod(start: Date, grain: Grain, n: number): Date {
   }
 }
 
-const toDate = (t: Date | string) => (t instanceof Date ? t : new Date(/^\d{4}-\d\d-\d\d \d/.test(t) ? t.replace(' ', 'T') + 'Z' : t));
+const toDate = (t: Date | string) =>
+  t instanceof Date ? t : new Date(/^\d{4}-\d\d-\d\d \d/.test(t) ? t.replace(' ', 'T') + 'Z' : t);
 
 /** Sums values per period. Returns null when no complete period exists. */
 export function periodChange(
@@ -91,14 +92,26 @@ export function periodChange(
   const total = (k: number): PeriodTotal | null => {
     const b = buckets.get(k);
     if (!b) return null;
-    return { start: new Date(k).toISOString(), value: options.aggregate === 'mean' ? b.sum / b.n : b.sum, points: b.n };
+    return {
+      start: new Date(k).toISOString(),
+      value: options.aggregate === 'mean' ? b.sum / b.n : b.sum,
+      points: b.n,
+    };
   };
   const cur = total(current);
   if (!cur) return null;
   const previous = total(shiftPeriod(new Date(current), grain, -1).getTime());
-  const yearAgo = grain === 'week' ? shiftPeriod(new Date(current), 'week', -52) : grain === 'year' ? null : grain === 'day' ? shiftPeriod(new Date(current), 'day', -364) : shiftPeriod(new Date(current), 'month', -12);
+  const yearAgo =
+    grain === 'week'
+      ? shiftPeriod(new Date(current), 'week', -52)
+      : grain === 'year'
+        ? null
+        : grain === 'day'
+          ? shiftPeriod(new Date(current), 'day', -364)
+          : shiftPeriod(new Date(current), 'month', -12);
   const lastYear = yearAgo ? total(yearAgo.getTime()) : null;
-  const rel = (x: PeriodTotal | null) => (x && x.value !== 0 ? (cur.value - x.value) / Math.abs(x.value) : null);
+  const rel = (x: PeriodTotal | null) =>
+    x && x.value !== 0 ? (cur.value - x.value) / Math.abs(x.value) : null;
   return {
     grain,
     current: cur,

@@ -89,7 +89,8 @@ export function scanMetrics(input: { measures: MeasureSeries[]; risk: Sensitivit
   const candidates: { finding: MetricFinding; measure: MeasureSeries; shift: WindowShift }[] = [];
   // Every measure's and segment's latest windows, for the companion rule.
   const scored = new Map<string, Scored>();
-  const keyOf = (measure: string, segment: { attribute: string; value: string } | null) => `${measure}|${segment ? `${segment.attribute}=${segment.value}` : '*'}`;
+  const keyOf = (measure: string, segment: { attribute: string; value: string } | null) =>
+    `${measure}|${segment ? `${segment.attribute}=${segment.value}` : '*'}`;
 
   for (const measure of input.measures) {
     const total = shiftsOf(measure.total);
@@ -100,13 +101,17 @@ export function scanMetrics(input: { measures: MeasureSeries[]; risk: Sensitivit
     const totalLevel = measure.total.filter((p) => usual.has(String(p.t))).reduce((a, p) => a + p.v, 0);
     const bySegment = segments.map((s) => {
       const shifts = shiftsOf(s.series, measure.total);
-      const share = totalLevel ? s.series.filter((p) => usual.has(String(p.t))).reduce((a, p) => a + p.v, 0) / totalLevel : 0;
+      const share = totalLevel
+        ? s.series.filter((p) => usual.has(String(p.t))).reduce((a, p) => a + p.v, 0) / totalLevel
+        : 0;
       scored.set(keyOf(measure.key, s), { shifts, share });
       return { segment: s, shifts, share };
     });
 
     const best = (shifts: WindowShift[], ok: (s: WindowShift) => boolean) =>
-      shifts.filter(ok).reduce<WindowShift | null>((a, b) => (!a || Math.abs(b.score) > Math.abs(a.score) ? b : a), null);
+      shifts
+        .filter(ok)
+        .reduce<WindowShift | null>((a, b) => (!a || Math.abs(b.score) > Math.abs(a.score) ? b : a), null);
 
     const totalShift = best(total, (s) => s.alert && Math.abs(s.relativeChange) >= material);
     if (totalShift) {
@@ -115,8 +120,16 @@ export function scanMetrics(input: { measures: MeasureSeries[]; risk: Sensitivit
       candidates.push({ finding, measure, shift: totalShift });
     }
     for (const { segment, shifts, share } of bySegment) {
-      const shift = best(shifts, (s) => s.alert && isMaterialSegment(s, share, risk) && standsOut(s, segment, bySegment, material));
-      if (shift) candidates.push({ finding: toFinding(measure, segment, shift, share, 'anomaly', risk), measure, shift });
+      const shift = best(
+        shifts,
+        (s) => s.alert && isMaterialSegment(s, share, risk) && standsOut(s, segment, bySegment, material),
+      );
+      if (shift)
+        candidates.push({
+          finding: toFinding(measure, segment, shift, share, 'anomaly', risk),
+          measure,
+          shift,
+        });
     }
   }
 
@@ -131,11 +144,21 @@ export function scanMetrics(input: { measures: MeasureSeries[]; risk: Sensitivit
       if (found.has(key)) continue;
       const entry = scored.get(key);
       if (!entry) continue;
-      const siblings = (other.segments ?? []).filter((s) => c.finding.segment && s.attribute === c.finding.segment.attribute);
-      const siblingShifts = siblings.map((s) => ({ segment: s, shifts: scored.get(keyOf(other.key, s))?.shifts ?? [] }));
+      const siblings = (other.segments ?? []).filter(
+        (s) => c.finding.segment && s.attribute === c.finding.segment.attribute,
+      );
+      const siblingShifts = siblings.map((s) => ({
+        segment: s,
+        shifts: scored.get(keyOf(other.key, s))?.shifts ?? [],
+      }));
       const shift = entry.shifts
         .filter((s) => Math.sign(s.score) === direction)
-        .filter((s) => (c.finding.segment ? isMaterialSegment(s, entry.share, risk) && standsOut(s, c.finding.segment, siblingShifts, material) : Math.abs(s.relativeChange) >= material))
+        .filter((s) =>
+          c.finding.segment
+            ? isMaterialSegment(s, entry.share, risk) &&
+              standsOut(s, c.finding.segment, siblingShifts, material)
+            : Math.abs(s.relativeChange) >= material,
+        )
         .reduce<WindowShift | null>((a, b) => (!a || Math.abs(b.score) > Math.abs(a.score) ? b : a), null);
       if (!shift) continue;
       found.add(key);
@@ -158,11 +181,18 @@ function memoShifts(risk: Sensitivity) {
 }
 
 function isMaterialSegment(s: WindowShift, share: number, risk: Sensitivity) {
-  return Math.abs(s.relativeChange) >= MATERIAL[risk] && Math.abs(s.relativeChange) * share >= SEGMENT_IMPACT[risk];
+  return (
+    Math.abs(s.relativeChange) >= MATERIAL[risk] && Math.abs(s.relativeChange) * share >= SEGMENT_IMPACT[risk]
+  );
 }
 
 /** The segment's change stands out from the median change of its siblings over the same window. */
-function standsOut(s: WindowShift, segment: { attribute: string; value: string }, all: { segment: { attribute: string; value: string }; shifts: WindowShift[] }[], material: number) {
+function standsOut(
+  s: WindowShift,
+  segment: { attribute: string; value: string },
+  all: { segment: { attribute: string; value: string }; shifts: WindowShift[] }[],
+  material: number,
+) {
   const siblings = all
     .filter((o) => o.segment.attribute === segment.attribute && o.segment.value !== segment.value)
     .map((o) => o.shifts.find((x) => x.window === s.window))
@@ -173,7 +203,14 @@ function standsOut(s: WindowShift, segment: { attribute: string; value: string }
   return Math.abs(contrast) >= 2 * material && Math.sign(contrast) === Math.sign(s.relativeChange);
 }
 
-function toFinding(measure: MeasureSeries, segment: { attribute: string; value: string } | null, shift: WindowShift, share: number, reason: MetricFinding['reason'], risk: Sensitivity): MetricFinding {
+function toFinding(
+  measure: MeasureSeries,
+  segment: { attribute: string; value: string } | null,
+  shift: WindowShift,
+  share: number,
+  reason: MetricFinding['reason'],
+  risk: Sensitivity,
+): MetricFinding {
   return {
     measure: measure.key,
     segment: segment ? { attribute: segment.attribute, value: segment.value } : null,
@@ -185,7 +222,12 @@ function toFinding(measure: MeasureSeries, segment: { attribute: string; value: 
     relativeChange: shift.relativeChange,
     score: shift.score,
     share,
-    impact: impactLevel({ relativeChange: shift.relativeChange, score: shift.score, shareOfBusiness: share, riskTolerance: risk }),
+    impact: impactLevel({
+      relativeChange: shift.relativeChange,
+      score: shift.score,
+      shareOfBusiness: share,
+      riskTolerance: risk,
+    }),
     reason,
     drivers: [],
   };
@@ -197,7 +239,12 @@ function toFinding(measure: MeasureSeries, segment: { attribute: string; value: 
  * gap the user is told about. For a ratio: the segments' values and weights in the window against
  * the periods before it, split into mix and rate by `explainChange`.
  */
-export function driversOf(measure: MeasureSeries, window: number, risk: Sensitivity, shiftsOf = memoShifts(risk)): DriverContribution[] {
+export function driversOf(
+  measure: MeasureSeries,
+  window: number,
+  risk: Sensitivity,
+  shiftsOf = memoShifts(risk),
+): DriverContribution[] {
   const segments = measure.segments ?? [];
   const attributes = [...new Set(segments.map((s) => s.attribute))];
   const before: Record<string, unknown>[] = [];
@@ -211,7 +258,10 @@ export function driversOf(measure: MeasureSeries, window: number, risk: Sensitiv
     } else if (s.weights) {
       const weight = new Map(s.weights.map((p) => [String(p.t), p.v]));
       const points = s.series.map((p) => ({ v: p.v, w: weight.get(String(p.t)) ?? 0 }));
-      const split = (xs: typeof points) => ({ num: xs.reduce((a, p) => a + p.v * p.w, 0), den: xs.reduce((a, p) => a + p.w, 0) });
+      const split = (xs: typeof points) => ({
+        num: xs.reduce((a, p) => a + p.v * p.w, 0),
+        den: xs.reduce((a, p) => a + p.w, 0),
+      });
       const b = split(points.slice(-window - 8, -window));
       const a = split(points.slice(-window));
       before.push({ [s.attribute]: s.value, num: b.num, den: b.den });

@@ -22,24 +22,48 @@ export function kindOf(type: string): ValueKind {
   return 'text';
 }
 
-const ID_WORDS = new Set(['id', 'code', 'phone', 'zip', 'postcode', 'fax', 'telephone', 'key', 'number', 'year', 'ssn', 'isbn', 'postal']);
+const ID_WORDS = new Set([
+  'id',
+  'code',
+  'phone',
+  'zip',
+  'postcode',
+  'fax',
+  'telephone',
+  'key',
+  'number',
+  'year',
+  'ssn',
+  'isbn',
+  'postal',
+]);
 
 function entityTypeOf(words: string[], kind: ValueKind, isKey: boolean, type = ''): EntityType {
   if (kind !== 'number' || isKey) return 'ATTRIBUTE';
   const last = words[words.length - 1] ?? '';
-  if (ID_WORDS.has(last) && !(last === 'number' && words.length > 1 && words[0] === 'number')) return 'ATTRIBUTE';
+  if (ID_WORDS.has(last) && !(last === 'number' && words.length > 1 && words[0] === 'number'))
+    return 'ATTRIBUTE';
   // "Advisor", "Physician": whole numbers named after one person are references to people.
   const counted = words.some((w) => ['number', 'num', 'no', 'total', 'count'].includes(w));
-  if (/INT/i.test(type) && !counted && lemma(last) === last && nounCategory(last) === NOUN_PERSON) return 'ATTRIBUTE';
+  if (/INT/i.test(type) && !counted && lemma(last) === last && nounCategory(last) === NOUN_PERSON)
+    return 'ATTRIBUTE';
   return 'KPI';
 }
 
 /** WordNet's lexicographer file of nouns that denote people. */
 const NOUN_PERSON = 18;
 
-async function tableStats(warehouse: Warehouse, schema: string, table: string, columns: string[]): Promise<{ rows: number; distinct: number[] }> {
+async function tableStats(
+  warehouse: Warehouse,
+  schema: string,
+  table: string,
+  columns: string[],
+): Promise<{ rows: number; distinct: number[] }> {
   const parts = ['count(*)', ...columns.map((c) => `count(DISTINCT ${quote(c)})`)];
-  const r = await warehouse.query(`SELECT ${parts.join(', ')} FROM ${quote(schema)}.${quote(table)}`, { maxRows: 1, timeoutMs: 20_000 });
+  const r = await warehouse.query(`SELECT ${parts.join(', ')} FROM ${quote(schema)}.${quote(table)}`, {
+    maxRows: 1,
+    timeoutMs: 20_000,
+  });
   const row = r.rows[0] ?? [];
   return { rows: Number(row[0] ?? 0), distinct: columns.map((_, i) => Number(row[i + 1] ?? 0)) };
 }
@@ -59,31 +83,61 @@ export async function buildSemanticModel(
   const listed = await warehouse.listTables(schema);
   const chosen = tables ? listed.filter((t) => tables.includes(t.name)) : listed;
   const fks = await warehouse.listForeignKeys(schema);
-  const fkCols = new Set(fks.flatMap((k) => [...k.columns.map((c) => `${k.table}.${c}`), ...k.refColumns.map((c) => `${k.refTable}.${c}`)]));
+  const fkCols = new Set(
+    fks.flatMap((k) => [
+      ...k.columns.map((c) => `${k.table}.${c}`),
+      ...k.refColumns.map((c) => `${k.refTable}.${c}`),
+    ]),
+  );
   const modelTables: ModelTable[] = [];
   for (const t of chosen) {
     const cols = await warehouse.describeColumns(schema, t.name);
-    const stats = await tableStats(warehouse, schema, t.name, cols.map((c) => c.name));
+    const stats = await tableStats(
+      warehouse,
+      schema,
+      t.name,
+      cols.map((c) => c.name),
+    );
     const pk = options.primaryKeys?.[t.name] ?? [];
     const columns: ModelColumn[] = [];
     for (const [i, c] of cols.entries()) {
       const words = splitIdentifier(c.name);
       const kind = kindOf(c.type);
       const distinct = stats.distinct[i] ?? 0;
-      const isKey = pk.includes(c.name) || fkCols.has(`${t.name}.${c.name}`) || (words[words.length - 1] === 'id' && distinct === stats.rows && stats.rows > 1);
-      const values = kind === 'text' && distinct > 0 && distinct <= maxValues
-        ? (await warehouse.sampleValues(schema, t.name, c.name, maxValues)).map((v) => String(v))
-        : [];
+      const isKey =
+        pk.includes(c.name) ||
+        fkCols.has(`${t.name}.${c.name}`) ||
+        (words[words.length - 1] === 'id' && distinct === stats.rows && stats.rows > 1);
+      const values =
+        kind === 'text' && distinct > 0 && distinct <= maxValues
+          ? (await warehouse.sampleValues(schema, t.name, c.name, maxValues)).map((v) => String(v))
+          : [];
       const entityType = entityTypeOf(words, kind, isKey, c.type);
       columns.push({
-        table: t.name, name: c.name, label: titleCase(words), definition: `${titleCase(words)} of ${titleCase(splitIdentifier(t.name))}`,
-        entityType, kind, type: c.type, isKey, isTime: kind === 'date', synonyms: synonymsFor(words), distinctCount: distinct, values,
+        table: t.name,
+        name: c.name,
+        label: titleCase(words),
+        definition: `${titleCase(words)} of ${titleCase(splitIdentifier(t.name))}`,
+        entityType,
+        kind,
+        type: c.type,
+        isKey,
+        isTime: kind === 'date',
+        synonyms: synonymsFor(words),
+        distinctCount: distinct,
+        values,
       });
     }
     const tWords = splitIdentifier(t.name);
     modelTables.push({
-      schema, name: t.name, label: titleCase(tWords), synonyms: synonymsFor(tWords), rowCount: stats.rows,
-      primaryKey: pk, columns, freshness: null,
+      schema,
+      name: t.name,
+      label: titleCase(tWords),
+      synonyms: synonymsFor(tWords),
+      rowCount: stats.rows,
+      primaryKey: pk,
+      columns,
+      freshness: null,
     });
   }
   const names = new Set(modelTables.map((t) => t.name));

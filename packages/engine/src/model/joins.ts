@@ -8,7 +8,8 @@ const words = (name: string): string[] => {
   while (w.length > 1 && w[0]!.length <= 2 && w[0] !== 'id') w = w.slice(1);
   return w;
 };
-const endsWith = (a: string[], b: string[]): boolean => b.length <= a.length && b.every((x, i) => a[a.length - b.length + i] === x);
+const endsWith = (a: string[], b: string[]): boolean =>
+  b.length <= a.length && b.every((x, i) => a[a.length - b.length + i] === x);
 
 /**
  * Joins for sources that declare no foreign keys (CSV uploads): a column named after another
@@ -23,23 +24,37 @@ export async function inferJoins(warehouse: Warehouse, tables: ModelTable[]): Pr
     // The table's own key: declared, or "id", "<table> id", or a short "…id" name, unique per row.
     const own = (name: string): boolean => {
       const w = words(name);
-      return w.join(' ') === 'id' || w.join(' ') === [...tableWords, 'id'].join(' ') || (/^[a-z]{1,3}id$/i.test(name));
+      return (
+        w.join(' ') === 'id' ||
+        w.join(' ') === [...tableWords, 'id'].join(' ') ||
+        /^[a-z]{1,3}id$/i.test(name)
+      );
     };
-    const keys = target.columns.filter((c) => (target.primaryKey.includes(c.name) || (own(c.name) && c.distinctCount === target.rowCount)) && (target.rowCount ?? 0) > 0);
+    const keys = target.columns.filter(
+      (c) =>
+        (target.primaryKey.includes(c.name) || (own(c.name) && c.distinctCount === target.rowCount)) &&
+        (target.rowCount ?? 0) > 0,
+    );
     for (const key of keys) {
       const keyWords = words(key.name);
       for (const source of tables) {
         if (source === target) continue;
         for (const col of source.columns) {
           const w = words(col.name);
-          const named = (keyWords.length >= 2 && endsWith(w, keyWords)) || (w.at(-1) === 'id' && endsWith(w.slice(0, -1), tableWords));
+          const named =
+            (keyWords.length >= 2 && endsWith(w, keyWords)) ||
+            (w.at(-1) === 'id' && endsWith(w.slice(0, -1), tableWords));
           if (!named || checks >= 60) continue;
           checks++;
           const sql = `SELECT count(*) FILTER (WHERE s IS NOT NULL), count(*) FILTER (WHERE s IS NOT NULL AND s NOT IN (SELECT CAST(${quote(key.name)} AS VARCHAR) FROM ${quote(target.schema)}.${quote(target.name)}))
             FROM (SELECT CAST(${quote(col.name)} AS VARCHAR) AS s FROM ${quote(source.schema)}.${quote(source.name)}) x`;
           const r = await warehouse.query(sql, { maxRows: 1, timeoutMs: 10_000 }).catch(() => null);
           const [present, missing] = (r?.rows[0] ?? [0, 1]).map(Number);
-          if (present! > 0 && missing === 0) joins.push({ from: [{ table: source.name, column: col.name }], to: [{ table: target.name, column: key.name }] });
+          if (present! > 0 && missing === 0)
+            joins.push({
+              from: [{ table: source.name, column: col.name }],
+              to: [{ table: target.name, column: key.name }],
+            });
         }
       }
     }

@@ -6,7 +6,36 @@ import { join } from 'node:path';
 // WordNet vocabulary, so CSV headers without separators still get business names.
 
 let vocabulary: Set<string> | null = null;
-const SHORT = new Set(['id', 'no', 'num', 'stu', 'qty', 'amt', 'avg', 'max', 'min', 'tx', 'txn', 'cust', 'dept', 'emp', 'prod', 'acct', 'addr', 'desc', 'dt', 'ts', 'ccy', 'pct', 'src', 'dst', 'ref', 'usd', 'eur', 'utc']);
+const SHORT = new Set([
+  'id',
+  'no',
+  'num',
+  'stu',
+  'qty',
+  'amt',
+  'avg',
+  'max',
+  'min',
+  'tx',
+  'txn',
+  'cust',
+  'dept',
+  'emp',
+  'prod',
+  'acct',
+  'addr',
+  'desc',
+  'dt',
+  'ts',
+  'ccy',
+  'pct',
+  'src',
+  'dst',
+  'ref',
+  'usd',
+  'eur',
+  'utc',
+]);
 
 function words(): Set<string> {
   if (vocabulary) return vocabulary;
@@ -29,13 +58,19 @@ function words(): Set<string> {
 /** Whether a lowercase word (or its plain plural) is an English word WordNet knows. */
 export function isKnownWord(word: string): boolean {
   const base = words();
-  return base.has(word) || (word.endsWith('s') && base.has(word.slice(0, -1))) || (word.endsWith('es') && base.has(word.slice(0, -2))) || (word.endsWith('ies') && base.has(`${word.slice(0, -3)}y`));
+  return (
+    base.has(word) ||
+    (word.endsWith('s') && base.has(word.slice(0, -1))) ||
+    (word.endsWith('es') && base.has(word.slice(0, -2))) ||
+    (word.endsWith('ies') && base.has(`${word.slice(0, -3)}y`))
+  );
 }
 
 /** Cheapest split into known words; unknown runs cost more the longer they are. */
 export function segmentWord(word: string): string[] {
   // "yearid", "teamid": short names glued to "id" split too.
-  if ((word.length < 7 && !(word.length >= 5 && word.endsWith('id'))) || !/^[a-z]+$/.test(word)) return [word];
+  if ((word.length < 7 && !(word.length >= 5 && word.endsWith('id'))) || !/^[a-z]+$/.test(word))
+    return [word];
   const base = words();
   if (word.endsWith('id') && word.length >= 5) {
     const head = word.slice(0, -2);
@@ -43,7 +78,14 @@ export function segmentWord(word: string): string[] {
     const parts = head.length >= 7 ? segmentWord(head) : [head];
     if (parts.length > 1) return [...parts, 'id'];
   }
-  const singular = (w: string): string => (w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.endsWith('ses') || w.endsWith('xes') ? w.slice(0, -2) : w.endsWith('s') ? w.slice(0, -1) : w);
+  const singular = (w: string): string =>
+    w.endsWith('ies')
+      ? `${w.slice(0, -3)}y`
+      : w.endsWith('ses') || w.endsWith('xes')
+        ? w.slice(0, -2)
+        : w.endsWith('s')
+          ? w.slice(0, -1)
+          : w;
   const dict = { has: (w: string): boolean => base.has(w) || base.has(singular(w)) };
   if (dict.has(word)) return [word];
   const n = word.length;
@@ -58,7 +100,10 @@ export function segmentWord(word: string): string[] {
         const prev = best[j]!.parts;
         const last = prev[prev.length - 1];
         // Glue unknown runs together rather than splitting them letter by letter.
-        const parts = !known && last !== undefined && !dict.has(last) ? [...prev.slice(0, -1), last + piece] : [...prev, piece];
+        const parts =
+          !known && last !== undefined && !dict.has(last)
+            ? [...prev.slice(0, -1), last + piece]
+            : [...prev, piece];
         choice = { cost, parts };
       }
     }

@@ -2,11 +2,93 @@
 // and fast (the plan must come in a few milliseconds).
 
 const IRREGULAR: Record<string, string> = {
-  people: 'person', children: 'child', men: 'man', women: 'woman', feet: 'foot', teeth: 'tooth',
-  mice: 'mouse', ids: 'id', staff: 'staff', data: 'data', series: 'series', species: 'species', status: 'status',
-  analyses: 'analysis', bases: 'base', indices: 'index', criteria: 'criterion', media: 'media',
+  people: 'person',
+  children: 'child',
+  men: 'man',
+  women: 'woman',
+  feet: 'foot',
+  teeth: 'tooth',
+  mice: 'mouse',
+  ids: 'id',
+  staff: 'staff',
+  data: 'data',
+  series: 'series',
+  species: 'species',
+  status: 'status',
+  analyses: 'analysis',
+  bases: 'base',
+  indices: 'index',
+  criteria: 'criterion',
+  media: 'media',
 };
-const NO_STRIP = new Set(['is', 'was', 'has', 'does', 'this', 'its', 'his', 'us', 'as', 'yes', 'bus', 'gas', 'plus', 'less', 'class', 'address', 'business', 'process', 'access', 'boss', 'loss', 'gross', 'glass', 'pass', 'status', 'campus', 'bonus', 'virus', 'census', 'focus', 'canvas', 'atlas', 'alias', 'genus', 'radius', 'thesis', 'analysis', 'basis', 'diagnosis', 'news', 'physics', 'mathematics', 'economics', 'statistics', 'series', 'always', 'sometimes', 'whereas', 'perhaps', 'us', 'dus', 'kms', 'ms', 'mrs', 'ss', 'gps', 'ups', 'sales', 'goods', 'earnings', 'means', 'lens', 'chess', 'dress', 'express', 'success']);
+const NO_STRIP = new Set([
+  'is',
+  'was',
+  'has',
+  'does',
+  'this',
+  'its',
+  'his',
+  'us',
+  'as',
+  'yes',
+  'bus',
+  'gas',
+  'plus',
+  'less',
+  'class',
+  'address',
+  'business',
+  'process',
+  'access',
+  'boss',
+  'loss',
+  'gross',
+  'glass',
+  'pass',
+  'status',
+  'campus',
+  'bonus',
+  'virus',
+  'census',
+  'focus',
+  'canvas',
+  'atlas',
+  'alias',
+  'genus',
+  'radius',
+  'thesis',
+  'analysis',
+  'basis',
+  'diagnosis',
+  'news',
+  'physics',
+  'mathematics',
+  'economics',
+  'statistics',
+  'series',
+  'always',
+  'sometimes',
+  'whereas',
+  'perhaps',
+  'us',
+  'dus',
+  'kms',
+  'ms',
+  'mrs',
+  'ss',
+  'gps',
+  'ups',
+  'sales',
+  'goods',
+  'earnings',
+  'means',
+  'lens',
+  'chess',
+  'dress',
+  'express',
+  'success',
+]);
 
 export function lemma(word: string): string {
   const w = word.toLowerCase();
@@ -15,7 +97,10 @@ export function lemma(word: string): string {
   if (w.length <= 3 || NO_STRIP.has(w) || /\d/.test(w)) return w;
   if (w.endsWith('ss') || w.endsWith('us') || w.endsWith('is')) return w;
   // "cities" → city, but "movies" → movie, "ties" → tie.
-  if (w.endsWith('ies') && w.length > 4) return !isKnownWord(w.slice(0, -3) + 'y') && isKnownWord(w.slice(0, -1)) ? w.slice(0, -1) : w.slice(0, -3) + 'y';
+  if (w.endsWith('ies') && w.length > 4)
+    return !isKnownWord(w.slice(0, -3) + 'y') && isKnownWord(w.slice(0, -1))
+      ? w.slice(0, -1)
+      : w.slice(0, -3) + 'y';
   if (/(ches|shes|sses|xes|zes|uses)$/.test(w)) return w.slice(0, -2);
   if (w.endsWith('oes') && w.length > 5) return w.slice(0, -2);
   if (w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
@@ -35,8 +120,25 @@ export interface Token {
 }
 
 const WORD_NUMBERS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100, dozen: 12,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  fifty: 50,
+  hundred: 100,
+  dozen: 12,
 };
 
 export function wordNumber(text: string): number | null {
@@ -46,19 +148,36 @@ export function wordNumber(text: string): number | null {
 /** Splits a question into tokens; text in quotes stays one token. */
 export function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
-  const re = /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|‘([^‘’]{1,200})’(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)/gu;
+  const re =
+    /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|‘([^‘’]{1,200})’(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)/gu;
   for (const m of input.matchAll(re)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
     const quotedText = m[1] ?? m[2] ?? m[3] ?? m[4];
     if (quotedText !== undefined) {
       const t = quotedText.trim();
-      tokens.push({ text: t.toLowerCase(), lemma: t.toLowerCase(), raw: t, start, end, quoted: true, number: null });
+      tokens.push({
+        text: t.toLowerCase(),
+        lemma: t.toLowerCase(),
+        raw: t,
+        start,
+        end,
+        quoted: true,
+        number: null,
+      });
       continue;
     }
     if (m[5] !== undefined) {
       const n = Number(m[5].replace(/,/g, '').replace('%', ''));
-      tokens.push({ text: m[5], lemma: m[5], raw: m[5], start, end, quoted: false, number: Number.isFinite(n) ? n : null });
+      tokens.push({
+        text: m[5],
+        lemma: m[5],
+        raw: m[5],
+        start,
+        end,
+        quoted: false,
+        number: Number.isFinite(n) ? n : null,
+      });
       continue;
     }
     if (m[7] !== undefined) {
@@ -68,7 +187,15 @@ export function tokenize(input: string): Token[] {
     const raw = m[6] ?? m[0];
     const text = raw.toLowerCase().replace(/’/g, "'");
     const plain = text.replace(/'s$/, '');
-    tokens.push({ text: plain, lemma: lemma(plain), raw, start, end, quoted: false, number: wordNumber(plain) });
+    tokens.push({
+      text: plain,
+      lemma: lemma(plain),
+      raw,
+      start,
+      end,
+      quoted: false,
+      number: wordNumber(plain),
+    });
   }
   return tokens;
 }
@@ -76,24 +203,93 @@ export function tokenize(input: string): Token[] {
 import { isKnownWord, segmentWord } from './segment';
 
 /** Words that carry a question's intent, for fixing their typos ("mininum", "diffrent"). */
-const INTENT_WORDS = ['minimum', 'maximum', 'average', 'different', 'distinct', 'highest', 'lowest', 'largest', 'smallest', 'descending', 'ascending', 'between', 'greater', 'number', 'total', 'each', 'least', 'most', 'which', 'what', 'many', 'there'];
+const INTENT_WORDS = [
+  'minimum',
+  'maximum',
+  'average',
+  'different',
+  'distinct',
+  'highest',
+  'lowest',
+  'largest',
+  'smallest',
+  'descending',
+  'ascending',
+  'between',
+  'greater',
+  'number',
+  'total',
+  'each',
+  'least',
+  'most',
+  'which',
+  'what',
+  'many',
+  'there',
+];
 
 /** Replaces a misspelt intent word by the word meant; other tokens are kept. */
 export function fixTypos(tokens: Token[]): Token[] {
   return tokens.map((t) => {
-    if (t.quoted || t.number !== null || t.text.length < 4 || !/^[a-z]+$/.test(t.text) || isKnownWord(t.text)) return t;
-    const hit = INTENT_WORDS.find((w) => Math.abs(w.length - t.text.length) <= 1 && editDistance(w, t.text, 1) <= 1);
+    if (t.quoted || t.number !== null || t.text.length < 4 || !/^[a-z]+$/.test(t.text) || isKnownWord(t.text))
+      return t;
+    const hit = INTENT_WORDS.find(
+      (w) => Math.abs(w.length - t.text.length) <= 1 && editDistance(w, t.text, 1) <= 1,
+    );
     return hit ? { ...t, text: hit, lemma: lemma(hit) } : t;
   });
 }
 
 const ABBREVIATIONS: Record<string, string> = {
-  tx: 'transaction', txn: 'transaction', ccy: 'currency', dt: 'date', ts: 'timestamp',
-  dept: 'department', num: 'number', no: 'number', qty: 'quantity', amt: 'amount', desc: 'description',
-  addr: 'address', dob: 'birth', yr: 'year', yrs: 'year', avg: 'average', pct: 'percent', cnt: 'count',
-  emp: 'employee', cust: 'customer', seg: 'segment', prod: 'product', acc: 'account', acct: 'account', stu: 'student',
-  fname: 'first name', lname: 'last name', mgr: 'manager', loc: 'location', tel: 'telephone', org: 'organisation',
-  ref: 'reference', apt: 'apartment', mgmt: 'management', govt: 'government', intl: 'international', avail: 'available', bal: 'balance', lat: 'latitude', lng: 'longitude', lon: 'longitude', long: 'longitude', hrs: 'hours', mins: 'minutes', pos: 'position', info: 'information', nbr: 'number', temp: 'temperature', pop: 'population',
+  tx: 'transaction',
+  txn: 'transaction',
+  ccy: 'currency',
+  dt: 'date',
+  ts: 'timestamp',
+  dept: 'department',
+  num: 'number',
+  no: 'number',
+  qty: 'quantity',
+  amt: 'amount',
+  desc: 'description',
+  addr: 'address',
+  dob: 'birth',
+  yr: 'year',
+  yrs: 'year',
+  avg: 'average',
+  pct: 'percent',
+  cnt: 'count',
+  emp: 'employee',
+  cust: 'customer',
+  seg: 'segment',
+  prod: 'product',
+  acc: 'account',
+  acct: 'account',
+  stu: 'student',
+  fname: 'first name',
+  lname: 'last name',
+  mgr: 'manager',
+  loc: 'location',
+  tel: 'telephone',
+  org: 'organisation',
+  ref: 'reference',
+  apt: 'apartment',
+  mgmt: 'management',
+  govt: 'government',
+  intl: 'international',
+  avail: 'available',
+  bal: 'balance',
+  lat: 'latitude',
+  lng: 'longitude',
+  lon: 'longitude',
+  long: 'longitude',
+  hrs: 'hours',
+  mins: 'minutes',
+  pos: 'position',
+  info: 'information',
+  nbr: 'number',
+  temp: 'temperature',
+  pop: 'population',
 };
 
 /** Splits an identifier into lowercase words: "Number_Deaths" → ["number", "deaths"]. */
@@ -123,7 +319,8 @@ export function editDistance(a: string, b: string, max = 2): number {
     for (let j = 1; j <= b.length; j++) {
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
       // An adjacent swap ("Eurpoe") costs one edit.
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, prev2[j - 2]! + 1);
       cur.push(v);
       rowMin = Math.min(rowMin, v);
     }
@@ -136,5 +333,8 @@ export function editDistance(a: string, b: string, max = 2): number {
 
 /** Normalises a data value for matching: lowercase, punctuation to spaces. */
 export function normValue(v: string): string {
-  return v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return v
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }

@@ -15,12 +15,25 @@ export interface CompiledQuery {
 
 export class PlanError extends Error {}
 
-const OPS: Record<Exclude<TFilter['op'], 'between' | 'in' | 'not_in' | 'contains' | 'is_null' | 'not_null'>, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
+const OPS: Record<
+  Exclude<TFilter['op'], 'between' | 'in' | 'not_in' | 'contains' | 'is_null' | 'not_null'>,
+  string
+> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
 };
 
 /** Compiles a validated plan to one SELECT in the given dialect; values are always bound. */
-export function compilePlan(plan: TQueryPlan, model: SemanticModel, dialectName: SqlDialect, options: { maxRows?: number } = {}): CompiledQuery {
+export function compilePlan(
+  plan: TQueryPlan,
+  model: SemanticModel,
+  dialectName: SqlDialect,
+  options: { maxRows?: number } = {},
+): CompiledQuery {
   const d: Dialect = DIALECTS[dialectName];
   const params: (string | number | boolean)[] = [];
   const bind = (v: string | number | boolean): string => {
@@ -37,7 +50,8 @@ export function compilePlan(plan: TQueryPlan, model: SemanticModel, dialectName:
   };
   const col = (r: TColumnRef): string => {
     const table = model.tables.find((t) => t.name === r.table);
-    if (!table?.columns.some((c) => c.name === r.column)) throw new PlanError(`Unknown column ${r.table}.${r.column}`);
+    if (!table?.columns.some((c) => c.name === r.column))
+      throw new PlanError(`Unknown column ${r.table}.${r.column}`);
     if (!aliases.has(r.table)) {
       const path = joinPath(model, base.name, r.table);
       if (!path) throw new PlanError(`No join path from ${base.name} to ${r.table}`);
@@ -46,7 +60,12 @@ export function compilePlan(plan: TQueryPlan, model: SemanticModel, dialectName:
         if (aliases.has(target)) continue;
         const alias = `t${aliases.size}`;
         aliases.set(target, alias);
-        const on = step.from.map((f, i) => `${aliases.get(f.table)}.${d.quote(f.column)} = ${alias}.${d.quote(step.to[i]!.column)}`).join(' AND ');
+        const on = step.from
+          .map(
+            (f, i) =>
+              `${aliases.get(f.table)}.${d.quote(f.column)} = ${alias}.${d.quote(step.to[i]!.column)}`,
+          )
+          .join(' AND ');
         joins.push(`JOIN ${tableSql(target)} AS ${alias} ON ${on}`);
       }
     }
@@ -56,7 +75,9 @@ export function compilePlan(plan: TQueryPlan, model: SemanticModel, dialectName:
     if (m.metric) {
       const metric = model.metrics.find((x) => x.name === m.metric);
       if (!metric) throw new PlanError(`Unknown metric ${m.metric}`);
-      return metric.expression.replace(/"((?:[^"]|"")+)"/g, (_all, name: string) => col({ table: metric.table, column: name.replace(/""/g, '"') }));
+      return metric.expression.replace(/"((?:[^"]|"")+)"/g, (_all, name: string) =>
+        col({ table: metric.table, column: name.replace(/""/g, '"') }),
+      );
     }
     if (m.agg === 'count') return m.column ? `COUNT(${col(m.column)})` : 'COUNT(*)';
     if (!m.column) throw new PlanError(`${m.agg} needs a column`);
@@ -95,12 +116,15 @@ export function compilePlan(plan: TQueryPlan, model: SemanticModel, dialectName:
     if (f.op === 'is_null') where.push(`${e} IS NULL`);
     else if (f.op === 'not_null') where.push(`${e} IS NOT NULL`);
     else if (f.op === 'between') where.push(`${e} BETWEEN ${bind(v[0]!)} AND ${bind(v[1] ?? v[0]!)}`);
-    else if (f.op === 'in' || f.op === 'not_in') where.push(`${e} ${f.op === 'in' ? 'IN' : 'NOT IN'} (${v.map((x) => bind(x)).join(', ')})`);
+    else if (f.op === 'in' || f.op === 'not_in')
+      where.push(`${e} ${f.op === 'in' ? 'IN' : 'NOT IN'} (${v.map((x) => bind(x)).join(', ')})`);
     else if (f.op === 'contains') where.push(d.contains(e, bind(v[0]!)));
     else where.push(`${e} ${OPS[f.op]} ${bind(v[0]!)}`);
   }
   const logic = plan.filterLogic === 'or' ? ' OR ' : ' AND ';
-  const conditions = where.length ? [where.length > 1 && plan.filterLogic === 'or' ? `(${where.join(logic)})` : where.join(logic)] : [];
+  const conditions = where.length
+    ? [where.length > 1 && plan.filterLogic === 'or' ? `(${where.join(logic)})` : where.join(logic)]
+    : [];
   if (plan.timeRange) {
     const e = col(plan.timeRange.column);
     if (plan.timeRange.from) conditions.push(`${e} >= CAST(${bind(plan.timeRange.from)} AS DATE)`);
@@ -137,7 +161,8 @@ export function compilePlan(plan: TQueryPlan, model: SemanticModel, dialectName:
   if (!order.length && plan.dimensions.some((x) => x.grain)) order.push('1 ASC');
   // Ties under a measure order break by the dimensions in the same direction (as SQLite does).
   const first = plan.order[0];
-  if (first?.kind === 'measure' && aggregated) plan.dimensions.forEach((_, i) => order.push(`${i + 1} ${first.dir === 'desc' ? 'DESC' : 'ASC'}`));
+  if (first?.kind === 'measure' && aggregated)
+    plan.dimensions.forEach((_, i) => order.push(`${i + 1} ${first.dir === 'desc' ? 'DESC' : 'ASC'}`));
   const limit = plan.limit ?? (aggregated && !plan.dimensions.length ? undefined : options.maxRows);
   const sql = [
     `SELECT ${!aggregated && plan.distinct ? 'DISTINCT ' : ''}${select.join(', ')}`,
@@ -148,6 +173,8 @@ export function compilePlan(plan: TQueryPlan, model: SemanticModel, dialectName:
     having.length ? `HAVING ${having.join(' AND ')}` : '',
     order.length ? `ORDER BY ${order.join(', ')}` : '',
     limit ? d.limit(limit) : '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return { sql, params, columns: labels, tables: [...aliases.keys()] };
 }

@@ -1,7 +1,10 @@
 import type { TColumnRef } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 
-export interface JoinStep { from: TColumnRef[]; to: TColumnRef[] }
+export interface JoinStep {
+  from: TColumnRef[];
+  to: TColumnRef[];
+}
 
 const cache = new WeakMap<SemanticModel, Map<string, JoinStep[] | null>>();
 
@@ -36,7 +39,7 @@ export function joinPath(model: SemanticModel, from: string, to: string): JoinSt
   let result: JoinStep[] | null = null;
   if (seen.has(to)) {
     result = [];
-    for (let t = to; t !== from; ) {
+    for (let t = to; t !== from;) {
       const p = prev.get(t)!;
       result.unshift(p.step);
       t = p.table;

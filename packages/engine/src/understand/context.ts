@@ -32,7 +32,10 @@ export interface ParseContext {
   filterSpans: { start: number; end: number; column: string; kind?: 'value' | 'compare' }[];
 }
 
-export const ref = (c: ModelColumn): { table: string; column: string } => ({ table: c.table, column: c.name });
+export const ref = (c: ModelColumn): { table: string; column: string } => ({
+  table: c.table,
+  column: c.name,
+});
 
 export function markUsed(ctx: ParseContext, start: number, end: number): void {
   for (let k = start; k < end; k++) ctx.used.add(k);
@@ -47,14 +50,20 @@ export function penalise(ctx: ParseContext, factor: number, reason: string): voi
 /** Index of the phrase `words` (lemmas) at or after `from`, or -1. */
 export function findPhrase(ctx: ParseContext, words: string[], from = 0): number {
   outer: for (let i = from; i <= ctx.lemmas.length - words.length; i++) {
-    for (let k = 0; k < words.length; k++) if (ctx.tokens[i + k]!.text !== words[k] && ctx.lemmas[i + k] !== words[k]) continue outer;
+    for (let k = 0; k < words.length; k++)
+      if (ctx.tokens[i + k]!.text !== words[k] && ctx.lemmas[i + k] !== words[k]) continue outer;
     return i;
   }
   return -1;
 }
 
-export function columnAt(ctx: ParseContext, start: number): Extract<Resolved, { kind: 'column' }> | undefined {
-  return ctx.resolved.find((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.start === start);
+export function columnAt(
+  ctx: ParseContext,
+  start: number,
+): Extract<Resolved, { kind: 'column' }> | undefined {
+  return ctx.resolved.find(
+    (r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.start === start,
+  );
 }
 
 export function mentionCovering(ctx: ParseContext, index: number): Resolved | undefined {
@@ -69,5 +78,7 @@ export function isEntityColumn(ctx: ParseContext, column: ModelColumn): boolean 
 }
 
 export function freeColumns(ctx: ParseContext): Extract<Resolved, { kind: 'column' }>[] {
-  return ctx.resolved.filter((r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && !ctx.consumed.has(r.start));
+  return ctx.resolved.filter(
+    (r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && !ctx.consumed.has(r.start),
+  );
 }

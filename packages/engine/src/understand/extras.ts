@@ -7,8 +7,26 @@ import { measureLabel } from './measures';
 // Readings that complete a plan: business defaults, yes/no columns, derived metrics,
 // correlations and counts through a referencing table.
 
-const LISTING_START = /^(list|show|find|give|what|which|who|return|display|tell|get|name|select|provide|identify|please)\b/i;
-const BUSINESS_CUES = new Set(['per', 'each', 'top', 'bottom', 'vs', 'versus', 'share', 'trend', 'breakdown', 'distribution', 'compare', 'compared', 'highest', 'lowest', 'best', 'worst']);
+const LISTING_START =
+  /^(list|show|find|give|what|which|who|return|display|tell|get|name|select|provide|identify|please)\b/i;
+const BUSINESS_CUES = new Set([
+  'per',
+  'each',
+  'top',
+  'bottom',
+  'vs',
+  'versus',
+  'share',
+  'trend',
+  'breakdown',
+  'distribution',
+  'compare',
+  'compared',
+  'highest',
+  'lowest',
+  'best',
+  'worst',
+]);
 const ORDER_BEFORE_BY = new Set(['order', 'ordered', 'sort', 'sorted', 'rank', 'ranked', 'arranged']);
 
 /**
@@ -19,15 +37,25 @@ export function defaultMeasures(ctx: ParseContext): void {
   if (ctx.measures.length) return;
   const t = ctx.tokens;
   // A grouping word followed by a column ("by region", "per category"), or a ranking/share cue.
-  const groupedByColumn = (i: number): boolean => [1, 2].some((d) => ctx.resolved.some((r) => r.kind === 'column' && r.start === i + d && !ctx.consumed.has(r.start)));
-  const grouped = t.some((x, i) => (['by', 'per', 'each'].includes(x.text) && !ORDER_BEFORE_BY.has(t[i - 1]?.text ?? '') && groupedByColumn(i)) || (BUSINESS_CUES.has(x.text) && !['per', 'each'].includes(x.text)));
+  const groupedByColumn = (i: number): boolean =>
+    [1, 2].some((d) =>
+      ctx.resolved.some((r) => r.kind === 'column' && r.start === i + d && !ctx.consumed.has(r.start)),
+    );
+  const grouped = t.some(
+    (x, i) =>
+      (['by', 'per', 'each'].includes(x.text) &&
+        !ORDER_BEFORE_BY.has(t[i - 1]?.text ?? '') &&
+        groupedByColumn(i)) ||
+      (BUSINESS_CUES.has(x.text) && !['per', 'each'].includes(x.text)),
+  );
   const timed = !!(ctx.time.period || ctx.time.grain || ctx.time.comparison);
   if (!grouped && !timed && (LISTING_START.test(ctx.question) || t.length > 6)) return;
   for (const c of freeColumns(ctx)) {
     if (c.column.entityType !== 'KPI' || c.column.kind !== 'number') continue;
     ctx.consumed.add(c.start);
     markUsed(ctx, c.start, c.end);
-    if (ctx.measures.some((m) => m.column?.column === c.column.name && m.column.table === c.column.table)) continue;
+    if (ctx.measures.some((m) => m.column?.column === c.column.name && m.column.table === c.column.table))
+      continue;
     ctx.measures.push({ agg: 'sum', column: ref(c.column), label: measureLabel('sum', c.column) });
     ctx.consumed.add(c.start);
     markUsed(ctx, c.start, c.end);
@@ -41,28 +69,65 @@ const FALSE_VALUES = ['no', 'n', 'false', 'f', '0'];
 export function booleanFilters(ctx: ParseContext): void {
   for (const c of freeColumns(ctx)) {
     const values = c.column.values.map((v) => v.toLowerCase());
-    const numeric = c.column.kind === 'number' && (c.column.distinctCount ?? 0) <= 2 && /(^|_)(yn|flag|is|has)(_|$)|_yn$/i.test(c.column.name);
-    if (!numeric && !(values.length === 2 && values.every((v) => TRUE_VALUES.includes(v) || FALSE_VALUES.includes(v)))) continue;
+    const numeric =
+      c.column.kind === 'number' &&
+      (c.column.distinctCount ?? 0) <= 2 &&
+      /(^|_)(yn|flag|is|has)(_|$)|_yn$/i.test(c.column.name);
+    if (
+      !numeric &&
+      !(values.length === 2 && values.every((v) => TRUE_VALUES.includes(v) || FALSE_VALUES.includes(v)))
+    )
+      continue;
     const before = ctx.tokens.slice(Math.max(0, c.start - 3), c.start).map((x) => x.text);
-    if (!before.some((w) => ['have', 'has', 'with', 'without', 'allow', 'allows', 'allowed', 'not', "don't", "doesn't", 'no'].includes(w))) continue;
-    const negated = before.some((w) => ['not', 'without', 'no', "don't", "doesn't"].includes(w) || w.endsWith("n't"));
-    const pick = (set: string[]): string | number | undefined => numeric ? (set === TRUE_VALUES ? 1 : 0) : c.column.values.find((v) => set.includes(v.toLowerCase()));
+    if (
+      !before.some((w) =>
+        [
+          'have',
+          'has',
+          'with',
+          'without',
+          'allow',
+          'allows',
+          'allowed',
+          'not',
+          "don't",
+          "doesn't",
+          'no',
+        ].includes(w),
+      )
+    )
+      continue;
+    const negated = before.some(
+      (w) => ['not', 'without', 'no', "don't", "doesn't"].includes(w) || w.endsWith("n't"),
+    );
+    const pick = (set: string[]): string | number | undefined =>
+      numeric ? (set === TRUE_VALUES ? 1 : 0) : c.column.values.find((v) => set.includes(v.toLowerCase()));
     const value = pick(negated ? FALSE_VALUES : TRUE_VALUES);
     if (value === undefined) continue;
     ctx.filters.push({ column: ref(c.column), op: 'eq', values: [value] });
     ctx.consumed.add(c.start);
     markUsed(ctx, c.start, c.end);
-    ctx.tokens.forEach((x, i) => i < c.start && i >= c.start - 3 && ['not', 'without', 'no', 'have', 'has', 'allow', 'allows'].includes(x.text) && markUsed(ctx, i, i + 1));
+    ctx.tokens.forEach(
+      (x, i) =>
+        i < c.start &&
+        i >= c.start - 3 &&
+        ['not', 'without', 'no', 'have', 'has', 'allow', 'allows'].includes(x.text) &&
+        markUsed(ctx, i, i + 1),
+    );
   }
 }
 
 /** The first derived metric named in the question, with where it was named. */
-export function metricNamed(lemmas: string[], model: SemanticModel): { metric: SemanticModel['metrics'][number]; table: string; start: number; end: number } | null {
+export function metricNamed(
+  lemmas: string[],
+  model: SemanticModel,
+): { metric: SemanticModel['metrics'][number]; table: string; start: number; end: number } | null {
   for (const metric of model.metrics) {
     const names = [metric.name, metric.label, ...metric.synonyms].map((n) => splitIdentifier(n).map(lemma));
     for (const words of names) {
       for (let i = 0; i + words.length <= lemmas.length; i++) {
-        if (words.every((w, k) => lemmas[i + k] === w)) return { metric, table: metric.table, start: i, end: i + words.length };
+        if (words.every((w, k) => lemmas[i + k] === w))
+          return { metric, table: metric.table, start: i, end: i + words.length };
       }
     }
   }
@@ -80,12 +145,22 @@ export function derivedMetrics(ctx: ParseContext): void {
 
 /** "correlation between quantity and revenue": two numeric columns side by side. */
 export function correlationColumns(ctx: ParseContext): { table: string; column: string }[] | null {
-  const at = ctx.tokens.findIndex((x) => ['correlation', 'relationship', 'correlate', 'correlated', 'relation'].includes(x.text));
+  const at = ctx.tokens.findIndex((x) =>
+    ['correlation', 'relationship', 'correlate', 'correlated', 'relation'].includes(x.text),
+  );
   if (at < 0) return null;
   const numeric = freeColumns(ctx).filter((c) => c.column.kind === 'number' && c.start > at);
   if (numeric.length !== 2) return null;
-  ctx.tokens.forEach((x, i) => ['correlation', 'relationship', 'correlate', 'correlated', 'relation', 'between', 'and'].includes(x.text) && markUsed(ctx, i, i + 1));
-  for (const c of numeric) { ctx.consumed.add(c.start); markUsed(ctx, c.start, c.end); }
+  ctx.tokens.forEach(
+    (x, i) =>
+      ['correlation', 'relationship', 'correlate', 'correlated', 'relation', 'between', 'and'].includes(
+        x.text,
+      ) && markUsed(ctx, i, i + 1),
+  );
+  for (const c of numeric) {
+    ctx.consumed.add(c.start);
+    markUsed(ctx, c.start, c.end);
+  }
   return numeric.map((c) => ref(c.column));
 }
 
@@ -93,8 +168,17 @@ export function correlationColumns(ctx: ParseContext): { table: string; column: 
  * "How many employees have a certificate": counting rows of a table that another named table
  * references becomes counting the distinct references in that table.
  */
-export function countThroughReference(ctx: ParseContext): { table: string; measure: TQueryPlan['measures'][number] } | null {
-  if (ctx.measures.length !== 1 || ctx.measures[0]!.agg !== 'count' || ctx.dimensions.length || ctx.filters.length || ctx.having.length) return null;
+export function countThroughReference(
+  ctx: ParseContext,
+): { table: string; measure: TQueryPlan['measures'][number] } | null {
+  if (
+    ctx.measures.length !== 1 ||
+    ctx.measures[0]!.agg !== 'count' ||
+    ctx.dimensions.length ||
+    ctx.filters.length ||
+    ctx.having.length
+  )
+    return null;
   // Only when what is counted is this table's rows ("how many employees have …"), not the
   // other table's ("the number of transactions for different investors").
   const counted = [...countedPositions(ctx.tokens)].map((k) => ctx.resolved.find((r) => r.start === k));
@@ -102,9 +186,18 @@ export function countThroughReference(ctx: ParseContext): { table: string; measu
   const tables = ctx.resolved.filter((r) => r.kind === 'table' && r.table !== ctx.base);
   for (const r of tables) {
     if (r.kind !== 'table') continue;
-    const j = ctx.model.joins.find((x) => x.from[0]!.table === r.table.name && x.to[0]!.table === ctx.base.name);
+    const j = ctx.model.joins.find(
+      (x) => x.from[0]!.table === r.table.name && x.to[0]!.table === ctx.base.name,
+    );
     if (!j) continue;
-    return { table: r.table.name, measure: { agg: 'count_distinct', column: j.from[0]!, label: `Number of ${ctx.base.label} with ${r.table.label}` } };
+    return {
+      table: r.table.name,
+      measure: {
+        agg: 'count_distinct',
+        column: j.from[0]!,
+        label: `Number of ${ctx.base.label} with ${r.table.label}`,
+      },
+    };
   }
   return null;
 }
@@ -113,7 +206,9 @@ export function countThroughReference(ctx: ParseContext): { table: string; measu
 export function countedPositions(tokens: { text: string }[]): Set<number> {
   const out = new Set<number>();
   tokens.forEach((t, i) => {
-    const isCount = (t.text === 'many' && tokens[i - 1]?.text === 'how') || (t.text === 'of' && ['number', 'count', 'numbers'].includes(tokens[i - 1]?.text ?? ''));
+    const isCount =
+      (t.text === 'many' && tokens[i - 1]?.text === 'how') ||
+      (t.text === 'of' && ['number', 'count', 'numbers'].includes(tokens[i - 1]?.text ?? ''));
     if (!isCount) return;
     let k = i + 1;
     while (['the', 'different', 'distinct', 'unique', 'all'].includes(tokens[k]?.text ?? '')) k++;

@@ -6,15 +6,53 @@ import { lemma, splitIdentifier } from '../nlp/text';
 import { isEntityColumn, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
 
-const AGG_LABEL: Record<TAggregate, string> = { count: 'Count', count_distinct: 'Distinct', sum: 'Total', avg: 'Average', min: 'Minimum', max: 'Maximum' };
+const AGG_LABEL: Record<TAggregate, string> = {
+  count: 'Count',
+  count_distinct: 'Distinct',
+  sum: 'Total',
+  avg: 'Average',
+  min: 'Minimum',
+  max: 'Maximum',
+};
 /** Aggregate words that name an aggregate, not an ordering. */
-export const EXPLICIT = new Set(['sum', 'total', 'average', 'avg', 'mean', 'maximum', 'max', 'minimum', 'min', 'combined', 'overall']);
-const BRIDGE = new Set(['of', 'the', 'all', 'and', ',', 'their', 'its', 'in', 'for', 'number', 'value', 'amount', 'a', 'an']);
+export const EXPLICIT = new Set([
+  'sum',
+  'total',
+  'average',
+  'avg',
+  'mean',
+  'maximum',
+  'max',
+  'minimum',
+  'min',
+  'combined',
+  'overall',
+]);
+const BRIDGE = new Set([
+  'of',
+  'the',
+  'all',
+  'and',
+  ',',
+  'their',
+  'its',
+  'in',
+  'for',
+  'number',
+  'value',
+  'amount',
+  'a',
+  'an',
+]);
 
 export const measureLabel = (agg: TAggregate, column?: ModelColumn, tableLabel?: string): string =>
   agg === 'count' ? `Count of ${tableLabel ?? 'rows'}` : `${AGG_LABEL[agg]} ${column?.label ?? ''}`.trim();
 
-export interface CountWord { start: number; end: number; sumOf?: ModelColumn }
+export interface CountWord {
+  start: number;
+  end: number;
+  sumOf?: ModelColumn;
+}
 
 /** "how many", "number of", "count", "total number of": positions of counting phrases. */
 export function findCountWords(ctx: ParseContext): CountWord[] {
@@ -24,7 +62,13 @@ export function findCountWords(ctx: ParseContext): CountWord[] {
     const covering = mentionCovering(ctx, i);
     if (covering?.kind === 'column' && covering.end - covering.start > 1) {
       // "number of customers" naming a column no_of_customers: its total.
-      if (covering.start === i && ['number', 'numbers', 'count', 'no', 'num'].includes(t[i]!.text) && covering.column.kind === 'number' && covering.column.entityType === 'KPI' && !ctx.consumed.has(i)) {
+      if (
+        covering.start === i &&
+        ['number', 'numbers', 'count', 'no', 'num'].includes(t[i]!.text) &&
+        covering.column.kind === 'number' &&
+        covering.column.entityType === 'KPI' &&
+        !ctx.consumed.has(i)
+      ) {
         out.push({ start: i, end: covering.end, sumOf: covering.column });
         i = covering.end - 1;
       }
@@ -35,11 +79,27 @@ export function findCountWords(ctx: ParseContext): CountWord[] {
     if (EXPLICIT.has(prev) && prev !== 'total') continue;
     // "the phone numbers of all employees": a column's own numbers, not a count.
     const before = mentionCovering(ctx, i - 1);
-    if ((w === 'numbers' || w === 'number') && before?.kind === 'column' && before.end === i && before.column.kind === 'text') continue;
+    if (
+      (w === 'numbers' || w === 'number') &&
+      before?.kind === 'column' &&
+      before.end === i &&
+      before.column.kind === 'text'
+    )
+      continue;
     if (w === 'how' && t[i + 1]?.text === 'many') out.push({ start: i, end: i + 2 });
-    else if (w === 'number' && (t[i + 1]?.text === 'and' || t[i + 1]?.text === ',') && AGG_WORDS[t[i + 2]?.text ?? '']) out.push({ start: i, end: i + 1 });
-    else if ((w === 'number' || w === 'numbers') && t[i + 1]?.text === 'of') out.push({ start: t[i - 1]?.text === 'total' ? i - 1 : i, end: i + 2 });
-    else if ((w === 'count' || w === 'counts' || w === 'frequency' || w === 'tally') && t[i - 1]?.text !== 'how') out.push({ start: i, end: i + 1 });
+    else if (
+      w === 'number' &&
+      (t[i + 1]?.text === 'and' || t[i + 1]?.text === ',') &&
+      AGG_WORDS[t[i + 2]?.text ?? '']
+    )
+      out.push({ start: i, end: i + 1 });
+    else if ((w === 'number' || w === 'numbers') && t[i + 1]?.text === 'of')
+      out.push({ start: t[i - 1]?.text === 'total' ? i - 1 : i, end: i + 2 });
+    else if (
+      (w === 'count' || w === 'counts' || w === 'frequency' || w === 'tally') &&
+      t[i - 1]?.text !== 'how'
+    )
+      out.push({ start: i, end: i + 1 });
   }
   // "the number of wines" beside a column No, "the total number of clubs" beside a column
   // Total: the counting words are not those columns.
@@ -50,8 +110,10 @@ export function findCountWords(ctx: ParseContext): CountWord[] {
     const countsTable = mentionCovering(ctx, k)?.kind === 'table';
     for (let i = c.start; i < c.end; i++) {
       const m = mentionCovering(ctx, i);
-      if (m?.kind !== 'column' || m.start !== i || m.end !== i + 1 || (m.quality >= 1 && !countsTable)) continue;
-      if (['number', 'numbers'].includes(t[i]!.text) || (t[i]!.text === 'total' && countsTable)) ctx.consumed.add(i);
+      if (m?.kind !== 'column' || m.start !== i || m.end !== i + 1 || (m.quality >= 1 && !countsTable))
+        continue;
+      if (['number', 'numbers'].includes(t[i]!.text) || (t[i]!.text === 'total' && countsTable))
+        ctx.consumed.add(i);
     }
   }
   // "count the number of …" is one count.
@@ -67,7 +129,8 @@ export function findCountWords(ctx: ParseContext): CountWord[] {
 /** The base table's column that references `table` ("distinct artists" → volume.Artist_ID). */
 function foreignKeyTo(ctx: ParseContext, table: string): ModelColumn | undefined {
   for (const j of ctx.model.joins) {
-    if (j.from[0]!.table === ctx.base.name && j.to[0]!.table === table) return ctx.base.columns.find((c) => c.name === j.from[0]!.column);
+    if (j.from[0]!.table === ctx.base.name && j.to[0]!.table === table)
+      return ctx.base.columns.find((c) => c.name === j.from[0]!.column);
   }
   return undefined;
 }
@@ -76,14 +139,16 @@ function foreignKeyTo(ctx: ParseContext, table: string): ModelColumn | undefined
 export function referenceColumn(ctx: ParseContext, column: ModelColumn): boolean {
   if (column.table !== ctx.base.name || (column.distinctCount ?? 0) >= (ctx.base.rowCount ?? 0)) return false;
   if (ctx.base.primaryKey.includes(column.name)) return false;
-  const refs = ctx.model.joins.some((j) => j.from.some((f) => f.table === column.table && f.column === column.name));
+  const refs = ctx.model.joins.some((j) =>
+    j.from.some((f) => f.table === column.table && f.column === column.name),
+  );
   return refs || namedId(column.name);
 }
 
 /** Only values lie between two positions ("king" in "the number of king beds"). */
 function valuesBetween(ctx: ParseContext, from: number, to: number): boolean {
   if (to <= from) return false;
-  for (let k = from; k < to; ) {
+  for (let k = from; k < to;) {
     const m = mentionCovering(ctx, k);
     if (m?.kind !== 'value' || m.start !== k) return false;
     k = m.end;
@@ -94,7 +159,11 @@ function valuesBetween(ctx: ParseContext, from: number, to: number): boolean {
 /** "hours_played", "Total_Passengers", "Num_Employees": a column that holds a count of things. */
 function countingColumn(column: ModelColumn): boolean {
   const words = splitIdentifier(column.name);
-  return words.some((w) => ['number', 'num', 'no', 'count', 'total', 'amount', 'quantity', 'qty'].includes(w) || (/[^s]s$/.test(w) && lemma(w) !== w));
+  return words.some(
+    (w) =>
+      ['number', 'num', 'no', 'count', 'total', 'amount', 'quantity', 'qty'].includes(w) ||
+      (/[^s]s$/.test(w) && lemma(w) !== w),
+  );
 }
 
 /** "how many beds" with a column named beds: the column counts things itself. */
@@ -111,17 +180,32 @@ export const idLike = (c: ModelColumn): boolean => c.isKey || namedId(c.name);
 const COUNTISH = new Set(['most', 'least', 'fewest']);
 /** "the volume with the minimum weeks": an explicit aggregate word used as a ranking. */
 const withThe = (t: ParseContext['tokens'], at: number): boolean =>
-  ['maximum', 'minimum', 'max', 'min'].includes(t[at]!.text) && t[at - 1]?.text === 'the' && ['with', 'has', 'have', 'had'].includes(t[at - 2]?.text ?? '');
-const grouped = (ctx: ParseContext): boolean => ctx.tokens.some((x) => ['each', 'per', 'every'].includes(x.text));
+  ['maximum', 'minimum', 'max', 'min'].includes(t[at]!.text) &&
+  t[at - 1]?.text === 'the' &&
+  ['with', 'has', 'have', 'had'].includes(t[at - 2]?.text ?? '');
+const grouped = (ctx: ParseContext): boolean =>
+  ctx.tokens.some((x) => ['each', 'per', 'every'].includes(x.text));
 
-function lastNumericColumn(ctx: ParseContext, before: number): Extract<Resolved, { kind: 'column' }> | undefined {
-  const cols = ctx.resolved.filter((r): r is Extract<Resolved, { kind: 'column' }> =>
-    r.kind === 'column' && !ctx.consumed.has(r.start) && r.column.kind === 'number' && r.column.entityType === 'KPI');
+function lastNumericColumn(
+  ctx: ParseContext,
+  before: number,
+): Extract<Resolved, { kind: 'column' }> | undefined {
+  const cols = ctx.resolved.filter(
+    (r): r is Extract<Resolved, { kind: 'column' }> =>
+      r.kind === 'column' &&
+      !ctx.consumed.has(r.start) &&
+      r.column.kind === 'number' &&
+      r.column.entityType === 'KPI',
+  );
   const earlier = cols.filter((c) => c.end <= before);
   return earlier.length === 1 ? earlier[0] : cols.length === 1 ? cols[0] : undefined;
 }
 
-function nextColumn(ctx: ParseContext, from: number, numericOnly: boolean): Extract<Resolved, { kind: 'column' }> | undefined {
+function nextColumn(
+  ctx: ParseContext,
+  from: number,
+  numericOnly: boolean,
+): Extract<Resolved, { kind: 'column' }> | undefined {
   for (let k = from; k < Math.min(ctx.tokens.length, from + 7); k++) {
     const m = mentionCovering(ctx, k);
     if (m?.kind === 'table' && m.start === k) {
@@ -143,7 +227,9 @@ function nextColumn(ctx: ParseContext, from: number, numericOnly: boolean): Extr
         }
         return m;
       }
-      const alt = numericOnly ? m.alternatives.find((c) => c.kind === 'number' && c.entityType === 'KPI') : undefined;
+      const alt = numericOnly
+        ? m.alternatives.find((c) => c.kind === 'number' && c.entityType === 'KPI')
+        : undefined;
       return alt ? { ...m, column: alt } : undefined;
     }
     if (m) return undefined;
@@ -157,7 +243,10 @@ function nextColumn(ctx: ParseContext, from: number, numericOnly: boolean): Extr
  * Aggregations named by words: "average age", "the minimum, average and maximum price",
  * "how many different ranks". Returns the measures in question order.
  */
-export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures: TMeasure[]; pendingSuperlatives: number[]; superlativeMeasures: number[] } {
+export function findMeasures(
+  ctx: ParseContext,
+  counts: CountWord[],
+): { measures: TMeasure[]; pendingSuperlatives: number[]; superlativeMeasures: number[] } {
   const measures: { at: number; m: TMeasure; superlative: boolean }[] = [];
   const pending: number[] = [];
   const t = ctx.tokens;
@@ -166,7 +255,8 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     const covering = mentionCovering(ctx, i);
     const adjective = ADJECTIVE_COLUMNS[t[i]!.text];
     // "youngest" may also have been read as the age column itself.
-    if (ctx.used.has(i) || (covering && !(adjective && covering.kind === 'column' && covering.end === i + 1))) continue;
+    if (ctx.used.has(i) || (covering && !(adjective && covering.kind === 'column' && covering.end === i + 1)))
+      continue;
     const agg = AGG_WORDS[t[i]!.text];
     if (!agg) continue;
     if (covering) ctx.consumed.add(covering.start);
@@ -175,7 +265,8 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     while ([',', 'and', 'or'].includes(t[n]?.text ?? '')) n++;
     const adjacentAgg = n === i + 1 ? AGG_WORDS[t[n]?.text ?? ''] : undefined;
     // "the maximum total amount paid by a customer": a ranking of totals, like "the highest total".
-    const rankOfAggregate = (agg === 'max' || agg === 'min') && (adjacentAgg === 'sum' || adjacentAgg === 'avg');
+    const rankOfAggregate =
+      (agg === 'max' || agg === 'min') && (adjacentAgg === 'sum' || adjacentAgg === 'avg');
     if (adjacentAgg && (!EXPLICIT.has(t[i]!.text) || rankOfAggregate) && agg !== adjacentAgg) {
       pending.push(i); // "highest average price": an ordering, then the measure
       continue;
@@ -185,8 +276,16 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     if (nextAgg && n > i + 1) continue; // "average and total amount": collect the list first
     const col = nextColumn(ctx, i + 1, true);
     // "the largest number of documents" ranks by a count too, unless a measure column is named so.
-    const countRank = !EXPLICIT.has(t[i]!.text) && ['number', 'count', 'amount'].includes(t[i + 1]?.text ?? '') && t[i + 2]?.text === 'of' && (!col || col.column.entityType !== 'KPI');
-    if (countRank || (COUNTISH.has(t[i]!.text) && (!col || col.start > i + 2 || col.column.entityType !== 'KPI' || col.quality < 0.9))) {
+    const countRank =
+      !EXPLICIT.has(t[i]!.text) &&
+      ['number', 'count', 'amount'].includes(t[i + 1]?.text ?? '') &&
+      t[i + 2]?.text === 'of' &&
+      (!col || col.column.entityType !== 'KPI');
+    if (
+      countRank ||
+      (COUNTISH.has(t[i]!.text) &&
+        (!col || col.start > i + 2 || col.column.entityType !== 'KPI' || col.quality < 0.9))
+    ) {
       // "the most documents": a ranking by count, not a maximum.
       run.pop();
       pending.push(i);
@@ -196,19 +295,36 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     if (col && col.column.kind === 'date' && run.some((r) => r.agg === 'sum' || r.agg === 'avg')) {
       penalise(ctx, 0.3, `cannot add up dates (${col.column.label})`);
     }
-    if (col && idLike(col.column) && run.some((r) => r.agg === 'sum' || r.agg === 'avg')) penalise(ctx, 0.3, `cannot add up identifiers (${col.column.label})`);
+    if (col && idLike(col.column) && run.some((r) => r.agg === 'sum' || r.agg === 'avg'))
+      penalise(ctx, 0.3, `cannot add up identifiers (${col.column.label})`);
     if (col) {
       for (const r of run) {
-        measures.push({ at: r.at, m: { agg: r.agg, column: ref(col.column), label: measureLabel(r.agg, col.column) }, superlative: !EXPLICIT.has(t[r.at]!.text) || withThe(t, r.at) });
+        measures.push({
+          at: r.at,
+          m: { agg: r.agg, column: ref(col.column), label: measureLabel(r.agg, col.column) },
+          superlative: !EXPLICIT.has(t[r.at]!.text) || withThe(t, r.at),
+        });
         markUsed(ctx, r.at, r.at + 1);
       }
       ctx.consumed.add(col.start);
       markUsed(ctx, col.start, col.end);
       // "average price and score": the same aggregates over a list of columns.
-      for (let k = col.end; ['and', ','].includes(t[k]?.text ?? ''); ) {
+      for (let k = col.end; ['and', ','].includes(t[k]?.text ?? '');) {
         const more = mentionCovering(ctx, k + 1);
-        if (more?.kind !== 'column' || more.start !== k + 1 || more.column.kind !== 'number' || idLike(more.column) || ctx.consumed.has(more.start)) break;
-        for (const r of run) measures.push({ at: r.at + 0.1, m: { agg: r.agg, column: ref(more.column), label: measureLabel(r.agg, more.column) }, superlative: false });
+        if (
+          more?.kind !== 'column' ||
+          more.start !== k + 1 ||
+          more.column.kind !== 'number' ||
+          idLike(more.column) ||
+          ctx.consumed.has(more.start)
+        )
+          break;
+        for (const r of run)
+          measures.push({
+            at: r.at + 0.1,
+            m: { agg: r.agg, column: ref(more.column), label: measureLabel(r.agg, more.column) },
+            superlative: false,
+          });
         ctx.consumed.add(more.start);
         markUsed(ctx, k, more.end);
         k = more.end;
@@ -219,20 +335,38 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
       const prevCol = EXPLICIT.has(t[i]!.text) ? lastNumericColumn(ctx, i) : undefined;
       if (prevCol) {
         for (const r of run) {
-          measures.push({ at: r.at, m: { agg: r.agg, column: ref(prevCol.column), label: measureLabel(r.agg, prevCol.column) }, superlative: false });
+          measures.push({
+            at: r.at,
+            m: { agg: r.agg, column: ref(prevCol.column), label: measureLabel(r.agg, prevCol.column) },
+            superlative: false,
+          });
           markUsed(ctx, r.at, r.at + 1);
         }
         ctx.consumed.add(prevCol.start);
         markUsed(ctx, prevCol.start, prevCol.end);
-      } else for (const r of run) {
-        const adj = ADJECTIVE_COLUMNS[t[r.at]!.text];
-        const adjCol = adj && grouped(ctx) ? ctx.base.columns.find((c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes(adj.word)) : undefined;
-        if (adjCol) {
-          measures.push({ at: r.at, m: { agg: r.agg, column: ref(adjCol), label: measureLabel(r.agg, adjCol) }, superlative: false });
-          markUsed(ctx, r.at, r.at + 1);
-          for (const m of ctx.resolved) if (m.kind === 'column' && m.column === adjCol) { ctx.consumed.add(m.start); markUsed(ctx, m.start, m.end); }
-        } else if ((r.agg === 'max' || r.agg === 'min') && !adj) pending.push(r.at);
-      }
+      } else
+        for (const r of run) {
+          const adj = ADJECTIVE_COLUMNS[t[r.at]!.text];
+          const adjCol =
+            adj && grouped(ctx)
+              ? ctx.base.columns.find(
+                  (c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes(adj.word),
+                )
+              : undefined;
+          if (adjCol) {
+            measures.push({
+              at: r.at,
+              m: { agg: r.agg, column: ref(adjCol), label: measureLabel(r.agg, adjCol) },
+              superlative: false,
+            });
+            markUsed(ctx, r.at, r.at + 1);
+            for (const m of ctx.resolved)
+              if (m.kind === 'column' && m.column === adjCol) {
+                ctx.consumed.add(m.start);
+                markUsed(ctx, m.start, m.end);
+              }
+          } else if ((r.agg === 'max' || r.agg === 'min') && !adj) pending.push(r.at);
+        }
       run = [];
     }
   }
@@ -242,7 +376,11 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
       const agg = ['average', 'avg', 'mean'].includes(t[c.start - 1]?.text ?? '') ? 'avg' : 'sum';
       if (agg === 'avg') markUsed(ctx, c.start - 1, c.start);
       if (t[c.start - 1]?.text === 'total') markUsed(ctx, c.start - 1, c.start);
-      measures.push({ at: c.start, m: { agg, column: ref(c.sumOf), label: measureLabel(agg, c.sumOf) }, superlative: false });
+      measures.push({
+        at: c.start,
+        m: { agg, column: ref(c.sumOf), label: measureLabel(agg, c.sumOf) },
+        superlative: false,
+      });
       ctx.consumed.add(c.start);
       markUsed(ctx, c.start, c.end);
       continue;
@@ -252,14 +390,20 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     let k = c.end;
     while (['of', 'the', 'all'].includes(t[k]?.text ?? '')) k++;
     const distinctBefore = DISTINCT_WORDS.has(t[c.start - 1]?.text ?? '');
-    const distinctAfter = DISTINCT_WORDS.has(t[k]?.text ?? '') || ((t[k]?.text === 'kind' || t[k]?.text === 'type') && t[k + 1]?.text === 'of');
+    const distinctAfter =
+      DISTINCT_WORDS.has(t[k]?.text ?? '') ||
+      ((t[k]?.text === 'kind' || t[k]?.text === 'type') && t[k + 1]?.text === 'of');
     const distinct = distinctBefore || distinctAfter;
     if (distinctAfter) {
       markUsed(ctx, k, t[k]!.text === 'kind' || t[k]!.text === 'type' ? k + 2 : k + 1);
       k += t[k]!.text === 'kind' || t[k]!.text === 'type' ? 2 : 1;
     }
     // "how many different kinds of X"
-    if (['kind', 'kinds', 'type', 'types', 'sort', 'sorts'].includes(t[k]?.text ?? '') && t[k + 1]?.text === 'of' && !mentionCovering(ctx, k)) {
+    if (
+      ['kind', 'kinds', 'type', 'types', 'sort', 'sorts'].includes(t[k]?.text ?? '') &&
+      t[k + 1]?.text === 'of' &&
+      !mentionCovering(ctx, k)
+    ) {
       markUsed(ctx, k, k + 2);
       k += 2;
     }
@@ -269,38 +413,99 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
     if (!col && atK?.kind === 'value' && atK.start === k) {
       const after = mentionCovering(ctx, atK.end);
       // The value's own column word ("beds" of bedType) may also be the measure itself.
-      const kpi = after?.kind === 'column' ? (after.column.entityType === 'KPI' ? after.column : after.alternatives.find((a) => a.entityType === 'KPI')) : undefined;
+      const kpi =
+        after?.kind === 'column'
+          ? after.column.entityType === 'KPI'
+            ? after.column
+            : after.alternatives.find((a) => a.entityType === 'KPI')
+          : undefined;
       if (after?.kind === 'column' && after.start === atK.end && kpi) col = { ...after, column: kpi };
     }
     const tab = mentionCovering(ctx, k + (t[k]?.text === 'the' ? 1 : 0));
-    const groupedQuestion = t.some((x) => ['each', 'per', 'by', 'every', 'corresponding', 'most', 'least', 'fewest'].includes(x.text));
+    const groupedQuestion = t.some((x) =>
+      ['each', 'per', 'by', 'every', 'corresponding', 'most', 'least', 'fewest'].includes(x.text),
+    );
     const other = tab?.kind === 'table' && tab.table !== ctx.base ? tab : undefined;
     // "how many customers have an account", read on accounts: the distinct customers referenced.
-    const modifier = other && ctx.resolved.some((r) => r.start === other.end && (r.kind === 'column' || (r.kind === 'table' && r.table === ctx.base)));
-    const fk = other && (distinct || (other.start <= k + 1 && !modifier)) ? foreignKeyTo(ctx, other.table.name) : undefined;
+    const modifier =
+      other &&
+      ctx.resolved.some(
+        (r) => r.start === other.end && (r.kind === 'column' || (r.kind === 'table' && r.table === ctx.base)),
+      );
+    const fk =
+      other && (distinct || (other.start <= k + 1 && !modifier))
+        ? foreignKeyTo(ctx, other.table.name)
+        : undefined;
     if (fk && other) {
-      measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(fk), label: `Number of distinct ${other.table.label}` }, superlative: false });
+      measures.push({
+        at: c.start,
+        m: { agg: 'count_distinct', column: ref(fk), label: `Number of distinct ${other.table.label}` },
+        superlative: false,
+      });
       markUsed(ctx, other.start, other.end);
-    } else if (col && !distinct && (col.start === k || valuesBetween(ctx, k, col.start)) && (t[c.start]!.text !== 'how' || pluralCountColumn(col)) && !col.joined && col.column.kind === 'number' && col.column.entityType === 'KPI' && col.quality >= 0.9 && countingColumn(col.column) && ((col.column.distinctCount ?? 0) > 2 || pluralCountColumn(col))) {
+    } else if (
+      col &&
+      !distinct &&
+      (col.start === k || valuesBetween(ctx, k, col.start)) &&
+      (t[c.start]!.text !== 'how' || pluralCountColumn(col)) &&
+      !col.joined &&
+      col.column.kind === 'number' &&
+      col.column.entityType === 'KPI' &&
+      col.quality >= 0.9 &&
+      countingColumn(col.column) &&
+      ((col.column.distinctCount ?? 0) > 2 || pluralCountColumn(col))
+    ) {
       // "the number of hours played", "total number of passengers": the column's total.
-      measures.push({ at: c.start, m: { agg: 'sum', column: ref(col.column), label: measureLabel('sum', col.column) }, superlative: false });
+      measures.push({
+        at: c.start,
+        m: { agg: 'sum', column: ref(col.column), label: measureLabel('sum', col.column) },
+        superlative: false,
+      });
       ctx.consumed.add(col.start);
       markUsed(ctx, col.start, col.end);
     } else if (col && isEntityColumn(ctx, col.column)) {
       // "how many artists": rows of table artist, not distinct values of its Artist column.
-      measures.push({ at: c.start, m: { agg: 'count', label: measureLabel('count', undefined, ctx.base.label) }, superlative: false });
+      measures.push({
+        at: c.start,
+        m: { agg: 'count', label: measureLabel('count', undefined, ctx.base.label) },
+        superlative: false,
+      });
       ctx.consumed.add(col.start);
       markUsed(ctx, col.start, col.end);
-    } else if (col && (distinct || ((col.column.kind === 'text' || (col.column.kind === 'number' && !idLike(col.column) && col.start === k)) && col.column.entityType === 'ATTRIBUTE' && (tab?.kind !== 'table' || tab.end === col.start) && !groupedQuestion))) {
+    } else if (
+      col &&
+      (distinct ||
+        ((col.column.kind === 'text' ||
+          (col.column.kind === 'number' && !idLike(col.column) && col.start === k)) &&
+          col.column.entityType === 'ATTRIBUTE' &&
+          (tab?.kind !== 'table' || tab.end === col.start) &&
+          !groupedQuestion))
+    ) {
       if (!distinct) penalise(ctx, 0.9, 'counting a column without "different"');
-      measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(col.column), label: `Number of distinct ${col.column.label}` }, superlative: false });
+      measures.push({
+        at: c.start,
+        m: {
+          agg: 'count_distinct',
+          column: ref(col.column),
+          label: `Number of distinct ${col.column.label}`,
+        },
+        superlative: false,
+      });
       ctx.consumed.add(col.start);
       markUsed(ctx, col.start, col.end);
       // "the numbers of different majors and cities"
-      for (let j = col.end; distinct && ['and', ','].includes(t[j]?.text ?? ''); ) {
+      for (let j = col.end; distinct && ['and', ','].includes(t[j]?.text ?? '');) {
         const more = mentionCovering(ctx, j + 1);
         if (more?.kind !== 'column' || more.start !== j + 1 || ctx.consumed.has(more.start)) break;
-        measures.push({ at: c.start + 0.1, m: { agg: 'count_distinct', column: ref(more.column), label: `Number of distinct ${more.column.label}` }, superlative: false });
+        measures.push({
+          at: c.start + 0.1,
+          m: {
+            agg: 'count_distinct',
+            column: ref(more.column),
+            label: `Number of distinct ${more.column.label}`,
+          },
+          superlative: false,
+        });
         ctx.consumed.add(more.start);
         markUsed(ctx, j, more.end);
         j = more.end;
@@ -312,11 +517,24 @@ export function findMeasures(ctx: ParseContext, counts: CountWord[]): { measures
         markUsed(ctx, col.start, col.end);
         // "the number of products in each order" on order items: a reference repeats, count each once.
         if (col.start === k && !col.joined && col.quality >= 0.85 && referenceColumn(ctx, col.column)) {
-          measures.push({ at: c.start, m: { agg: 'count_distinct', column: ref(col.column), label: `Number of distinct ${col.column.label}` }, superlative: false });
+          measures.push({
+            at: c.start,
+            m: {
+              agg: 'count_distinct',
+              column: ref(col.column),
+              label: `Number of distinct ${col.column.label}`,
+            },
+            superlative: false,
+          });
           continue;
         }
-      } else if (!tab || tab.kind !== 'table') penalise(ctx, tab?.kind === 'value' ? 0.97 : 0.93, 'what is counted is not named');
-      measures.push({ at: c.start, m: { agg: 'count', label: measureLabel('count', undefined, ctx.base.label) }, superlative: false });
+      } else if (!tab || tab.kind !== 'table')
+        penalise(ctx, tab?.kind === 'value' ? 0.97 : 0.93, 'what is counted is not named');
+      measures.push({
+        at: c.start,
+        m: { agg: 'count', label: measureLabel('count', undefined, ctx.base.label) },
+        superlative: false,
+      });
     }
   }
   measures.sort((a, b) => a.at - b.at);

@@ -4,8 +4,17 @@ import { editDistance, lemma, normValue, splitIdentifier, type Token } from '../
 import { isKnownWord } from '../nlp/segment';
 import { synonymsOf } from '../nlp/lexicon';
 
-export interface ColumnHit { ref: TColumnRef; column: ModelColumn; quality: number }
-export interface ValueHit { ref: TColumnRef; column: ModelColumn; value: string; quality: number }
+export interface ColumnHit {
+  ref: TColumnRef;
+  column: ModelColumn;
+  quality: number;
+}
+export interface ValueHit {
+  ref: TColumnRef;
+  column: ModelColumn;
+  value: string;
+  quality: number;
+}
 
 export type Mention =
   | { kind: 'column'; start: number; end: number; hits: ColumnHit[] }
@@ -23,19 +32,60 @@ export interface ModelIndex {
 }
 
 const indexCache = new WeakMap<SemanticModel, ModelIndex>();
-const WEAK_TAIL = new Set(['id', 'code', 'name', 'number', 'value', 'amount', 'count', 'type', 'text', 'description', 'detail', 'date']);
+const WEAK_TAIL = new Set([
+  'id',
+  'code',
+  'name',
+  'number',
+  'value',
+  'amount',
+  'count',
+  'type',
+  'text',
+  'description',
+  'detail',
+  'date',
+]);
 const MAX_VALUES_PER_KEY = 20;
-const PART_STOP = new Set(['of', 'in', 'the', 'and', 'per', 'usd', 'million', 'millions', 'billion', 'first', 'last', 'total', 'max', 'min', 'avg', 'average', 'start', 'end', 'is', 'has']);
+const PART_STOP = new Set([
+  'of',
+  'in',
+  'the',
+  'and',
+  'per',
+  'usd',
+  'million',
+  'millions',
+  'billion',
+  'first',
+  'last',
+  'total',
+  'max',
+  'min',
+  'avg',
+  'average',
+  'start',
+  'end',
+  'is',
+  'has',
+]);
 /** Well-known short names of values ("US" for USA, "UK" for United Kingdom). */
 const VALUE_NICKNAMES: Record<string, string[]> = {
-  usa: ['us', 'united states', 'america'], 'united states': ['us', 'usa', 'america'], 'united states of america': ['us', 'usa'],
-  us: ['usa', 'united states'], uk: ['united kingdom', 'britain'], 'united kingdom': ['uk', 'britain'],
+  usa: ['us', 'united states', 'america'],
+  'united states': ['us', 'usa', 'america'],
+  'united states of america': ['us', 'usa'],
+  us: ['usa', 'united states'],
+  uk: ['united kingdom', 'britain'],
+  'united kingdom': ['uk', 'britain'],
 };
 const LONE_WEAK = new Set(['number', 'id', 'count', 'code', 'no', 'value', 'amount', 'date', 'type']);
 /** Words people use for coded values: "female" for F. */
 const VALUE_ALIASES: Record<string, string[]> = {
-  f: ['female', 'females', 'women', 'woman', 'girl', 'girls'], m: ['male', 'males', 'men', 'man', 'boy', 'boys'],
-  y: ['yes'], n: ['no'], t: ['true'],
+  f: ['female', 'females', 'women', 'woman', 'girl', 'girls'],
+  m: ['male', 'males', 'men', 'man', 'boy', 'boys'],
+  y: ['yes'],
+  n: ['no'],
+  t: ['true'],
 };
 
 function add<T>(map: Map<string, T[]>, key: string, item: T): void {
@@ -53,12 +103,22 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
   const tableWords = splitIdentifier(table.name).map(lemma);
   // "customer_name" in table customers is also just "name"; "sbCustCountry" is also "country".
   let rest = words;
-  while (rest.length > 1 && (tableWords.includes(lemma(rest[0]!)) || rest[0]!.length <= 2)) rest = rest.slice(1);
+  while (rest.length > 1 && (tableWords.includes(lemma(rest[0]!)) || rest[0]!.length <= 2))
+    rest = rest.slice(1);
   if (rest !== words && !LONE_WEAK.has(rest.join(' '))) out.push({ key: lemmaKey(rest), quality: 0.95 });
   // "GType": a letter or two before a weak word still names the column.
-  else if (rest !== words && words.length === 2 && words[0]!.length <= 2 && !tableWords.includes(lemma(words[0]!)) && !['id', 'no', 'number'].includes(rest[0]!)) out.push({ key: lemmaKey(rest), quality: 0.8 });
-  if (words.length > 1 && WEAK_TAIL.has(words[words.length - 1]!)) out.push({ key: lemmaKey(words.slice(0, -1)), quality: 0.85 });
-  if (rest.length > 1 && rest !== words && WEAK_TAIL.has(rest[rest.length - 1]!)) out.push({ key: lemmaKey(rest.slice(0, -1)), quality: 0.8 });
+  else if (
+    rest !== words &&
+    words.length === 2 &&
+    words[0]!.length <= 2 &&
+    !tableWords.includes(lemma(words[0]!)) &&
+    !['id', 'no', 'number'].includes(rest[0]!)
+  )
+    out.push({ key: lemmaKey(rest), quality: 0.8 });
+  if (words.length > 1 && WEAK_TAIL.has(words[words.length - 1]!))
+    out.push({ key: lemmaKey(words.slice(0, -1)), quality: 0.85 });
+  if (rest.length > 1 && rest !== words && WEAK_TAIL.has(rest[rest.length - 1]!))
+    out.push({ key: lemmaKey(rest.slice(0, -1)), quality: 0.8 });
   for (const s of column.synonyms) out.push({ key: lemma(s), quality: 0.7 });
   // "support percentage" for support_rate, "locations" for dept_address in table department.
   const head = rest[rest.length - 1]!;
@@ -69,35 +129,60 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
   // "directors" for directed_by, "owners" for owned_by: the doer of the verb.
   if (words.length === 2 && words[1] === 'by' && /ed$/.test(words[0]!)) {
     const root = verbRoot(words[0]!);
-    for (const agent of [`${root}or`, `${root}er`, `${root}ers`.slice(0, -1)]) out.push({ key: lemma(agent), quality: 0.85 });
+    for (const agent of [`${root}or`, `${root}er`, `${root}ers`.slice(0, -1)])
+      out.push({ key: lemma(agent), quality: 0.85 });
   }
   // "gtype", "dname": a one- or two-letter prefix glued to a common word.
-  if (words.length === 1 && /^[a-z]{1,2}(type|name|code|title|date|year|size|rank)$/.test(words[0]!)) out.push({ key: words[0]!.replace(/^[a-z]{1,2}(?=(type|name|code|title|date|year|size|rank)$)/, ''), quality: 0.8 });
+  if (words.length === 1 && /^[a-z]{1,2}(type|name|code|title|date|year|size|rank)$/.test(words[0]!))
+    out.push({
+      key: words[0]!.replace(/^[a-z]{1,2}(?=(type|name|code|title|date|year|size|rank)$)/, ''),
+      quality: 0.8,
+    });
   // "ranking" is also asked as "rank".
   const lastWord = rest[rest.length - 1]!;
-  if (lastWord.length >= 7 && lastWord.endsWith('ing')) out.push({ key: lemmaKey([...rest.slice(0, -1), lastWord.slice(0, -3)]), quality: 0.8 });
+  if (lastWord.length >= 7 && lastWord.endsWith('ing'))
+    out.push({ key: lemmaKey([...rest.slice(0, -1), lastWord.slice(0, -3)]), quality: 0.8 });
   const core = rest.length === 2 ? rest : words.length === 2 ? words : null;
-  if (core && !WEAK_TAIL.has(core[0]!) && !['number', 'count', 'id', 'no', 'code'].includes(core[1]!)) out.push({ key: `${lemma(core[1]!)} of ${lemma(core[0]!)}`, quality: 0.9 });
+  if (core && !WEAK_TAIL.has(core[0]!) && !['number', 'count', 'id', 'no', 'code'].includes(core[1]!))
+    out.push({ key: `${lemma(core[1]!)} of ${lemma(core[0]!)}`, quality: 0.9 });
   // "the id of the project" for project_id, "the code of the location" for location_code.
-  if (core && !WEAK_TAIL.has(core[0]!) && ['id', 'code'].includes(core[1]!)) out.push({ key: `${core[1]!} of ${lemma(core[0]!)}`, quality: 0.9 });
-  if (core && WEAK_TAIL.has(core[0]!)) out.push({ key: `${lemma(core[0]!)} of ${lemma(core[1]!)}`, quality: 0.9 });
+  if (core && !WEAK_TAIL.has(core[0]!) && ['id', 'code'].includes(core[1]!))
+    out.push({ key: `${core[1]!} of ${lemma(core[0]!)}`, quality: 0.9 });
+  if (core && WEAK_TAIL.has(core[0]!))
+    out.push({ key: `${lemma(core[0]!)} of ${lemma(core[1]!)}`, quality: 0.9 });
   // "bedroom_count" is asked as "the number of bedrooms".
-  if (core && (core[1] === 'count' || (['number', 'no'].includes(core[1]!) && column.entityType === 'KPI')) && !WEAK_TAIL.has(core[0]!)) out.push({ key: `number of ${lemma(core[0]!)}`, quality: 0.9 });
+  if (
+    core &&
+    (core[1] === 'count' || (['number', 'no'].includes(core[1]!) && column.entityType === 'KPI')) &&
+    !WEAK_TAIL.has(core[0]!)
+  )
+    out.push({ key: `number of ${lemma(core[0]!)}`, quality: 0.9 });
   // "max_temperature_f" is also "maximum temperature", "Average_Price" also "avg price".
-  const EXPAND: Record<string, string> = { max: 'maximum', min: 'minimum', avg: 'average', maximum: 'max', minimum: 'min', average: 'avg' };
+  const EXPAND: Record<string, string> = {
+    max: 'maximum',
+    min: 'minimum',
+    avg: 'average',
+    maximum: 'max',
+    minimum: 'min',
+    average: 'avg',
+  };
   if (words.some((w) => EXPAND[w])) {
     const alt = words.map((w) => EXPAND[w] ?? w);
     out.push({ key: lemmaKey(alt), quality: 0.8 });
-    for (let n = 2; n < alt.length && n <= 3; n++) if (EXPAND[words[0]!]) out.push({ key: lemmaKey(alt.slice(0, n)), quality: 0.5 + 0.3 * (n / alt.length) + 0.05 });
+    for (let n = 2; n < alt.length && n <= 3; n++)
+      if (EXPAND[words[0]!])
+        out.push({ key: lemmaKey(alt.slice(0, n)), quality: 0.5 + 0.3 * (n / alt.length) + 0.05 });
   }
   // "Total_Horses" is asked as "the total number of horses".
-  if (core && core[0] === 'total' && column.kind === 'number') out.push({ key: `total number of ${lemma(core[1]!)}`, quality: 0.95 });
+  if (core && core[0] === 'total' && column.kind === 'number')
+    out.push({ key: `total number of ${lemma(core[1]!)}`, quality: 0.95 });
   // Parts of longer names: "damage" for damage_millions_USD, "market value" for Market_Value_in_Billion.
   const lw = words.map(lemma);
   for (let a = 0; a < lw.length && lw.length > 1; a++) {
     for (let b = a + 1; b <= lw.length && b - a <= (lw.length >= 5 ? 4 : 3); b++) {
       const part = lw.slice(a, b);
-      if (b - a === lw.length || part.every((w) => WEAK_TAIL.has(w) || PART_STOP.has(w) || w.length < 3)) continue;
+      if (b - a === lw.length || part.every((w) => WEAK_TAIL.has(w) || PART_STOP.has(w) || w.length < 3))
+        continue;
       out.push({ key: part.join(' '), quality: 0.5 + 0.3 * ((b - a) / lw.length) + (a === 0 ? 0.05 : 0) });
     }
   }
@@ -116,14 +201,16 @@ export function indexModel(model: SemanticModel): ModelIndex {
     const words = splitIdentifier(table.name);
     add(tables, lemmaKey(words), { table, quality: 1 });
     const last = words[words.length - 1]!;
-    if (words.length > 1 && last.length > 2 && !VALUE_STOP.has(last) && !PART_STOP.has(last)) add(tables, lemma(last), { table, quality: 0.6 });
+    if (words.length > 1 && last.length > 2 && !VALUE_STOP.has(last) && !PART_STOP.has(last))
+      add(tables, lemma(last), { table, quality: 0.6 });
     // "sbCustomer" is "customer"; "wallet_transactions_daily" is "wallet transactions".
     let rest = words;
     while (rest.length > 1 && rest[0]!.length <= 2) rest = rest.slice(1);
     if (rest !== words) add(tables, lemmaKey(rest), { table, quality: 0.95 });
     for (let n = 2; n < rest.length; n++) add(tables, lemmaKey(rest.slice(0, n)), { table, quality: 0.8 });
     // "web accelerators" for Web_client_accelerator: the first and the head word.
-    if (rest.length >= 3 && !PART_STOP.has(rest[0]!) && !VALUE_STOP.has(rest[rest.length - 1]!)) add(tables, lemmaKey([rest[0]!, rest[rest.length - 1]!]), { table, quality: 0.8 });
+    if (rest.length >= 3 && !PART_STOP.has(rest[0]!) && !VALUE_STOP.has(rest[rest.length - 1]!))
+      add(tables, lemmaKey([rest[0]!, rest[rest.length - 1]!]), { table, quality: 0.8 });
     for (const s of table.synonyms) add(tables, lemma(s), { table, quality: 0.7 });
     for (const column of table.columns) {
       const ref = { table: table.name, column: column.name };
@@ -136,8 +223,16 @@ export function indexModel(model: SemanticModel): ModelIndex {
       // "ids" of a table means its own key column.
       const w = splitIdentifier(column.name).map(lemma);
       const own = splitIdentifier(table.name).map(lemma);
-      const uniqueId = /id$/i.test(column.name) && column.name.length <= 4 && column.distinctCount === table.rowCount;
-      if ((w[w.length - 1] === 'id' && (w.length === 1 || table.primaryKey.includes(column.name) || w.slice(0, -1).join(' ') === own.join(' '))) || uniqueId) add(columns, 'id', { ref, column, quality: 0.8 });
+      const uniqueId =
+        /id$/i.test(column.name) && column.name.length <= 4 && column.distinctCount === table.rowCount;
+      if (
+        (w[w.length - 1] === 'id' &&
+          (w.length === 1 ||
+            table.primaryKey.includes(column.name) ||
+            w.slice(0, -1).join(' ') === own.join(' '))) ||
+        uniqueId
+      )
+        add(columns, 'id', { ref, column, quality: 0.8 });
       for (const value of column.values) {
         const norm = normValue(value);
         if (!norm || norm.length > 80) continue;
@@ -146,13 +241,16 @@ export function indexModel(model: SemanticModel): ModelIndex {
         const hit = { ref, column, value, quality: 1 };
         const list = values.get(norm);
         if (!list || list.length < MAX_VALUES_PER_KEY) add(values, norm, hit);
-        for (const alias of VALUE_ALIASES[norm] ?? []) if (column.values.length <= 3) add(values, alias, { ...hit, quality: 0.9 });
+        for (const alias of VALUE_ALIASES[norm] ?? [])
+          if (column.values.length <= 3) add(values, alias, { ...hit, quality: 0.9 });
         for (const alias of VALUE_NICKNAMES[norm] ?? []) add(values, alias, { ...hit, quality: 0.9 });
         const lem = lemmaKey(norm.split(' '));
-        if (lem !== norm && (values.get(lem)?.length ?? 0) < MAX_VALUES_PER_KEY) add(values, lem, { ...hit, quality: 0.9 });
+        if (lem !== norm && (values.get(lem)?.length ?? 0) < MAX_VALUES_PER_KEY)
+          add(values, lem, { ...hit, quality: 0.9 });
         // "LA" for Los Angeles: the initials of a name of a few capitalised words.
         const parts = value.trim().split(/\s+/);
-        if (parts.length >= 2 && parts.length <= 4 && parts.every((w) => /^[A-Z][a-z]+$/.test(w))) add(initials, parts.map((w) => w[0]!.toLowerCase()).join(''), { ...hit, quality: 0.8 });
+        if (parts.length >= 2 && parts.length <= 4 && parts.every((w) => /^[A-Z][a-z]+$/.test(w)))
+          add(initials, parts.map((w) => w[0]!.toLowerCase()).join(''), { ...hit, quality: 0.8 });
       }
     }
   }
@@ -161,7 +259,69 @@ export function indexModel(model: SemanticModel): ModelIndex {
   return index;
 }
 
-const VALUE_STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'for', 'and', 'or', 'to', 'by', 'is', 'are', 'all', 'each', 'with', 'what', 'which', 'how', 'many', 'number', 'name', 'names', 'list', 'show', 'yes', 'no', 'none', 'other', 'others', 'total', 'count', 'average', 'who', 'that', 'this', 'have', 'has', 'do', 'does', 'it', 'be', 'not', 'one', 'more', 'than', 'less', 'most', 'least', 'id', 'type', 'different', 'distinct', 'unique', 'year', 'date', 'first', 'last', 'new', 'old']);
+const VALUE_STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'in',
+  'on',
+  'at',
+  'for',
+  'and',
+  'or',
+  'to',
+  'by',
+  'is',
+  'are',
+  'all',
+  'each',
+  'with',
+  'what',
+  'which',
+  'how',
+  'many',
+  'number',
+  'name',
+  'names',
+  'list',
+  'show',
+  'yes',
+  'no',
+  'none',
+  'other',
+  'others',
+  'total',
+  'count',
+  'average',
+  'who',
+  'that',
+  'this',
+  'have',
+  'has',
+  'do',
+  'does',
+  'it',
+  'be',
+  'not',
+  'one',
+  'more',
+  'than',
+  'less',
+  'most',
+  'least',
+  'id',
+  'type',
+  'different',
+  'distinct',
+  'unique',
+  'year',
+  'date',
+  'first',
+  'last',
+  'new',
+  'old',
+]);
 
 /**
  * Finds every phrase of the question that names a table, a column or a value of the model.
@@ -180,7 +340,13 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
       const quoted = span.length === 1 && span[0]!.quoted;
       if (!quoted && n <= 4) {
         // "id of the project" is looked up as "id of project".
-        const plain = n >= 3 && span[n - 1]!.text !== 'the' ? span.filter((t, k) => !(t.text === 'the' && span[k - 1]?.text === 'of')).map((t) => t.lemma).join(' ') : lemKey;
+        const plain =
+          n >= 3 && span[n - 1]!.text !== 'the'
+            ? span
+                .filter((t, k) => !(t.text === 'the' && span[k - 1]?.text === 'of'))
+                .map((t) => t.lemma)
+                .join(' ')
+            : lemKey;
         const cols = index.columns.get(lemKey) ?? (plain !== lemKey ? index.columns.get(plain) : undefined);
         if (cols) out.push({ kind: 'column', start: i, end: i + n, hits: cols });
         const tabs = index.tables.get(lemKey);
@@ -192,16 +358,31 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
       if (n === 1 && textKey === 'us' && span[0]!.raw !== 'US') continue;
       // "Ph.D." is indexed as "ph d".
       const normKey = span.map((t) => normValue(t.raw)).join(' ');
-      let vals = index.values.get(quoted ? normValue(span[0]!.raw) : textKey) ?? (quoted ? undefined : index.values.get(lemKey) ?? (normKey !== textKey ? index.values.get(normKey) : undefined));
+      let vals =
+        index.values.get(quoted ? normValue(span[0]!.raw) : textKey) ??
+        (quoted
+          ? undefined
+          : (index.values.get(lemKey) ?? (normKey !== textKey ? index.values.get(normKey) : undefined)));
       if (!vals && n === 1 && /^[A-Z]{2,4}$/.test(span[0]!.raw)) vals = index.initials.get(textKey);
-      if (vals) out.push({ kind: 'value', start: i, end: i + n, hits: quoted ? vals.map((h) => ({ ...h, quality: 1 })) : vals });
+      if (vals)
+        out.push({
+          kind: 'value',
+          start: i,
+          end: i + n,
+          hits: quoted ? vals.map((h) => ({ ...h, quality: 1 })) : vals,
+        });
     }
   }
   addFuzzyValues(tokens, index, out);
   addFuzzyNames(tokens, index, out, model);
   // "codes of document types": "code of document" would steal the start of "document types".
   return out.filter((m) => {
-    if (m.kind !== 'column' || m.end - m.start < 3 || !tokens.slice(m.start + 1, m.end - 1).some((t) => t.text === 'of')) return true;
+    if (
+      m.kind !== 'column' ||
+      m.end - m.start < 3 ||
+      !tokens.slice(m.start + 1, m.end - 1).some((t) => t.text === 'of')
+    )
+      return true;
     return !out.some((o) => o !== m && o.kind !== 'value' && o.start === m.end - 1 && o.end > m.end);
   });
 }
@@ -216,22 +397,39 @@ function addFuzzyNames(tokens: Token[], index: ModelIndex, out: Mention[], model
     if (/^[a-z]{4,}(ed|ing)$/.test(t.text) && !INTENT_VERBS.has(t.text)) {
       const root = verbRoot(t.text);
       const cols: ColumnHit[] = [];
-      for (const table of model.tables) for (const c of table.columns) {
-        const w = splitIdentifier(c.name);
-        if (w.length >= 2 && verbRoot(w[0]!) === root && root.length >= 3) cols.push({ ref: { table: table.name, column: c.name }, column: c, quality: 0.7 });
+      for (const table of model.tables)
+        for (const c of table.columns) {
+          const w = splitIdentifier(c.name);
+          if (w.length >= 2 && verbRoot(w[0]!) === root && root.length >= 3)
+            cols.push({ ref: { table: table.name, column: c.name }, column: c, quality: 0.7 });
+        }
+      if (cols.length) {
+        out.push({ kind: 'column', start: i, end: i + 1, hits: cols });
+        continue;
       }
-      if (cols.length) { out.push({ kind: 'column', start: i, end: i + 1, hits: cols }); continue; }
     }
     // "institutions" for table Inst: a word that a short table name abbreviates.
     if (t.lemma.length >= 6) {
-      const tabs = model.tables.filter((x) => /^[a-z]{3,5}$/i.test(x.name) && !isKnownWord(x.name.toLowerCase()) && t.lemma.startsWith(x.name.toLowerCase()));
-      if (tabs.length === 1) out.push({ kind: 'table', start: i, end: i + 1, tables: tabs.map((table) => ({ table, quality: 0.7 })) });
+      const tabs = model.tables.filter(
+        (x) =>
+          /^[a-z]{3,5}$/i.test(x.name) &&
+          !isKnownWord(x.name.toLowerCase()) &&
+          t.lemma.startsWith(x.name.toLowerCase()),
+      );
+      if (tabs.length === 1)
+        out.push({
+          kind: 'table',
+          start: i,
+          end: i + 1,
+          tables: tabs.map((table) => ({ table, quality: 0.7 })),
+        });
     }
     if (t.lemma.length < 6) continue;
     const cols: ColumnHit[] = [];
     for (const [key, list] of index.columns) {
       if (key.includes(' ') || Math.abs(key.length - t.lemma.length) > 1 || key.length < 6) continue;
-      if (editDistance(key, t.lemma, 1) <= 1) cols.push(...list.filter((h) => h.quality >= 0.9).map((h) => ({ ...h, quality: 0.6 })));
+      if (editDistance(key, t.lemma, 1) <= 1)
+        cols.push(...list.filter((h) => h.quality >= 0.9).map((h) => ({ ...h, quality: 0.6 })));
     }
     if (cols.length) out.push({ kind: 'column', start: i, end: i + 1, hits: cols });
     const tabs: { table: ModelTable; quality: number }[] = [];
@@ -254,7 +452,15 @@ function addFuzzyValues(tokens: Token[], index: ModelIndex, out: Mention[]): voi
     const base = t.text.replace(/(ful|ed|d)$/, '');
     if (base !== t.text && base.length >= 4) {
       const derived = index.values.get(base);
-      if (derived) { out.push({ kind: 'value', start: i, end: i + 1, hits: derived.map((h) => ({ ...h, quality: 0.75 })) }); continue; }
+      if (derived) {
+        out.push({
+          kind: 'value',
+          start: i,
+          end: i + 1,
+          hits: derived.map((h) => ({ ...h, quality: 0.75 })),
+        });
+        continue;
+      }
     }
     for (const [key, list] of index.values) {
       if (key.includes(' ') || Math.abs(key.length - t.text.length) > 1) continue;
@@ -266,7 +472,43 @@ function addFuzzyValues(tokens: Token[], index: ModelIndex, out: Mention[]): voi
 }
 
 /** Verbs that shape the answer rather than name data. */
-const INTENT_VERBS = new Set(['ordered', 'ordering', 'sorted', 'sorting', 'ranked', 'ranking', 'arranged', 'grouped', 'grouping', 'named', 'called', 'based', 'listed', 'listing', 'included', 'including', 'excluding', 'excluded', 'using', 'used', 'given', 'showing', 'returned', 'descending', 'ascending', 'increasing', 'decreasing', 'counted', 'counting', 'recorded', 'stored', 'existing', 'compared', 'starting', 'ending']);
+const INTENT_VERBS = new Set([
+  'ordered',
+  'ordering',
+  'sorted',
+  'sorting',
+  'ranked',
+  'ranking',
+  'arranged',
+  'grouped',
+  'grouping',
+  'named',
+  'called',
+  'based',
+  'listed',
+  'listing',
+  'included',
+  'including',
+  'excluding',
+  'excluded',
+  'using',
+  'used',
+  'given',
+  'showing',
+  'returned',
+  'descending',
+  'ascending',
+  'increasing',
+  'decreasing',
+  'counted',
+  'counting',
+  'recorded',
+  'stored',
+  'existing',
+  'compared',
+  'starting',
+  'ending',
+]);
 
 /** "opened" → "open", "founded" → "found", "starting" → "start", "stopped" → "stop". */
 function verbRoot(w: string): string {

@@ -1,14 +1,31 @@
 import type { TIntent, TQueryPlan } from '@catalyst/contracts';
 import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { fixTypos, lemma, splitIdentifier, tokenize } from '../nlp/text';
-import { booleanFilters, correlationColumns, countThroughReference, countedPositions, defaultMeasures, derivedMetrics, metricNamed } from './extras';
+import {
+  booleanFilters,
+  correlationColumns,
+  countThroughReference,
+  countedPositions,
+  defaultMeasures,
+  derivedMetrics,
+  metricNamed,
+} from './extras';
 import { isSoftWord, unexplainedFactor } from './doubts';
 import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
 import { findMentions } from './mentions';
 import { findTimeWords, type TimeWords } from './periods';
 import { chooseTable, resolveMentions, type Resolved } from './resolve';
 import { freeColumns, isEntityColumn, markUsed, penalise, ref, type ParseContext } from './context';
-import { ageFilters, numberBeforeColumn, yearFilters, comparisonFilters, containsFilters, filterLogic, numberAfterColumn, valueFilters } from './filters';
+import {
+  ageFilters,
+  numberBeforeColumn,
+  yearFilters,
+  comparisonFilters,
+  containsFilters,
+  filterLogic,
+  numberAfterColumn,
+  valueFilters,
+} from './filters';
 import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
@@ -23,7 +40,12 @@ export interface Understanding {
 
 export const MAX_QUESTION_LENGTH = 1000;
 
-const decline = (doubt: string): Understanding => ({ plan: null, confidence: 0, doubts: [doubt], unexplained: [] });
+const decline = (doubt: string): Understanding => ({
+  plan: null,
+  confidence: 0,
+  doubts: [doubt],
+  unexplained: [],
+});
 
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
@@ -44,17 +66,44 @@ function understandAll(question: string, model: SemanticModel, now: Date): Under
   });
   if (uniqueDim && plan.measures.some((m) => m.agg === 'count' || m.agg === 'count_distinct')) {
     const name = uniqueDim.column.column.toLowerCase();
-    const others = model.tables.filter((t) => t !== base && t.columns.some((c) => c.name.toLowerCase() === name && c.distinctCount !== t.rowCount));
+    const others = model.tables.filter(
+      (t) =>
+        t !== base && t.columns.some((c) => c.name.toLowerCase() === name && c.distinctCount !== t.rowCount),
+    );
     // Nowhere else to count from: a unique descriptive column is simply what was asked.
     const dimColumn = base.columns.find((c) => c.name === uniqueDim.column.column);
     // A ranking by a count that is 1 for every group picks an arbitrary row.
-    const rankedByCount = plan.limit !== undefined && !plan.filters.length && plan.order.some((o) => o.kind === 'measure' && ['count', 'count_distinct'].includes(plan.measures[o.index ?? 0]?.agg ?? ''));
-    if (!others.length && dimColumn && !dimColumn.isKey && !/id$/i.test(dimColumn.name) && !rankedByCount) return first;
-    const named = new Set(findMentions(tokenize(question), model).flatMap((m) => (m.kind === 'table' ? m.tables.map((t) => t.table.name) : [])));
-    const retries = others.map((t) => understandOn(question, model, now, t.name)).filter((u) => u.plan)
-      .sort((a, b) => b.confidence + (named.has(b.plan!.table) ? 0.05 : 0) - a.confidence - (named.has(a.plan!.table) ? 0.05 : 0));
+    const rankedByCount =
+      plan.limit !== undefined &&
+      !plan.filters.length &&
+      plan.order.some(
+        (o) =>
+          o.kind === 'measure' &&
+          ['count', 'count_distinct'].includes(plan.measures[o.index ?? 0]?.agg ?? ''),
+      );
+    if (!others.length && dimColumn && !dimColumn.isKey && !/id$/i.test(dimColumn.name) && !rankedByCount)
+      return first;
+    const named = new Set(
+      findMentions(tokenize(question), model).flatMap((m) =>
+        m.kind === 'table' ? m.tables.map((t) => t.table.name) : [],
+      ),
+    );
+    const retries = others
+      .map((t) => understandOn(question, model, now, t.name))
+      .filter((u) => u.plan)
+      .sort(
+        (a, b) =>
+          b.confidence +
+          (named.has(b.plan!.table) ? 0.05 : 0) -
+          a.confidence -
+          (named.has(a.plan!.table) ? 0.05 : 0),
+      );
     if (retries[0] && retries[0].confidence >= first.confidence * 0.7) return retries[0];
-    return { ...first, confidence: first.confidence * 0.4, doubts: [...first.doubts, `every ${uniqueDim.label} appears once`] };
+    return {
+      ...first,
+      confidence: first.confidence * 0.4,
+      doubts: [...first.doubts, `every ${uniqueDim.label} appears once`],
+    };
   }
   return first;
 }
@@ -67,18 +116,41 @@ function understandAll(question: string, model: SemanticModel, now: Date): Under
 function referenceCount(u: Understanding, question: string, model: SemanticModel): Understanding {
   const p = u.plan;
   const m = p?.measures[0];
-  if (!p || p.measures.length !== 1 || m?.agg !== 'count_distinct' || !m.column || p.dimensions.length || p.filters.length || p.having.length || p.timeRange || m.column.table !== p.table) return u;
-  const join = model.joins.find((j) => j.from.length === 1 && j.from[0]!.table === p.table && j.from[0]!.column === m.column!.column);
+  if (
+    !p ||
+    p.measures.length !== 1 ||
+    m?.agg !== 'count_distinct' ||
+    !m.column ||
+    p.dimensions.length ||
+    p.filters.length ||
+    p.having.length ||
+    p.timeRange ||
+    m.column.table !== p.table
+  )
+    return u;
+  const join = model.joins.find(
+    (j) => j.from.length === 1 && j.from[0]!.table === p.table && j.from[0]!.column === m.column!.column,
+  );
   const target = join && model.tables.find((t) => t.name === join.to[0]!.table);
   const key = target?.columns.find((c) => c.name === join!.to[0]!.column);
   if (!target || !key || target.primaryKey.length > 1 || key.distinctCount !== target.rowCount) return u;
   const tokens = fixTypos(tokenize(question));
   if (tokens.some((t) => ['distinct', 'different', 'unique'].includes(t.text))) return u;
   // Anything else of the referencing table named ("students in detention") keeps the reading.
-  const named = findMentions(tokens, model).some((x) => (x.kind === 'table' && x.tables.some((t) => t.table.name === p.table))
-    || (x.kind === 'column' && x.hits.some((h) => h.ref.table === p.table && h.ref.column !== m.column!.column && h.quality >= 0.9) && !x.hits.some((h) => h.ref.table === target.name)));
+  const named = findMentions(tokens, model).some(
+    (x) =>
+      (x.kind === 'table' && x.tables.some((t) => t.table.name === p.table)) ||
+      (x.kind === 'column' &&
+        x.hits.some(
+          (h) => h.ref.table === p.table && h.ref.column !== m.column!.column && h.quality >= 0.9,
+        ) &&
+        !x.hits.some((h) => h.ref.table === target.name)),
+  );
   if (named) return u;
-  return { ...u, plan: { ...p, table: target.name, measures: [{ agg: 'count', label: `Count of ${target.label}` }] } };
+  return {
+    ...u,
+    plan: { ...p, table: target.name, measures: [{ agg: 'count', label: `Count of ${target.label}` }] },
+  };
 }
 
 interface Reading extends Understanding {
@@ -95,7 +167,9 @@ function acrossTables(question: string, model: SemanticModel, now: Date): Unders
   const first = understandOn(question, model, now);
   if (!first.plan || !first.ranked || model.tables.length < 2) return first;
   const top = first.ranked[0]!.score;
-  const candidates = first.ranked.slice(0, TABLE_CANDIDATES).filter((r, i) => i === 0 || (r.score > 0 && r.score >= top * 0.4));
+  const candidates = first.ranked
+    .slice(0, TABLE_CANDIDATES)
+    .filter((r, i) => i === 0 || (r.score > 0 && r.score >= top * 0.4));
   // A table that holds (or links to) everything the question names is worth a reading too.
   for (const t of coveringTables(question, model)) {
     const r = first.ranked.find((x) => x.table === t);
@@ -103,19 +177,32 @@ function acrossTables(question: string, model: SemanticModel, now: Date): Unders
   }
   if (candidates.length < 2) return first;
   // The words' own preference among tables still counts, a little.
-  const readings = candidates.map((r) => {
-    const u = understandOn(question, model, now, r.table.name);
-    return r === first.ranked![0] || top <= 0 ? u : { ...u, confidence: u.confidence * (0.85 + 0.15 * Math.max(0, r.score) / top) };
-  }).filter((u) => u.plan);
+  const readings = candidates
+    .map((r) => {
+      const u = understandOn(question, model, now, r.table.name);
+      return r === first.ranked![0] || top <= 0
+        ? u
+        : { ...u, confidence: u.confidence * (0.85 + (0.15 * Math.max(0, r.score)) / top) };
+    })
+    .filter((u) => u.plan);
   readings.sort((a, b) => b.confidence - a.confidence);
   const best = readings[0];
   if (!best) return first;
   // Another table's reading that asks for the same thing (through a join) is no rival.
-  const rival = readings.find((u) => u !== best && u.plan!.table !== best.plan!.table && signature(u.plan!) !== signature(best.plan!));
+  const rival = readings.find(
+    (u) => u !== best && u.plan!.table !== best.plan!.table && signature(u.plan!) !== signature(best.plan!),
+  );
   const ratio = rival ? rival.confidence / Math.max(best.confidence, 1e-9) : 0;
   const factor = ratio >= 0.9 ? 0.8 : ratio >= 0.75 ? 0.9 : 1;
   if (factor === 1) return best;
-  return { ...best, confidence: best.confidence * factor, doubts: [...best.doubts, `${model.tables.find((t) => t.name === rival!.plan!.table)?.label ?? 'another table'} fits almost as well`] };
+  return {
+    ...best,
+    confidence: best.confidence * factor,
+    doubts: [
+      ...best.doubts,
+      `${model.tables.find((t) => t.name === rival!.plan!.table)?.label ?? 'another table'} fits almost as well`,
+    ],
+  };
 }
 
 const TABLE_CANDIDATES = 4;
@@ -123,26 +210,42 @@ const TABLE_CANDIDATES = 4;
 /** Tables whose columns, values and references cover the most of the question's mentions. */
 function coveringTables(question: string, model: SemanticModel): ModelTable[] {
   const mentions = findMentions(fixTypos(tokenize(question)), model);
-  const refs = (t: ModelTable, other: string): boolean => model.joins.some((j) => j.from[0]!.table === t.name && j.to[0]!.table === other);
+  const refs = (t: ModelTable, other: string): boolean =>
+    model.joins.some((j) => j.from[0]!.table === t.name && j.to[0]!.table === other);
   const scored = model.tables.map((t) => {
     const covered = new Set<number>();
     for (const m of mentions) {
-      const hit = m.kind === 'table' ? m.tables.some((x) => x.table === t || refs(t, x.table.name))
-        : m.kind === 'column' ? m.hits.some((h) => h.ref.table === t.name && h.quality >= 0.8)
-          : m.hits.some((h) => h.ref.table === t.name);
+      const hit =
+        m.kind === 'table'
+          ? m.tables.some((x) => x.table === t || refs(t, x.table.name))
+          : m.kind === 'column'
+            ? m.hits.some((h) => h.ref.table === t.name && h.quality >= 0.8)
+            : m.hits.some((h) => h.ref.table === t.name);
       if (hit) for (let k = m.start; k < m.end; k++) covered.add(k);
     }
     return { t, n: covered.size };
   });
   const best = Math.max(0, ...scored.map((x) => x.n));
-  return best ? scored.filter((x) => x.n === best).slice(0, 2).map((x) => x.t) : [];
+  return best
+    ? scored
+        .filter((x) => x.n === best)
+        .slice(0, 2)
+        .map((x) => x.t)
+    : [];
 }
 
 /** What a plan asks for, whichever table it starts from. */
 function signature(p: TQueryPlan): string {
   const c = (r?: { table: string; column: string }): string => (r ? `${r.table}.${r.column}` : '*');
-  return JSON.stringify([p.measures.map((m) => `${m.agg}(${m.column ? c(m.column) : `${p.table}.*`})${m.metric ?? ''}`), p.dimensions.map((d) => `${c(d.column)}/${d.grain ?? ''}`),
-    p.filters.map((f) => `${c(f.column)} ${f.op} ${f.values.join(',')}`).sort(), p.columns.map(c), p.having, p.order.map((o) => `${o.kind}${o.index ?? ''}${c(o.column)}${o.dir}`), p.limit ?? null]);
+  return JSON.stringify([
+    p.measures.map((m) => `${m.agg}(${m.column ? c(m.column) : `${p.table}.*`})${m.metric ?? ''}`),
+    p.dimensions.map((d) => `${c(d.column)}/${d.grain ?? ''}`),
+    p.filters.map((f) => `${c(f.column)} ${f.op} ${f.values.join(',')}`).sort(),
+    p.columns.map(c),
+    p.having,
+    p.order.map((o) => `${o.kind}${o.index ?? ''}${c(o.column)}${o.dir}`),
+    p.limit ?? null,
+  ]);
 }
 
 function understandOn(question: string, model: SemanticModel, now: Date, forcedTable?: string): Reading {
@@ -152,37 +255,86 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   const tokens = fixTypos(tokenize(text));
   if (!tokens.length) return decline('The question has no words');
   // Without any date column, words like "year" name ordinary columns, not periods.
-  const time: TimeWords = model.tables.some((t) => t.columns.some((c) => c.isTime)) ? findTimeWords(text, now) : {};
-  const inTime = (i: number): boolean => [time.period, time.grain, time.comparison].some((s) => s && tokens[i]!.start >= s.start && tokens[i]!.end <= s.end);
+  const time: TimeWords = model.tables.some((t) => t.columns.some((c) => c.isTime))
+    ? findTimeWords(text, now)
+    : {};
+  const inTime = (i: number): boolean =>
+    [time.period, time.grain, time.comparison].some(
+      (s) => s && tokens[i]!.start >= s.start && tokens[i]!.end <= s.end,
+    );
   const allMentions = findMentions(tokens, model);
   // "monthly rental" names a column, not a grain.
   for (const key of ['grain', 'period', 'comparison'] as const) {
     const span = time[key];
     if (!span) continue;
     // "daily price records" names table sbDailyPrice; "transaction daily limit" a column.
-    const adjective = key === 'grain' && /^(daily|weekly|monthly|quarterly|yearly|annually|annual)$/i.test(text.slice(span.start, span.end));
-    const overlaps = (m: (typeof allMentions)[number]): boolean => tokens[m.start]!.start < span.end && tokens[m.end - 1]!.end > span.start;
-    if (allMentions.some((m) => overlaps(m) && ((m.kind === 'column' && m.hits.some((h) => h.quality >= (adjective ? 0.5 : 0.9))) || (m.kind === 'table' && m.end - m.start > 1 && m.tables.some((t) => t.quality >= 0.8))))) delete time[key];
+    const adjective =
+      key === 'grain' &&
+      /^(daily|weekly|monthly|quarterly|yearly|annually|annual)$/i.test(text.slice(span.start, span.end));
+    const overlaps = (m: (typeof allMentions)[number]): boolean =>
+      tokens[m.start]!.start < span.end && tokens[m.end - 1]!.end > span.start;
+    if (
+      allMentions.some(
+        (m) =>
+          overlaps(m) &&
+          ((m.kind === 'column' && m.hits.some((h) => h.quality >= (adjective ? 0.5 : 0.9))) ||
+            (m.kind === 'table' && m.end - m.start > 1 && m.tables.some((t) => t.quality >= 0.8))),
+      )
+    )
+      delete time[key];
   }
-  const mentions = allMentions.filter((m) => ![...Array(m.end - m.start).keys()].some((k) => inTime(m.start + k)));
-  const metricTable = metricNamed(tokens.map((t) => t.lemma), model)?.table;
+  const mentions = allMentions.filter(
+    (m) => ![...Array(m.end - m.start).keys()].some((k) => inTime(m.start + k)),
+  );
+  const metricTable = metricNamed(
+    tokens.map((t) => t.lemma),
+    model,
+  )?.table;
   const forced = model.tables.find((t) => t.name === (forcedTable ?? metricTable));
-  const chosen = forced ? { table: forced, margin: 1, ranked: undefined } : chooseTable(model, mentions, countedPositions(tokens));
+  const chosen = forced
+    ? { table: forced, margin: 1, ranked: undefined }
+    : chooseTable(model, mentions, countedPositions(tokens));
   if (!chosen) return decline('There is no data to ask about');
   const quotedAt = new Set(tokens.flatMap((t, i) => (t.quoted ? [i] : [])));
   const ctx: ParseContext = {
-    question: text, tokens, lemmas: tokens.map((t) => t.lemma), model, base: chosen.table,
-    resolved: resolveMentions(mentions, chosen.table, model, quotedAt, tokens.map((t) => t.lemma)), time, used: new Set(), consumed: new Set(), groupTargets: new Set(),
-    measures: [], dimensions: [], filters: [], having: [], order: [], distinct: false, filterLogic: 'and', penalties: [], filterSpans: [],
+    question: text,
+    tokens,
+    lemmas: tokens.map((t) => t.lemma),
+    model,
+    base: chosen.table,
+    resolved: resolveMentions(
+      mentions,
+      chosen.table,
+      model,
+      quotedAt,
+      tokens.map((t) => t.lemma),
+    ),
+    time,
+    used: new Set(),
+    consumed: new Set(),
+    groupTargets: new Set(),
+    measures: [],
+    dimensions: [],
+    filters: [],
+    having: [],
+    order: [],
+    distinct: false,
+    filterLogic: 'and',
+    penalties: [],
+    filterSpans: [],
   };
   tokens.forEach((_, i) => inTime(i) && ctx.used.add(i));
   const fullName = fullNames(ctx);
   for (const r of ctx.resolved) if (r.kind === 'table') markUsed(ctx, r.start, r.end);
-  for (const r of ctx.resolved) if (r.kind === 'column' && r.ambiguous) penalise(ctx, 0.85, `"${tokens[r.start]!.raw}" fits several columns`);
+  for (const r of ctx.resolved)
+    if (r.kind === 'column' && r.ambiguous)
+      penalise(ctx, 0.85, `"${tokens[r.start]!.raw}" fits several columns`);
   // Measured on the eval sets, readings through a join are right about two times in three:
   // alone such a doubt still answers, with any other doubt it declines.
-  for (const r of ctx.resolved) if (r.kind === 'column' && r.joined) penalise(ctx, 0.62, `${r.column.label} comes from another table`);
-  if (model.tables.length > 1 && chosen.margin < 1) penalise(ctx, chosen.margin < 0.5 ? 0.6 : 0.75, 'more than one table fits');
+  for (const r of ctx.resolved)
+    if (r.kind === 'column' && r.joined) penalise(ctx, 0.62, `${r.column.label} comes from another table`);
+  if (model.tables.length > 1 && chosen.margin < 1)
+    penalise(ctx, chosen.margin < 0.5 ? 0.6 : 0.75, 'more than one table fits');
 
   derivedMetrics(ctx);
   valueFilters(ctx);
@@ -198,7 +350,13 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   const { pendingSuperlatives } = found;
   // Measures already made (by a condition on an aggregate) are not repeated.
   const at = found.measures.map((m) => {
-    const same = ctx.measures.findIndex((x) => x.agg === m.agg && x.metric === m.metric && x.column?.table === m.column?.table && x.column?.column === m.column?.column);
+    const same = ctx.measures.findIndex(
+      (x) =>
+        x.agg === m.agg &&
+        x.metric === m.metric &&
+        x.column?.table === m.column?.table &&
+        x.column?.column === m.column?.column,
+    );
     if (same >= 0) return same;
     ctx.measures.push(m);
     return ctx.measures.length - 1;
@@ -217,13 +375,22 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     if (tokens[k]?.text === 'and' || tokens[k]?.text === ',') {
       for (let j = k + 1; j < c.end + 9 && tokens[j]; j++) {
         const w = tokens[j]!.text;
-        if ((w === 'of' || w === 'for') && !ctx.used.has(j)) { k = j; break; }
+        if ((w === 'of' || w === 'for') && !ctx.used.has(j)) {
+          k = j;
+          break;
+        }
         if (!ctx.used.has(j) && !['and', ',', 'the', 'a', 'its', 'their'].includes(w)) break;
       }
     }
     if (tokens[k]?.text !== 'of' && !(tokens[k]?.text === 'for' && k > c.end)) continue;
-    while (['of', 'for', 'the', 'all', 'every', 'each', 'top'].includes(tokens[k]?.text ?? '') || (tokens[k]?.number != null && k > c.end)) k++;
-    const named = ctx.resolved.find((r) => r.start === k && r.kind === 'column' && !ctx.consumed.has(r.start));
+    while (
+      ['of', 'for', 'the', 'all', 'every', 'each', 'top'].includes(tokens[k]?.text ?? '') ||
+      (tokens[k]?.number != null && k > c.end)
+    )
+      k++;
+    const named = ctx.resolved.find(
+      (r) => r.start === k && r.kind === 'column' && !ctx.consumed.has(r.start),
+    );
     if (named && named.kind === 'column' && named.column.kind === 'text' && named.column !== c.column) {
       ctx.consumed.add(c.start);
       markUsed(ctx, c.start, c.end);
@@ -232,7 +399,12 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   // "for each city, list their names": the name of what is grouped.
   if (ctx.groupTargets.size) {
     for (const c of freeColumns(ctx)) {
-      if (!/name|title/i.test(c.column.name) || !['their', 'its'].includes(tokens[c.start - 1]?.text ?? '') || ctx.groupTargets.has(c.start)) continue;
+      if (
+        !/name|title/i.test(c.column.name) ||
+        !['their', 'its'].includes(tokens[c.start - 1]?.text ?? '') ||
+        ctx.groupTargets.has(c.start)
+      )
+        continue;
       ctx.consumed.add(c.start);
       markUsed(ctx, c.start - 1, c.end);
     }
@@ -251,7 +423,12 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     // "institution type" with a column Institution naming the table's own rows: the type of it.
     if (prev && prev.kind === 'column' && isEntityColumn(ctx, prev.column) && c.quality >= 0.9) continue;
     // "job title" with a column job and no title: a loosely matched word only completes it.
-    if (prev && c.end - c.start === 1 && (['code', 'id', 'name', 'number', 'type'].includes(tokens[c.start]!.lemma) || (c.quality < 0.8 && prev.quality >= 0.9))) {
+    if (
+      prev &&
+      c.end - c.start === 1 &&
+      (['code', 'id', 'name', 'number', 'type'].includes(tokens[c.start]!.lemma) ||
+        (c.quality < 0.8 && prev.quality >= 0.9))
+    ) {
       ctx.consumed.add(c.start);
       markUsed(ctx, c.start, c.end);
     }
@@ -261,7 +438,14 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   for (const c of freeColumns(ctx)) {
     const next = ctx.resolved.find((r) => r.start === c.end && r.kind === 'column');
     // "institution types" with a column Institution naming the table's own rows: whose types.
-    if (next && (c.quality < 0.8 || (isEntityColumn(ctx, c.column) && next.kind === 'column' && next.quality >= 0.9 && !isEntityColumn(ctx, next.column)))) {
+    if (
+      next &&
+      (c.quality < 0.8 ||
+        (isEntityColumn(ctx, c.column) &&
+          next.kind === 'column' &&
+          next.quality >= 0.9 &&
+          !isEntityColumn(ctx, next.column)))
+    ) {
       ctx.consumed.add(c.start);
       markUsed(ctx, c.start, c.end);
     }
@@ -275,7 +459,14 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     columns = correlation;
   } else if (ctx.measures.length || ctx.dimensions.length) {
     for (const c of free) {
-      if (ctx.dimensions.some((d) => d.column.column === c.column.name && d.column.table === c.column.table && !d.grain)) { markUsed(ctx, c.start, c.end); continue; }
+      if (
+        ctx.dimensions.some(
+          (d) => d.column.column === c.column.name && d.column.table === c.column.table && !d.grain,
+        )
+      ) {
+        markUsed(ctx, c.start, c.end);
+        continue;
+      }
       // "for all companies" naming column Company of table company: the entity, not a grouping.
       if (isEntityColumn(ctx, c.column) && !ctx.groupTargets.has(c.start)) {
         markUsed(ctx, c.start, c.end);
@@ -283,13 +474,27 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       }
       // "average age of all artists": the population, not a grouping.
       // Not with a count condition and nothing else to group by: "the names of all cities with more than one airport".
-      const countedGroups = ctx.having.length > 0 && !ctx.dimensions.length && !free.some((o) => o !== c && !ctx.consumed.has(o.start));
-      if (tokens[c.start - 1]?.text === 'all' && ['of', 'across', 'for', 'among', 'over', 'from'].includes(tokens[c.start - 2]?.text ?? '') && !ctx.groupTargets.has(c.start) && !countedGroups && (c.column.kind !== 'text' || (c.column.distinctCount ?? 0) >= 0.9 * (ctx.base.rowCount ?? 0))) {
+      const countedGroups =
+        ctx.having.length > 0 &&
+        !ctx.dimensions.length &&
+        !free.some((o) => o !== c && !ctx.consumed.has(o.start));
+      if (
+        tokens[c.start - 1]?.text === 'all' &&
+        ['of', 'across', 'for', 'among', 'over', 'from'].includes(tokens[c.start - 2]?.text ?? '') &&
+        !ctx.groupTargets.has(c.start) &&
+        !countedGroups &&
+        (c.column.kind !== 'text' || (c.column.distinctCount ?? 0) >= 0.9 * (ctx.base.rowCount ?? 0))
+      ) {
         markUsed(ctx, c.start - 1, c.end);
         continue;
       }
       // "the average capacity among rooms in each building": the population, the building groups.
-      if (ctx.groupTargets.size && !ctx.groupTargets.has(c.start) && c.quality < 0.9 && ['for', 'among', 'of', 'across', 'over', 'all', 'the'].includes(tokens[c.start - 1]?.text ?? '')) {
+      if (
+        ctx.groupTargets.size &&
+        !ctx.groupTargets.has(c.start) &&
+        c.quality < 0.9 &&
+        ['for', 'among', 'of', 'across', 'over', 'all', 'the'].includes(tokens[c.start - 1]?.text ?? '')
+      ) {
         markUsed(ctx, c.start, c.end);
         continue;
       }
@@ -298,27 +503,52 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       // counted, while another column groups.
       let q = c.start - 1;
       while (['the', 'all'].includes(tokens[q]?.text ?? '')) q--;
-      const rowsOf = (x: typeof c): boolean => (ctx.base.rowCount ?? 0) > 1 && x.column.distinctCount === ctx.base.rowCount;
-      if (rowsOf(c) && (c.quality >= 0.8 || ['most', 'least', 'fewest'].includes(tokens[q]?.text ?? '')) && !ctx.groupTargets.has(c.start) && ['of', 'among', 'for', 'corresponding', 'most', 'least', 'fewest'].includes(tokens[q]?.text ?? '') && ctx.measures.every((m) => m.agg === 'count')
-        && !['that', 'who', 'which', 'with', 'whose', 'having', 'has', 'have', 'had'].includes(tokens[c.end]?.text ?? '')
-        && free.some((o) => o !== c && o.start < c.start && !rowsOf(o) && o.column.name !== c.column.name)) {
+      const rowsOf = (x: typeof c): boolean =>
+        (ctx.base.rowCount ?? 0) > 1 && x.column.distinctCount === ctx.base.rowCount;
+      if (
+        rowsOf(c) &&
+        (c.quality >= 0.8 || ['most', 'least', 'fewest'].includes(tokens[q]?.text ?? '')) &&
+        !ctx.groupTargets.has(c.start) &&
+        ['of', 'among', 'for', 'corresponding', 'most', 'least', 'fewest'].includes(tokens[q]?.text ?? '') &&
+        ctx.measures.every((m) => m.agg === 'count') &&
+        !['that', 'who', 'which', 'with', 'whose', 'having', 'has', 'have', 'had'].includes(
+          tokens[c.end]?.text ?? '',
+        ) &&
+        free.some((o) => o !== c && o.start < c.start && !rowsOf(o) && o.column.name !== c.column.name)
+      ) {
         markUsed(ctx, q + 1, c.end);
         continue;
       }
       // "the average fee for a campus": one of them, not each of them.
       let p = c.start - 1;
-      if (tokens[p] && /^[A-Z]{2,}$/.test(tokens[p]!.raw) && !ctx.resolved.some((r) => r.start <= p && p < r.end)) p--;
-      if (['a', 'an'].includes(tokens[p]?.text ?? '') && ['for', 'on', 'of', 'per', 'in', 'at'].includes(tokens[p - 1]?.text ?? '') && !ctx.groupTargets.has(c.start) && ctx.measures.length) {
+      if (
+        tokens[p] &&
+        /^[A-Z]{2,}$/.test(tokens[p]!.raw) &&
+        !ctx.resolved.some((r) => r.start <= p && p < r.end)
+      )
+        p--;
+      if (
+        ['a', 'an'].includes(tokens[p]?.text ?? '') &&
+        ['for', 'on', 'of', 'per', 'in', 'at'].includes(tokens[p - 1]?.text ?? '') &&
+        !ctx.groupTargets.has(c.start) &&
+        ctx.measures.length
+      ) {
         markUsed(ctx, c.start, c.end);
         continue;
       }
       // "which city has the lowest GDP ... and its GDP": the measured column is not a grouping.
-      if (ctx.measures.some((m) => m.column?.table === c.column.table && m.column.column === c.column.name) && !ctx.groupTargets.has(c.start)) {
+      if (
+        ctx.measures.some((m) => m.column?.table === c.column.table && m.column.column === c.column.name) &&
+        !ctx.groupTargets.has(c.start)
+      ) {
         markUsed(ctx, c.start, c.end);
         continue;
       }
       // "managers in countries that are not Australia": the filter's column is not a grouping.
-      if (ctx.filters.some((f) => f.column.column === c.column.name && f.column.table === c.column.table) && !ctx.groupTargets.has(c.start)) {
+      if (
+        ctx.filters.some((f) => f.column.column === c.column.name && f.column.table === c.column.table) &&
+        !ctx.groupTargets.has(c.start)
+      ) {
         markUsed(ctx, c.start, c.end);
         continue;
       }
@@ -326,7 +556,9 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       // "the ids of the two department store chains": the ids are said before the column.
       let w = c.start - 1;
       while (['the', 'all', 'top'].includes(tokens[w]?.text ?? '') || tokens[w]?.number != null) w--;
-      const saysId = tokens.slice(c.start, c.end).some((x) => x.lemma === 'id') || (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
+      const saysId =
+        tokens.slice(c.start, c.end).some((x) => x.lemma === 'id') ||
+        (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
       if (idLike && !saysId && c.quality < 1 && !ctx.groupTargets.has(c.start) && ctx.measures.length) {
         // "documents" naming Document_ID: the thing counted, not a grouping.
         markUsed(ctx, c.start, c.end);
@@ -335,50 +567,111 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       }
       ctx.dimensions.push({ column: ref(c.column), label: c.column.label });
       markUsed(ctx, c.start, c.end);
-      if (c.quality < 0.8 && !ctx.groupTargets.has(c.start)) penalise(ctx, 0.7, `"${tokens[c.start]!.raw}" read as ${c.column.label}`);
-      if (c.column.entityType === 'KPI' && (!shaped.grouped || !ctx.groupTargets.has(c.start))) penalise(ctx, 0.7, `grouping by ${c.column.label}, a measure`);
+      if (c.quality < 0.8 && !ctx.groupTargets.has(c.start))
+        penalise(ctx, 0.7, `"${tokens[c.start]!.raw}" read as ${c.column.label}`);
+      if (c.column.entityType === 'KPI' && (!shaped.grouped || !ctx.groupTargets.has(c.start)))
+        penalise(ctx, 0.7, `grouping by ${c.column.label}, a measure`);
     }
-    if (!ctx.measures.length) ctx.measures.push({ agg: 'count', label: measureLabel('count', undefined, ctx.base.label) });
-    const firstAt = fullName ? ctx.dimensions.findIndex((d) => !d.grain && d.column.table === fullName.first.table && d.column.column === fullName.first.name) : -1;
-    if (fullName && firstAt >= 0 && !ctx.dimensions.some((d) => d.column.column === fullName.last.name && d.column.table === fullName.last.table)) ctx.dimensions.splice(firstAt + 1, 0, { column: ref(fullName.last), label: fullName.last.label });
+    if (!ctx.measures.length)
+      ctx.measures.push({ agg: 'count', label: measureLabel('count', undefined, ctx.base.label) });
+    const firstAt = fullName
+      ? ctx.dimensions.findIndex(
+          (d) =>
+            !d.grain && d.column.table === fullName.first.table && d.column.column === fullName.first.name,
+        )
+      : -1;
+    if (
+      fullName &&
+      firstAt >= 0 &&
+      !ctx.dimensions.some(
+        (d) => d.column.column === fullName.last.name && d.column.table === fullName.last.table,
+      )
+    )
+      ctx.dimensions.splice(firstAt + 1, 0, { column: ref(fullName.last), label: fullName.last.label });
     // "Show all sport names and the number of students": a column listed beside a measure groups.
     const besideMeasure = free.some((c) => {
       const after = tokens.slice(c.end, c.end + 3).map((x) => x.text);
       const before = tokens.slice(Math.max(0, c.start - 3), c.start).map((x) => x.text);
-      return (after[0] === 'and' || after[0] === ',' || (after[0] === 'with' || after[0] === 'along' || after[0] === 'together')) && ctx.measures.length > 0
-        || (before.includes('and') && ctx.measures.length > 0 && tokens.slice(0, c.start).some((x, i) => ctx.used.has(i) && ['number', 'count', 'total', 'average', 'sum', 'many'].includes(x.text)));
+      return (
+        ((after[0] === 'and' ||
+          after[0] === ',' ||
+          after[0] === 'with' ||
+          after[0] === 'along' ||
+          after[0] === 'together') &&
+          ctx.measures.length > 0) ||
+        (before.includes('and') &&
+          ctx.measures.length > 0 &&
+          tokens
+            .slice(0, c.start)
+            .some(
+              (x, i) =>
+                ctx.used.has(i) && ['number', 'count', 'total', 'average', 'sum', 'many'].includes(x.text),
+            ))
+      );
     });
-    if (ctx.dimensions.length && !shaped.grouped && !ctx.having.length) penalise(ctx, besideMeasure ? 0.85 : 0.6, 'grouping is implied, not said');
-    if (ctx.dimensions.filter((d) => !d.grain).length >= 2 && free.some((c) => !ctx.groupTargets.has(c.start))) penalise(ctx, 0.5, 'grouping by two things');
-    if (ctx.having.length && !ctx.dimensions.length) penalise(ctx, 0.3, 'a count condition without a grouping');
-    intent = shaped.intent ?? (ctx.dimensions.some((d) => d.grain) ? 'trend' : ctx.dimensions.length ? 'breakdown' : 'value');
+    if (ctx.dimensions.length && !shaped.grouped && !ctx.having.length)
+      penalise(ctx, besideMeasure ? 0.85 : 0.6, 'grouping is implied, not said');
+    if (
+      ctx.dimensions.filter((d) => !d.grain).length >= 2 &&
+      free.some((c) => !ctx.groupTargets.has(c.start))
+    )
+      penalise(ctx, 0.5, 'grouping by two things');
+    if (ctx.having.length && !ctx.dimensions.length)
+      penalise(ctx, 0.3, 'a count condition without a grouping');
+    intent =
+      shaped.intent ??
+      (ctx.dimensions.some((d) => d.grain) ? 'trend' : ctx.dimensions.length ? 'breakdown' : 'value');
   } else {
     // "positions of players": a near-unique column after "of" only says whose.
     const listed = free.filter((c, k) => {
       // "the location codes for documents", "buildings that have rooms": a loosely named
       // column after such words only says whose or which rows.
       let p = c.start - 1;
-      while (p >= 0 && (['the', 'a', 'an', 'all', 'any', 'some', 'each', 'every'].includes(tokens[p]!.text) || ctx.resolved.some((r) => r.kind === 'table' && r.start <= p && p < r.end))) p--;
-      if (k > 0 && c.quality < 0.9 && ['for', 'with', 'of', 'have', 'has', 'had'].includes(tokens[p]?.text ?? '')) {
+      while (
+        p >= 0 &&
+        (['the', 'a', 'an', 'all', 'any', 'some', 'each', 'every'].includes(tokens[p]!.text) ||
+          ctx.resolved.some((r) => r.kind === 'table' && r.start <= p && p < r.end))
+      )
+        p--;
+      if (
+        k > 0 &&
+        c.quality < 0.9 &&
+        ['for', 'with', 'of', 'have', 'has', 'had'].includes(tokens[p]?.text ?? '')
+      ) {
         markUsed(ctx, c.start, c.end);
         return false;
       }
-      if (k === 0 || !['of'].includes(tokens[c.start - 1]?.text ?? '') && !(tokens[c.start - 1]?.text === 'the' && tokens[c.start - 2]?.text === 'of')) return true;
-      if (!isEntityColumn(ctx, c.column) && (c.column.distinctCount ?? 0) < 0.9 * (ctx.base.rowCount ?? 1)) return true;
+      if (
+        k === 0 ||
+        (!['of'].includes(tokens[c.start - 1]?.text ?? '') &&
+          !(tokens[c.start - 1]?.text === 'the' && tokens[c.start - 2]?.text === 'of'))
+      )
+        return true;
+      if (!isEntityColumn(ctx, c.column) && (c.column.distinctCount ?? 0) < 0.9 * (ctx.base.rowCount ?? 1))
+        return true;
       markUsed(ctx, c.start, c.end);
       return false;
     });
     columns = listed.map((c) => ref(c.column));
     // "Which department has the lowest budget?": the budget is shown beside the department.
-    const ranking = ctx.limit !== undefined ? ctx.order.find((o) => o.kind === 'column' && o.column) : undefined;
+    const ranking =
+      ctx.limit !== undefined ? ctx.order.find((o) => o.kind === 'column' && o.column) : undefined;
     if (ranking?.column && columns.length) columns.push(ranking.column);
     // "all the information about …": every column.
-    if (tokens.some((x) => ['information', 'info', 'details', 'data', 'everything'].includes(x.text)) && tokens.some((x) => x.text === 'all' || x.text === 'everything')) {
+    if (
+      tokens.some((x) => ['information', 'info', 'details', 'data', 'everything'].includes(x.text)) &&
+      tokens.some((x) => x.text === 'all' || x.text === 'everything')
+    ) {
       columns = ctx.base.columns.map((c) => ref(c));
     }
     for (const c of free) markUsed(ctx, c.start, c.end);
-    if (fullName) columns = columns.flatMap((c) => (c.table === fullName.first.table && c.column === fullName.first.name ? [c, ref(fullName.last)] : [c]));
-    columns = columns.filter((c, i) => columns.findIndex((x) => x.table === c.table && x.column === c.column) === i);
+    if (fullName)
+      columns = columns.flatMap((c) =>
+        c.table === fullName.first.table && c.column === fullName.first.name ? [c, ref(fullName.last)] : [c],
+      );
+    columns = columns.filter(
+      (c, i) => columns.findIndex((x) => x.table === c.table && x.column === c.column) === i,
+    );
     if (!columns.length) {
       const label = ctx.base.columns.find((c) => /name|title/i.test(c.name)) ?? ctx.base.columns[0];
       if (!label) return decline('The table has no columns');
@@ -389,8 +682,19 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     intent = shaped.intent ?? 'list';
     if (ctx.tokens.some((t) => ['different', 'distinct', 'unique'].includes(t.text))) ctx.distinct = true;
     // "Show all majors", "what ranks do we have": the values of a repeating attribute, once each.
-    const only = columns.length === 1 ? ctx.base.columns.find((c) => c.name === columns[0]!.column && c.table === columns[0]!.table) : undefined;
-    if (only && !only.isKey && only.entityType === 'ATTRIBUTE' && !ctx.order.length && (only.distinctCount ?? 0) > 0 && (only.distinctCount ?? 0) <= 0.5 * (ctx.base.rowCount ?? 0)) ctx.distinct = true;
+    const only =
+      columns.length === 1
+        ? ctx.base.columns.find((c) => c.name === columns[0]!.column && c.table === columns[0]!.table)
+        : undefined;
+    if (
+      only &&
+      !only.isKey &&
+      only.entityType === 'ATTRIBUTE' &&
+      !ctx.order.length &&
+      (only.distinctCount ?? 0) > 0 &&
+      (only.distinctCount ?? 0) <= 0.5 * (ctx.base.rowCount ?? 0)
+    )
+      ctx.distinct = true;
   }
   for (const [i, t] of tokens.entries()) if (ADJECTIVE_COLUMNS[t.text] && ctx.used.has(i)) continue;
 
@@ -399,24 +703,59 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   for (const r of ctx.resolved) {
     if (r.kind !== 'column' || r.quality >= 1 || !r.column.name.toLowerCase().endsWith('id')) continue;
     if (!shown.some((c) => c.table === r.column.table && c.column === r.column.name)) continue;
-    const phrase = tokens.slice(r.start, r.end).map((x) => x.lemma).join(' ');
-    const other = model.tables.find((t) => t !== ctx.base && splitIdentifier(t.name).map(lemma).join(' ') === phrase);
-    if (other && !tokens.slice(r.start, r.end).some((x) => x.lemma === 'id')) penalise(ctx, 0.5, `"${phrase}" names table ${other.label}`);
+    const phrase = tokens
+      .slice(r.start, r.end)
+      .map((x) => x.lemma)
+      .join(' ');
+    const other = model.tables.find(
+      (t) => t !== ctx.base && splitIdentifier(t.name).map(lemma).join(' ') === phrase,
+    );
+    if (other && !tokens.slice(r.start, r.end).some((x) => x.lemma === 'id'))
+      penalise(ctx, 0.5, `"${phrase}" names table ${other.label}`);
   }
   // "the number of video games in each type" with no type understood: the grouping was missed.
   if (ctx.measures.length && !ctx.dimensions.some((d) => !d.grain)) {
-    const missed = tokens.findIndex((x, i) => ['each', 'per', 'every'].includes(x.text) && !ctx.used.has(i) && !inTime(i));
-    if (missed >= 0) penalise(ctx, 0.5, `"${tokens[missed]!.raw} ${tokens[missed + 1]?.raw ?? ''}" was not understood as a grouping`);
+    const missed = tokens.findIndex(
+      (x, i) => ['each', 'per', 'every'].includes(x.text) && !ctx.used.has(i) && !inTime(i),
+    );
+    if (missed >= 0)
+      penalise(
+        ctx,
+        0.5,
+        `"${tokens[missed]!.raw} ${tokens[missed + 1]?.raw ?? ''}" was not understood as a grouping`,
+      );
   }
   // "stations that have ever had more than 12 bikes available": listing rows of a table through
   // the many rows that refer to it repeats them; each is listed once.
-  if (!ctx.measures.length && !ctx.dimensions.length && !ctx.distinct && columns.every((c) => c.table === ctx.base.name)) {
-    const touched = new Set([...ctx.filters.map((f) => f.column.table), ...ctx.order.flatMap((o) => (o.column ? [o.column.table] : []))]);
-    if ([...touched].some((t) => t !== ctx.base.name && ctx.model.joins.some((j) => j.from[0]!.table === t && j.to[0]!.table === ctx.base.name))) ctx.distinct = true;
+  if (
+    !ctx.measures.length &&
+    !ctx.dimensions.length &&
+    !ctx.distinct &&
+    columns.every((c) => c.table === ctx.base.name)
+  ) {
+    const touched = new Set([
+      ...ctx.filters.map((f) => f.column.table),
+      ...ctx.order.flatMap((o) => (o.column ? [o.column.table] : [])),
+    ]);
+    if (
+      [...touched].some(
+        (t) =>
+          t !== ctx.base.name &&
+          ctx.model.joins.some((j) => j.from[0]!.table === t && j.to[0]!.table === ctx.base.name),
+      )
+    )
+      ctx.distinct = true;
   }
   const referencing = countThroughReference(ctx);
   // A table named but not used by the plan means part of the question was not understood.
-  const usedTables = new Set([ctx.base.name, ...(referencing ? [referencing.table] : []), ...ctx.measures.flatMap((m) => (m.column ? [m.column.table] : [])), ...ctx.dimensions.map((d) => d.column.table), ...ctx.filters.map((f) => f.column.table), ...columns.map((c) => c.table)]);
+  const usedTables = new Set([
+    ctx.base.name,
+    ...(referencing ? [referencing.table] : []),
+    ...ctx.measures.flatMap((m) => (m.column ? [m.column.table] : [])),
+    ...ctx.dimensions.map((d) => d.column.table),
+    ...ctx.filters.map((f) => f.column.table),
+    ...columns.map((c) => c.table),
+  ]);
   for (const r of ctx.resolved) {
     if (r.kind !== 'table' || usedTables.has(r.table.name)) continue;
     // "movie ratings", "heads of the departments": a table word that only qualifies the subject.
@@ -429,18 +768,62 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     penalise(ctx, r.quality >= 0.9 && !qualifier ? 0.45 : 0.6, `${r.table.label} is named but not used`);
   }
   // An ordering by an aggregate with nothing grouped ranks a single row.
-  if (ctx.limit !== undefined && ctx.order.some((o) => o.kind === 'measure') && !ctx.dimensions.length && !referencing && intent !== 'list') penalise(ctx, 0.4, 'a ranking of one number');
+  if (
+    ctx.limit !== undefined &&
+    ctx.order.some((o) => o.kind === 'measure') &&
+    !ctx.dimensions.length &&
+    !referencing &&
+    intent !== 'list'
+  )
+    penalise(ctx, 0.4, 'a ranking of one number');
   // "a book in 1989 and a book in 1990": one row cannot have two values (that needs INTERSECT).
   const eqs = ctx.filters.filter((f) => f.op === 'eq');
-  if (ctx.filterLogic === 'and' && eqs.some((f, i) => eqs.some((g, j) => j > i && g.column.table === f.column.table && g.column.column === f.column.column && g.values[0] !== f.values[0]))) penalise(ctx, 0.3, 'one column must equal two values at once');
-  const sameColumnTwice = ctx.filters.some((f, i) => f.op === 'in' || ctx.filters.some((g, j) => j !== i && g.column.table === f.column.table && g.column.column === f.column.column));
-  if (tokens.some((x) => x.text === 'both' || x.text === 'shared') && sameColumnTwice) penalise(ctx, 0.3, '"both" needs each member, not either');
-  else tokens.forEach((x, i) => x.text === 'both' && ctx.filters.length >= 2 && ctx.filterLogic === 'and' && markUsed(ctx, i, i + 1));
+  if (
+    ctx.filterLogic === 'and' &&
+    eqs.some((f, i) =>
+      eqs.some(
+        (g, j) =>
+          j > i &&
+          g.column.table === f.column.table &&
+          g.column.column === f.column.column &&
+          g.values[0] !== f.values[0],
+      ),
+    )
+  )
+    penalise(ctx, 0.3, 'one column must equal two values at once');
+  const sameColumnTwice = ctx.filters.some(
+    (f, i) =>
+      f.op === 'in' ||
+      ctx.filters.some(
+        (g, j) => j !== i && g.column.table === f.column.table && g.column.column === f.column.column,
+      ),
+  );
+  if (tokens.some((x) => x.text === 'both' || x.text === 'shared') && sameColumnTwice)
+    penalise(ctx, 0.3, '"both" needs each member, not either');
+  else
+    tokens.forEach(
+      (x, i) =>
+        x.text === 'both' && ctx.filters.length >= 2 && ctx.filterLogic === 'and' && markUsed(ctx, i, i + 1),
+    );
   // "in the US": a word in capitals is a name, even when it spells a common word.
-  const filler = (t: (typeof tokens)[number]): boolean => (FILLER.has(t.text) || FILLER.has(t.lemma)) && !(/^[A-Z]{2,4}$/.test(t.raw) && i0(t) > 0);
+  const filler = (t: (typeof tokens)[number]): boolean =>
+    (FILLER.has(t.text) || FILLER.has(t.lemma)) && !(/^[A-Z]{2,4}$/.test(t.raw) && i0(t) > 0);
   const i0 = (t: (typeof tokens)[number]): number => tokens.indexOf(t);
-  const unexplained = tokens.filter((t, i) => !ctx.used.has(i) && !filler(t) && t.text.length > 1 || (!ctx.used.has(i) && t.number !== null && !FILLER.has(t.text)));
-  const usedColumns = new Set([...ctx.measures.flatMap((m) => (m.column ? [m.column] : [])), ...(referencing?.measure.column ? [referencing.measure.column] : []), ...ctx.dimensions.map((d) => d.column), ...ctx.filters.map((f) => f.column), ...columns, ...ctx.order.flatMap((o) => (o.column ? [o.column] : []))].map((c) => `${c.table}.${c.column}`));
+  const unexplained = tokens.filter(
+    (t, i) =>
+      (!ctx.used.has(i) && !filler(t) && t.text.length > 1) ||
+      (!ctx.used.has(i) && t.number !== null && !FILLER.has(t.text)),
+  );
+  const usedColumns = new Set(
+    [
+      ...ctx.measures.flatMap((m) => (m.column ? [m.column] : [])),
+      ...(referencing?.measure.column ? [referencing.measure.column] : []),
+      ...ctx.dimensions.map((d) => d.column),
+      ...ctx.filters.map((f) => f.column),
+      ...columns,
+      ...ctx.order.flatMap((o) => (o.column ? [o.column] : [])),
+    ].map((c) => `${c.table}.${c.column}`),
+  );
   const used = { tables: usedTables, columns: usedColumns };
   let confidence = 0.97;
   for (const p of ctx.penalties) confidence *= p.factor;
@@ -449,19 +832,47 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     const at = tokens.indexOf(u);
     const afterGroupWord = ['each', 'per', 'every', 'by'].includes(tokens[at - 1]?.text ?? '');
     // "assistant professors" read as Professor: a word glued to a value may change which value.
-    const besideValue = /^[a-z]+$/.test(u.text) && !isSoftWord(u.text) && ctx.filterSpans.some((f) => f.kind === 'value' && (f.start === at + 1 || f.end === at));
+    const besideValue =
+      /^[a-z]+$/.test(u.text) &&
+      !isSoftWord(u.text) &&
+      ctx.filterSpans.some((f) => f.kind === 'value' && (f.start === at + 1 || f.end === at));
     const first = at === 0 || /[.?!]\s*$/.test(text.slice(0, u.start));
-    confidence *= afterGroupWord ? 0.3 : Math.min(besideValue ? 0.5 : 1, unexplainedFactor({ ...u, first }, ctx.measures.length > 0 || intent === 'superlative', model, used));
+    confidence *= afterGroupWord
+      ? 0.3
+      : Math.min(
+          besideValue ? 0.5 : 1,
+          unexplainedFactor(
+            { ...u, first },
+            ctx.measures.length > 0 || intent === 'superlative',
+            model,
+            used,
+          ),
+        );
   }
   const plan: TQueryPlan = {
-    intent, table: referencing?.table ?? ctx.base.name, measures: referencing ? [referencing.measure] : ctx.measures, dimensions: ctx.dimensions, columns, distinct: ctx.distinct,
-    filters: ctx.filters, filterLogic: ctx.filterLogic, having: ctx.having, order: ctx.order, limit: ctx.limit,
-    comparison: time.comparison?.kind, share: shaped.share,
+    intent,
+    table: referencing?.table ?? ctx.base.name,
+    measures: referencing ? [referencing.measure] : ctx.measures,
+    dimensions: ctx.dimensions,
+    columns,
+    distinct: ctx.distinct,
+    filters: ctx.filters,
+    filterLogic: ctx.filterLogic,
+    having: ctx.having,
+    order: ctx.order,
+    limit: ctx.limit,
+    comparison: time.comparison?.kind,
+    share: shaped.share,
     ...(ctx.time.period && timeRangeOf(ctx) ? { timeRange: timeRangeOf(ctx)! } : {}),
   };
   return {
-    plan, confidence: Math.max(0, Math.min(1, confidence)), ranked: chosen.ranked,
-    doubts: [...ctx.penalties.map((p) => p.reason), ...unexplained.map((u) => `did not understand "${u.raw}"`)],
+    plan,
+    confidence: Math.max(0, Math.min(1, confidence)),
+    ranked: chosen.ranked,
+    doubts: [
+      ...ctx.penalties.map((p) => p.reason),
+      ...unexplained.map((u) => `did not understand "${u.raw}"`),
+    ],
     unexplained: unexplained.map((u) => u.raw),
   };
 }
@@ -474,15 +885,25 @@ function fullNames(ctx: ParseContext): { first: ModelColumn; last: ModelColumn }
   const t = ctx.tokens;
   const at = t.findIndex((x, i) => x.text === 'full' && ['name', 'names'].includes(t[i + 1]?.text ?? ''));
   if (at < 0) return null;
-  const named = (part: string, short: string) => ctx.base.columns.filter((c) => {
-    const w = splitIdentifier(c.name);
-    return c.kind === 'text' && ((w.includes(part) && w.at(-1) === 'name') || w.at(-1) === short);
-  });
+  const named = (part: string, short: string) =>
+    ctx.base.columns.filter((c) => {
+      const w = splitIdentifier(c.name);
+      return c.kind === 'text' && ((w.includes(part) && w.at(-1) === 'name') || w.at(-1) === short);
+    });
   const first = named('first', 'fname');
   const last = named('last', 'lname');
   if (first.length !== 1 || last.length !== 1) return null;
   ctx.resolved = ctx.resolved.filter((r) => r.end <= at || r.start >= at + 2);
-  const mention: Resolved = { kind: 'column', start: at, end: at + 2, column: first[0]!, quality: 1, ambiguous: false, joined: false, alternatives: [] };
+  const mention: Resolved = {
+    kind: 'column',
+    start: at,
+    end: at + 2,
+    column: first[0]!,
+    quality: 1,
+    ambiguous: false,
+    joined: false,
+    alternatives: [],
+  };
   const after = ctx.resolved.findIndex((r) => r.start > at);
   ctx.resolved.splice(after < 0 ? ctx.resolved.length : after, 0, mention);
   return { first: first[0]!, last: last[0]! };

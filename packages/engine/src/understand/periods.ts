@@ -21,8 +21,32 @@ export interface TimeWords {
 const iso = (d: Date): string => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d = 1): Date => new Date(Date.UTC(y, m, d));
 const addDays = (d: Date, n: number): Date => new Date(d.getTime() + n * 86_400_000);
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const UNIT: Record<string, TTimeGrain> = { day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', quarter: 'quarter', quarters: 'quarter', year: 'year', years: 'year' };
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const UNIT: Record<string, TTimeGrain> = {
+  day: 'day',
+  days: 'day',
+  week: 'week',
+  weeks: 'week',
+  month: 'month',
+  months: 'month',
+  quarter: 'quarter',
+  quarters: 'quarter',
+  year: 'year',
+  years: 'year',
+};
 
 function startOf(unit: TTimeGrain, d: Date): Date {
   const y = d.getUTCFullYear();
@@ -43,7 +67,16 @@ function shift(unit: TTimeGrain, d: Date, n: number): Date {
 
 type Rule = [RegExp, (m: RegExpExecArray, now: Date) => Omit<Period, 'start' | 'end'> | null];
 
-const ORDINAL: Record<string, number> = { '1st': 1, first: 1, '2nd': 2, second: 2, '3rd': 3, third: 3, '4th': 4, fourth: 4 };
+const ORDINAL: Record<string, number> = {
+  '1st': 1,
+  first: 1,
+  '2nd': 2,
+  second: 2,
+  '3rd': 3,
+  third: 3,
+  '4th': 4,
+  fourth: 4,
+};
 const DATE_TEXT = String.raw`(?:[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4})`;
 const dayOf = (text: string, now: Date): Date | null => {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : chrono.parseDate(text, now);
@@ -52,76 +85,132 @@ const dayOf = (text: string, now: Date): Date | null => {
 
 const RULES: Rule[] = [
   // "the last 2 months excluding the current month": whole units before the current one.
-  [/\b(?:in |over |during )?the (?:last|past|previous) (\d+|two|three|six|twelve) (weeks?|months?|quarters?|years?),? (?:excluding|not including|except|without) (?:the )?(?:current|this) (?:week|month|quarter|year)\b/i, (m, now) => {
-    const n = Number(({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1]);
-    const unit = UNIT[m[2]!.toLowerCase()]!;
-    const cur = startOf(unit, now);
-    return { from: iso(shift(unit, cur, -n)), to: iso(cur), label: `last ${n} full ${m[2]}` };
-  }],
-  [/\b(?:in |over |during )?the (?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|months?|quarters?|years?)\b(?:,? inclusive of \d+ \w+ ago)?/i, (m, now) => {
-    const n = Number(({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1]);
-    const unit = UNIT[m[2]!.toLowerCase()]!;
-    const today = startOf('day', now);
-    return { from: iso(shift(unit, today, -n)), to: iso(addDays(today, 1)), label: `last ${n} ${m[2]}` };
-  }],
+  [
+    /\b(?:in |over |during )?the (?:last|past|previous) (\d+|two|three|six|twelve) (weeks?|months?|quarters?|years?),? (?:excluding|not including|except|without) (?:the )?(?:current|this) (?:week|month|quarter|year)\b/i,
+    (m, now) => {
+      const n = Number(
+        ({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1],
+      );
+      const unit = UNIT[m[2]!.toLowerCase()]!;
+      const cur = startOf(unit, now);
+      return { from: iso(shift(unit, cur, -n)), to: iso(cur), label: `last ${n} full ${m[2]}` };
+    },
+  ],
+  [
+    /\b(?:in |over |during )?the (?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|months?|quarters?|years?)\b(?:,? inclusive of \d+ \w+ ago)?/i,
+    (m, now) => {
+      const n = Number(
+        ({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1],
+      );
+      const unit = UNIT[m[2]!.toLowerCase()]!;
+      const today = startOf('day', now);
+      return { from: iso(shift(unit, today, -n)), to: iso(addDays(today, 1)), label: `last ${n} ${m[2]}` };
+    },
+  ],
   // "in the past month, inclusive of 1 month ago": a rolling window ending today.
-  [/\b(?:in |over |during )?the past (day|week|month|quarter|year)\b(?:,? inclusive of (?:\d+|one|a) \w+ ago)?/i, (m, now) => {
-    const unit = UNIT[m[1]!.toLowerCase()]!;
-    const today = startOf('day', now);
-    return { from: iso(shift(unit, today, -1)), to: iso(addDays(today, 1)), label: `past ${m[1]!.toLowerCase()}` };
-  }],
-  [/\b(?:in |during |for )?the (1st|first|2nd|second|3rd|third|4th|fourth) quarter (?:of )?((?:19|20)\d\d)\b/i, (m) => {
-    const q = ORDINAL[m[1]!.toLowerCase()]!;
-    const y = Number(m[2]);
-    return { from: iso(utc(y, (q - 1) * 3)), to: iso(utc(y, q * 3)), label: `Q${q} ${y}` };
-  }],
+  [
+    /\b(?:in |over |during )?the past (day|week|month|quarter|year)\b(?:,? inclusive of (?:\d+|one|a) \w+ ago)?/i,
+    (m, now) => {
+      const unit = UNIT[m[1]!.toLowerCase()]!;
+      const today = startOf('day', now);
+      return {
+        from: iso(shift(unit, today, -1)),
+        to: iso(addDays(today, 1)),
+        label: `past ${m[1]!.toLowerCase()}`,
+      };
+    },
+  ],
+  [
+    /\b(?:in |during |for )?the (1st|first|2nd|second|3rd|third|4th|fourth) quarter (?:of )?((?:19|20)\d\d)\b/i,
+    (m) => {
+      const q = ORDINAL[m[1]!.toLowerCase()]!;
+      const y = Number(m[2]);
+      return { from: iso(utc(y, (q - 1) * 3)), to: iso(utc(y, q * 3)), label: `Q${q} ${y}` };
+    },
+  ],
   // "on or after Apr 1, 2023", "before 2023-06-01", "on 2023-04-01".
-  [new RegExp(String.raw`\b(on or after|on or before|after|before|since|until|on) (${DATE_TEXT})`, 'i'), (m, now) => {
-    const d = dayOf(m[2]!, now);
-    if (!d) return null;
-    const w = m[1]!.toLowerCase();
-    if (w === 'on') return { from: iso(d), to: iso(addDays(d, 1)), label: `on ${iso(d)}` };
-    if (w === 'on or after' || w === 'since') return { from: iso(d), label: `since ${iso(d)}` };
-    if (w === 'after') return { from: iso(addDays(d, 1)), label: `after ${iso(d)}` };
-    if (w === 'on or before' || w === 'until') return { to: iso(addDays(d, 1)), label: `until ${iso(d)}` };
-    return { to: iso(d), label: `before ${iso(d)}` };
-  }],
-  [/\b(last|previous|this|current) (week|month|quarter|year)\b/i, (m, now) => {
-    const unit = UNIT[m[2]!.toLowerCase()]!;
-    const cur = startOf(unit, now);
-    const prev = /last|previous/i.test(m[1]!);
-    const from = prev ? shift(unit, cur, -1) : cur;
-    return { from: iso(from), to: iso(prev ? cur : addDays(startOf('day', now), 1)), label: `${prev ? 'last' : 'this'} ${m[2]!.toLowerCase()}` };
-  }],
-  [/\b(ytd|year to date|year-to-date|mtd|month to date|month-to-date|qtd|quarter to date)\b/i, (m, now) => {
-    const w = m[1]!.toLowerCase();
-    const unit: TTimeGrain = w.startsWith('y') ? 'year' : w.startsWith('m') ? 'month' : 'quarter';
-    return { from: iso(startOf(unit, now)), to: iso(addDays(startOf('day', now), 1)), label: w.length <= 3 ? w.toUpperCase() : w };
-  }],
-  [/\bq([1-4])(?: of)? ?((?:19|20)\d\d)\b/i, (m) => {
-    const q = Number(m[1]);
-    const y = Number(m[2]);
-    return { from: iso(utc(y, (q - 1) * 3)), to: iso(utc(y, q * 3)), label: `Q${q} ${y}` };
-  }],
-  [/\bsince (january|february|march|april|may|june|july|august|september|october|november|december)(?: ((?:19|20)\d\d))?\b/i, (m, now) => {
-    const month = MONTHS.indexOf(m[1]!.toLowerCase());
-    let y = m[2] ? Number(m[2]) : now.getUTCFullYear();
-    if (!m[2] && month > now.getUTCMonth()) y -= 1;
-    return { from: iso(utc(y, month)), to: iso(addDays(startOf('day', now), 1)), label: `since ${m[1]} ${y}` };
-  }],
-  [/\b(today|yesterday)\b/i, (m, now) => {
-    const d = m[1]!.toLowerCase() === 'today' ? startOf('day', now) : addDays(startOf('day', now), -1);
-    return { from: iso(d), to: iso(addDays(d, 1)), label: m[1]!.toLowerCase() };
-  }],
-  [/\b(?:in|during|for|of) (january|february|march|april|may|june|july|august|september|october|november|december) ((?:19|20)\d\d)\b/i, (m) => {
-    const month = MONTHS.indexOf(m[1]!.toLowerCase());
-    const y = Number(m[2]);
-    return { from: iso(utc(y, month)), to: iso(utc(y, month + 1)), label: `${m[1]} ${y}` };
-  }],
-  [/\b(?:in|during|for|of) ((?:19|20)\d\d)\b/i, (m) => {
-    const y = Number(m[1]);
-    return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y) };
-  }],
+  [
+    new RegExp(String.raw`\b(on or after|on or before|after|before|since|until|on) (${DATE_TEXT})`, 'i'),
+    (m, now) => {
+      const d = dayOf(m[2]!, now);
+      if (!d) return null;
+      const w = m[1]!.toLowerCase();
+      if (w === 'on') return { from: iso(d), to: iso(addDays(d, 1)), label: `on ${iso(d)}` };
+      if (w === 'on or after' || w === 'since') return { from: iso(d), label: `since ${iso(d)}` };
+      if (w === 'after') return { from: iso(addDays(d, 1)), label: `after ${iso(d)}` };
+      if (w === 'on or before' || w === 'until') return { to: iso(addDays(d, 1)), label: `until ${iso(d)}` };
+      return { to: iso(d), label: `before ${iso(d)}` };
+    },
+  ],
+  [
+    /\b(last|previous|this|current) (week|month|quarter|year)\b/i,
+    (m, now) => {
+      const unit = UNIT[m[2]!.toLowerCase()]!;
+      const cur = startOf(unit, now);
+      const prev = /last|previous/i.test(m[1]!);
+      const from = prev ? shift(unit, cur, -1) : cur;
+      return {
+        from: iso(from),
+        to: iso(prev ? cur : addDays(startOf('day', now), 1)),
+        label: `${prev ? 'last' : 'this'} ${m[2]!.toLowerCase()}`,
+      };
+    },
+  ],
+  [
+    /\b(ytd|year to date|year-to-date|mtd|month to date|month-to-date|qtd|quarter to date)\b/i,
+    (m, now) => {
+      const w = m[1]!.toLowerCase();
+      const unit: TTimeGrain = w.startsWith('y') ? 'year' : w.startsWith('m') ? 'month' : 'quarter';
+      return {
+        from: iso(startOf(unit, now)),
+        to: iso(addDays(startOf('day', now), 1)),
+        label: w.length <= 3 ? w.toUpperCase() : w,
+      };
+    },
+  ],
+  [
+    /\bq([1-4])(?: of)? ?((?:19|20)\d\d)\b/i,
+    (m) => {
+      const q = Number(m[1]);
+      const y = Number(m[2]);
+      return { from: iso(utc(y, (q - 1) * 3)), to: iso(utc(y, q * 3)), label: `Q${q} ${y}` };
+    },
+  ],
+  [
+    /\bsince (january|february|march|april|may|june|july|august|september|october|november|december)(?: ((?:19|20)\d\d))?\b/i,
+    (m, now) => {
+      const month = MONTHS.indexOf(m[1]!.toLowerCase());
+      let y = m[2] ? Number(m[2]) : now.getUTCFullYear();
+      if (!m[2] && month > now.getUTCMonth()) y -= 1;
+      return {
+        from: iso(utc(y, month)),
+        to: iso(addDays(startOf('day', now), 1)),
+        label: `since ${m[1]} ${y}`,
+      };
+    },
+  ],
+  [
+    /\b(today|yesterday)\b/i,
+    (m, now) => {
+      const d = m[1]!.toLowerCase() === 'today' ? startOf('day', now) : addDays(startOf('day', now), -1);
+      return { from: iso(d), to: iso(addDays(d, 1)), label: m[1]!.toLowerCase() };
+    },
+  ],
+  [
+    /\b(?:in|during|for|of) (january|february|march|april|may|june|july|august|september|october|november|december) ((?:19|20)\d\d)\b/i,
+    (m) => {
+      const month = MONTHS.indexOf(m[1]!.toLowerCase());
+      const y = Number(m[2]);
+      return { from: iso(utc(y, month)), to: iso(utc(y, month + 1)), label: `${m[1]} ${y}` };
+    },
+  ],
+  [
+    /\b(?:in|during|for|of) ((?:19|20)\d\d)\b/i,
+    (m) => {
+      const y = Number(m[1]);
+      return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y) };
+    },
+  ],
 ];
 
 /** Business periods, grains and comparisons in a question, relative to `now`. */
@@ -138,27 +227,57 @@ export function findTimeWords(text: string, now: Date): TimeWords {
   }
   if (!out.period) {
     const date = String.raw`[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}`;
-    const between = new RegExp(String.raw`\b(?:between|from) (${date}|.{4,30}?) (?:and|to|through|until) (${date}|.{4,30}?)(?=[,.?;]|\s\(|$)`, 'i').exec(text);
+    const between = new RegExp(
+      String.raw`\b(?:between|from) (${date}|.{4,30}?) (?:and|to|through|until) (${date}|.{4,30}?)(?=[,.?;]|\s\(|$)`,
+      'i',
+    ).exec(text);
     const a = between ? chrono.parseDate(between[1]!, now) : null;
     const b = between ? chrono.parseDate(between[2]!, now) : null;
     if (between && a && b && /\d{4}|[a-z]{3,}\s+\d/i.test(between[0])) {
       const from = utc(a.getFullYear(), a.getMonth(), a.getDate());
       const to = addDays(utc(b.getFullYear(), b.getMonth(), b.getDate()), 1);
-      out.period = { from: iso(from), to: iso(to), label: `${iso(from)} to ${iso(addDays(to, -1))}`, start: between.index, end: between.index + between[0].length };
+      out.period = {
+        from: iso(from),
+        to: iso(to),
+        label: `${iso(from)} to ${iso(addDays(to, -1))}`,
+        start: between.index,
+        end: between.index + between[0].length,
+      };
     }
   }
   // "(inclusive of start and end dates)", ", inclusive": words about the period itself.
   if (out.period) {
-    const tail = /^,?\s*(?:\((?:inclusive|exclusive)[^)]{0,40}\)|inclusive|exclusive)/i.exec(text.slice(out.period.end));
+    const tail = /^,?\s*(?:\((?:inclusive|exclusive)[^)]{0,40}\)|inclusive|exclusive)/i.exec(
+      text.slice(out.period.end),
+    );
     if (tail) out.period.end += tail[0].length;
   }
-  const g = /\b(?:by|per|each|every|over|for each) (day|week|month|quarter|year)\b|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(text);
+  const g =
+    /\b(?:by|per|each|every|over|for each) (day|week|month|quarter|year)\b|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(
+      text,
+    );
   if (g) {
     const w = (g[1] ?? g[2]!).toLowerCase();
-    const grain: TTimeGrain = w.startsWith('da') ? 'day' : w.startsWith('we') ? 'week' : w.startsWith('mo') ? 'month' : w.startsWith('qu') ? 'quarter' : 'year';
+    const grain: TTimeGrain = w.startsWith('da')
+      ? 'day'
+      : w.startsWith('we')
+        ? 'week'
+        : w.startsWith('mo')
+          ? 'month'
+          : w.startsWith('qu')
+            ? 'quarter'
+            : 'year';
     out.grain = { grain, start: g.index, end: g.index + g[0].length };
   }
-  const c = /\b(year over year|yoy|vs\.? (?:the )?(?:same period )?last year|compared (?:to|with) last year)\b|\b((?:week|month|quarter) over (?:week|month|quarter)|vs\.? (?:the )?previous (?:period|month|quarter|week)|compared (?:to|with) (?:the )?(?:previous|last) (?:period|month|quarter|week)|mom|wow|qoq)\b/i.exec(text);
-  if (c) out.comparison = { kind: c[1] ? 'previous_year' : 'previous_period', start: c.index, end: c.index + c[0].length };
+  const c =
+    /\b(year over year|yoy|vs\.? (?:the )?(?:same period )?last year|compared (?:to|with) last year)\b|\b((?:week|month|quarter) over (?:week|month|quarter)|vs\.? (?:the )?previous (?:period|month|quarter|week)|compared (?:to|with) (?:the )?(?:previous|last) (?:period|month|quarter|week)|mom|wow|qoq)\b/i.exec(
+      text,
+    );
+  if (c)
+    out.comparison = {
+      kind: c[1] ? 'previous_year' : 'previous_period',
+      start: c.index,
+      end: c.index + c[0].length,
+    };
   return out;
 }

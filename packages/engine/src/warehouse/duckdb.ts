@@ -1,5 +1,12 @@
 import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { ForeignKey, QueryOptions, QueryResult, Warehouse, WarehouseColumn, WarehouseTable } from '../warehouse';
+import type {
+  ForeignKey,
+  QueryOptions,
+  QueryResult,
+  Warehouse,
+  WarehouseColumn,
+  WarehouseTable,
+} from '../warehouse';
 
 export interface DuckDbWarehouseOptions {
   /** A database file; in-memory when absent. */
@@ -19,7 +26,8 @@ export function toPlainValue(v: unknown, type = ''): unknown {
     return type === 'DATE' ? text.slice(0, 10) : text.slice(0, 19).replace('T', ' ');
   }
   if (v instanceof Uint8Array) return Buffer.from(v).toString('base64');
-  if (v !== null && typeof v === 'object') return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? Number(x) : x));
+  if (v !== null && typeof v === 'object')
+    return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? Number(x) : x));
   return v;
 }
 
@@ -61,9 +69,12 @@ export class DuckDbWarehouse implements Warehouse {
 
   /** Loads a CSV file (header row, auto-detected types) as table `name`, replacing it. */
   async loadCsv(name: string, file: string, columnTypes?: Record<string, string>): Promise<void> {
-    const types = columnTypes && Object.keys(columnTypes).length
-      ? `, types = {${Object.entries(columnTypes).map(([c, t]) => `'${c.replace(/'/g, "''")}': '${t}'`).join(', ')}}`
-      : '';
+    const types =
+      columnTypes && Object.keys(columnTypes).length
+        ? `, types = {${Object.entries(columnTypes)
+            .map(([c, t]) => `'${c.replace(/'/g, "''")}': '${t}'`)
+            .join(', ')}}`
+        : '';
     const sql = `CREATE OR REPLACE TABLE ${quote(name)} AS SELECT * FROM read_csv('${file.replace(/'/g, "''")}', header = true, auto_detect = true, sample_size = -1${types})`;
     await this.exclusive(() => this.conn.run(sql));
   }
@@ -71,7 +82,9 @@ export class DuckDbWarehouse implements Warehouse {
   /** Creates a table from column definitions and rows (used by the demo data and tests). */
   async loadRows(name: string, columns: { name: string; type: string }[], rows: unknown[][]): Promise<void> {
     await this.exclusive(async () => {
-      await this.conn.run(`CREATE OR REPLACE TABLE ${quote(name)} (${columns.map((c) => `${quote(c.name)} ${c.type}`).join(', ')})`);
+      await this.conn.run(
+        `CREATE OR REPLACE TABLE ${quote(name)} (${columns.map((c) => `${quote(c.name)} ${c.type}`).join(', ')})`,
+      );
       const appender = await this.conn.createAppender(name);
       for (const row of rows) {
         for (const v of row) {
@@ -102,8 +115,15 @@ export class DuckDbWarehouse implements Warehouse {
   }
 
   async listTables(schema: string): Promise<WarehouseTable[]> {
-    const r = await this.query(`SELECT table_name, estimated_size FROM duckdb_tables() WHERE schema_name = ? ORDER BY 1`, { params: [schema] });
-    return r.rows.map((row) => ({ schema, name: String(row[0]), rowCount: row[1] === null ? null : Number(row[1]) }));
+    const r = await this.query(
+      `SELECT table_name, estimated_size FROM duckdb_tables() WHERE schema_name = ? ORDER BY 1`,
+      { params: [schema] },
+    );
+    return r.rows.map((row) => ({
+      schema,
+      name: String(row[0]),
+      rowCount: row[1] === null ? null : Number(row[1]),
+    }));
   }
 
   async describeColumns(schema: string, table: string): Promise<WarehouseColumn[]> {
@@ -140,7 +160,11 @@ export class DuckDbWarehouse implements Warehouse {
         const types = reader.columnTypes().map((t) => t.toString());
         const all = reader.getRowsJS();
         const rows = all.slice(0, maxRows).map((row) => row.map((v, i) => toPlainValue(v, types[i])));
-        return { columns: names.map((name, i) => ({ name, type: types[i] ?? 'UNKNOWN' })), rows, truncated: all.length > maxRows };
+        return {
+          columns: names.map((name, i) => ({ name, type: types[i] ?? 'UNKNOWN' })),
+          rows,
+          truncated: all.length > maxRows,
+        };
       } finally {
         clearTimeout(timer);
       }

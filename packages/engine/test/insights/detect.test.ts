@@ -3,7 +3,7 @@ import { detectAnomalies } from '../../src/insights';
 
 function noisy(n: number, seed = 7) {
   let a = seed;
-  const rnd = () => ((a = (a * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (a = (a * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: n }, (_, i) => 100 + 10 * Math.sin((2 * Math.PI * i) / 52) + (rnd() - 0.5) * 6);
 }
 
@@ -16,7 +16,9 @@ describe('detectAnomalies', () => {
     expect(drop.map((a) => a.index)).toContain(110);
     expect(drop.every((a) => a.score < 0)).toBe(true);
     const spiked = base.map((v, i) => (i === 90 ? v * 2 : v));
-    expect(detectAnomalies(spiked, { season: 52, level: 8, spread: 26, threshold: 4 }).map((a) => a.index)).toEqual([90]);
+    expect(
+      detectAnomalies(spiked, { season: 52, level: 8, spread: 26, threshold: 4 }).map((a) => a.index),
+    ).toEqual([90]);
   });
 
   it('is causal: later points do not change earlier alerts', () => {

@@ -16,11 +16,13 @@ function daily(n: number, seed = 3) {
   }));
 }
 
-const inRange = (alerts: { index: number }[], from: number, to: number) => alerts.some((a) => a.index >= from && a.index <= to);
+const inRange = (alerts: { index: number }[], from: number, to: number) =>
+  alerts.some((a) => a.index >= from && a.index <= to);
 
 describe('detectSeriesAnomalies', () => {
   it('raises nothing on an unchanged noisy seasonal series', () => {
-    for (const seed of [1, 2, 3]) expect(detectSeriesAnomalies(daily(200, seed), { sensitivity: 'balanced' })).toEqual([]);
+    for (const seed of [1, 2, 3])
+      expect(detectSeriesAnomalies(daily(200, seed), { sensitivity: 'balanced' })).toEqual([]);
   });
 
   it('finds a level shift, a spike and a drift, once per episode', () => {
@@ -38,25 +40,36 @@ describe('detectSeriesAnomalies', () => {
   });
 
   it('is causal: later points do not change earlier alerts', () => {
-    const s = daily(200).map((p, i) => (i === 120 ? { ...p, v: p.v * 2 } : i >= 170 ? { ...p, v: p.v * 0.5 } : p));
+    const s = daily(200).map((p, i) =>
+      i === 120 ? { ...p, v: p.v * 2 } : i >= 170 ? { ...p, v: p.v * 0.5 } : p,
+    );
     const full = detectSeriesAnomalies(s, { sensitivity: 'balanced' }).filter((a) => a.index <= 130);
     expect(detectSeriesAnomalies(s.slice(0, 131), { sensitivity: 'balanced' })).toEqual(full);
   });
 
   it('handles flat, short, repeated and irregular series', () => {
-    const flat = Array.from({ length: 100 }, (_, i) => ({ t: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000), v: 5 }));
+    const flat = Array.from({ length: 100 }, (_, i) => ({
+      t: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000),
+      v: 5,
+    }));
     expect(detectSeriesAnomalies(flat, { sensitivity: 'aggressive' })).toEqual([]);
     expect(detectSeriesAnomalies(flat.slice(0, 3), { sensitivity: 'balanced' })).toEqual([]);
     expect(detectSeriesAnomalies([], { sensitivity: 'balanced' })).toEqual([]);
-    const repeated = [...flat, ...flat].map((p) => ({ t: p.t.toISOString().replace('T', ' ').slice(0, 19), v: p.v }));
+    const repeated = [...flat, ...flat].map((p) => ({
+      t: p.t.toISOString().replace('T', ' ').slice(0, 19),
+      v: p.v,
+    }));
     expect(detectSeriesAnomalies(repeated, { sensitivity: 'balanced', seasonality: 24 })).toEqual([]);
     const irregular = daily(200).filter((_, i) => i % 5 !== 0 && !(i > 60 && i < 70));
-    expect(() => detectSeriesAnomalies(irregular, { sensitivity: 'conservative', seasonality: 'auto' })).not.toThrow();
+    expect(() =>
+      detectSeriesAnomalies(irregular, { sensitivity: 'conservative', seasonality: 'auto' }),
+    ).not.toThrow();
   });
 
   it('a lower risk tolerance hears about smaller moves', () => {
     const s = daily(200).map((p, i) => (i === 120 ? { ...p, v: p.v + 150 } : p));
-    const n = (sensitivity: 'conservative' | 'balanced' | 'aggressive') => detectSeriesAnomalies(s, { sensitivity }).length;
+    const n = (sensitivity: 'conservative' | 'balanced' | 'aggressive') =>
+      detectSeriesAnomalies(s, { sensitivity }).length;
     expect(n('conservative')).toBeGreaterThanOrEqual(n('balanced'));
     expect(n('balanced')).toBeGreaterThanOrEqual(n('aggressive'));
   });
@@ -83,7 +96,10 @@ describe('explainChange', () => {
     expect(regions.reduce((s, d) => s + d.contribution, 0)).toBeCloseTo(-35);
     expect(regions.reduce((s, d) => s + d.share, 0)).toBeCloseTo(1);
     expect(r.ranked[0]!.value).toBe('South');
-    expect(r.byAttribute.channel!.map((d) => [d.value, d.contribution])).toEqual([['web', -45], ['store', 10]]);
+    expect(r.byAttribute.channel!.map((d) => [d.value, d.contribution])).toEqual([
+      ['web', -45],
+      ['store', 10],
+    ]);
   });
 
   it('splits a ratio change into mix and rate that add up to the change', () => {
@@ -96,7 +112,12 @@ describe('explainChange', () => {
       { device: 'desktop', orders: 20, visits: 100 },
       { device: 'mobile', orders: 5, visits: 100 },
     ];
-    const r = explainChange({ before: b, after: a, measure: { numerator: 'orders', denominator: 'visits' }, attributes: ['device'] });
+    const r = explainChange({
+      before: b,
+      after: a,
+      measure: { numerator: 'orders', denominator: 'visits' },
+      attributes: ['device'],
+    });
     expect(r.delta).toBeCloseTo(0.125 - 0.15);
     const [top] = r.byAttribute.device!;
     expect(top).toMatchObject({ value: 'mobile' });
@@ -129,11 +150,23 @@ describe('periodChange', () => {
 
 describe('impactLevel', () => {
   it('grades by size, confidence and share of the business, scaled by risk tolerance', () => {
-    expect(impactLevel({ relativeChange: -0.4, score: 9, shareOfBusiness: 0.6, riskTolerance: 'balanced' })).toBe('Critical Alert');
-    expect(impactLevel({ relativeChange: -0.25, score: 4, shareOfBusiness: 0.1, riskTolerance: 'balanced' })).toBe('High Impact');
-    expect(impactLevel({ relativeChange: 0.1, score: 2, shareOfBusiness: 0.1, riskTolerance: 'balanced' })).toBe('Medium Impact');
-    expect(impactLevel({ relativeChange: 0.02, score: 1, shareOfBusiness: 0.5, riskTolerance: 'balanced' })).toBe('Low Impact');
-    expect(impactLevel({ relativeChange: 0.06, score: 1, shareOfBusiness: 0.5, riskTolerance: 'conservative' })).toBe('Medium Impact');
-    expect(impactLevel({ relativeChange: 0.1, score: 2, shareOfBusiness: 0.1, riskTolerance: 'aggressive' })).toBe('Low Impact');
+    expect(
+      impactLevel({ relativeChange: -0.4, score: 9, shareOfBusiness: 0.6, riskTolerance: 'balanced' }),
+    ).toBe('Critical Alert');
+    expect(
+      impactLevel({ relativeChange: -0.25, score: 4, shareOfBusiness: 0.1, riskTolerance: 'balanced' }),
+    ).toBe('High Impact');
+    expect(
+      impactLevel({ relativeChange: 0.1, score: 2, shareOfBusiness: 0.1, riskTolerance: 'balanced' }),
+    ).toBe('Medium Impact');
+    expect(
+      impactLevel({ relativeChange: 0.02, score: 1, shareOfBusiness: 0.5, riskTolerance: 'balanced' }),
+    ).toBe('Low Impact');
+    expect(
+      impactLevel({ relativeChange: 0.06, score: 1, shareOfBusiness: 0.5, riskTolerance: 'conservative' }),
+    ).toBe('Medium Impact');
+    expect(
+      impactLevel({ relativeChange: 0.1, score: 2, shareOfBusiness: 0.1, riskTolerance: 'aggressive' }),
+    ).toBe('Low Impact');
   });
 });

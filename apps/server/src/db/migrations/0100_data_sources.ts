@@ -21,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create unique index data_connections_org_name on data_connections (org_id, lower(name))`.execute(db);
+  await sql`create unique index data_connections_org_name on data_connections (org_id, lower(name))`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('csv_files')
@@ -43,6 +45,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_deleted', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
   await db.schema.createIndex('csv_files_org').on('csv_files').columns(['org_id', 'conn_id']).execute();
-  await sql`create unique index csv_files_live_table on csv_files (conn_id, table_name) where not is_deleted`.execute(db);
-  await sql`create index csv_files_unfinished on csv_files (status) where status in ('Queued', 'Processing')`.execute(db);
+  await sql`create unique index csv_files_live_table on csv_files (conn_id, table_name) where not is_deleted`.execute(
+    db,
+  );
+  await sql`create index csv_files_unfinished on csv_files (status) where status in ('Queued', 'Processing')`.execute(
+    db,
+  );
 }

@@ -42,8 +42,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('answered_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('thread_messages_thread').on('thread_messages').columns(['thread_id', 'id']).execute();
+  await db.schema
+    .createIndex('thread_messages_thread')
+    .on('thread_messages')
+    .columns(['thread_id', 'id'])
+    .execute();
   // Clip & Share mails carry a PNG; kept mail must keep it too.
   await db.schema.alterTable('mail_outbox').addColumn('attachments', 'jsonb').execute();
-  await db.schema.createIndex('thread_messages_answered').on('thread_messages').columns(['org_id', 'answered_at']).execute();
+  await db.schema
+    .createIndex('thread_messages_answered')
+    .on('thread_messages')
+    .columns(['org_id', 'answered_at'])
+    .execute();
 }

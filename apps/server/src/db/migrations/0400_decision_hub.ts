@@ -22,10 +22,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status_changed_at', 'timestamptz')
     .addUniqueConstraint('recommendations_dedupe', ['org_id', 'use_case_id', 'dedupe_key'])
     .execute();
-  await db.schema.createIndex('recommendations_org_status').on('recommendations').columns(['org_id', 'status', 'generated_at']).execute();
+  await db.schema
+    .createIndex('recommendations_org_status')
+    .on('recommendations')
+    .columns(['org_id', 'status', 'generated_at'])
+    .execute();
 
   // An alert conversation remembers its alert, so a regenerated opening investigates it again.
-  await db.schema.alterTable('threads').addColumn('alert_ref', 'text').addColumn('alert_action', 'text').execute();
+  await db.schema
+    .alterTable('threads')
+    .addColumn('alert_ref', 'text')
+    .addColumn('alert_action', 'text')
+    .execute();
 
   // Small durable settings of the server itself (the last scheduled scan, …).
   await db.schema

@@ -7,7 +7,16 @@ import { sql, type Kysely } from 'kysely';
 // The permission lists are written out here on purpose: a migration must not depend on
 // today's code (contracts may change; this file never does).
 
-const ALL = ['users.read', 'users.write', 'users.delete', 'orgs.read', 'orgs.write', 'data.read', 'data.write', 'reports.view'];
+const ALL = [
+  'users.read',
+  'users.write',
+  'users.delete',
+  'orgs.read',
+  'orgs.write',
+  'data.read',
+  'data.write',
+  'reports.view',
+];
 const MANAGER = ['users.read', 'orgs.read', 'data.read', 'data.write', 'reports.view'];
 const USER = ['data.read', 'reports.view'];
 const json = (list: string[]) => `'${JSON.stringify(list)}'::jsonb`;
@@ -18,7 +27,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('organizations')
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('domains', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'inactive')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'inactive')`),
+    )
     .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('UTC'))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -59,7 +73,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       ('manager', 'Manager', 'Limited management access', ${sql.raw(json(MANAGER))}),
       ('user', 'User', 'Basic access', ${sql.raw(json(USER))})
     ) as r(key, name, description, permissions)`.execute(db);
-  await sql`create trigger organizations_sample_roles after insert on organizations for each row execute function governance_sample_roles()`.execute(db);
+  await sql`create trigger organizations_sample_roles after insert on organizations for each row execute function governance_sample_roles()`.execute(
+    db,
+  );
 
   await db.schema
     .alterTable('users')
@@ -69,8 +85,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // Existing administrators get Admin, everybody else User.
   await sql`update users set role_id = r.id from roles r
-    where r.org_id = users.org_id and r.key = case when users.is_admin then 'admin' else 'user' end`.execute(db);
-  await db.schema.alterTable('users').alterColumn('role_id', (c) => c.setNotNull()).execute();
+    where r.org_id = users.org_id and r.key = case when users.is_admin then 'admin' else 'user' end`.execute(
+    db,
+  );
+  await db.schema
+    .alterTable('users')
+    .alterColumn('role_id', (c) => c.setNotNull())
+    .execute();
   await db.schema.createIndex('users_role').on('users').column('role_id').execute();
 
   // A user inserted without a role gets Admin when flagged is_admin or when they are the first
@@ -89,7 +110,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       new.is_admin := exists (select 1 from roles where id = new.role_id and key = 'admin');
       return new;
     end $$`.execute(db);
-  await sql`create trigger users_role before insert or update of role_id, org_id on users for each row execute function governance_user_role()`.execute(db);
+  await sql`create trigger users_role before insert or update of role_id, org_id on users for each row execute function governance_user_role()`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('data_access_groups')
@@ -103,20 +126,30 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`create unique index data_access_groups_org_name on data_access_groups (org_id, lower(name))`.execute(db);
+  await sql`create unique index data_access_groups_org_name on data_access_groups (org_id, lower(name))`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('data_access_group_sources')
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('data_access_groups.id').onDelete('cascade'))
+    .addColumn('group_id', 'integer', (c) =>
+      c.notNull().references('data_access_groups.id').onDelete('cascade'),
+    )
     .addColumn('conn_id', 'integer', (c) => c.notNull().references('data_connections.id').onDelete('cascade'))
     .addColumn('org_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('data_access_group_sources_pk', ['group_id', 'conn_id'])
     .execute();
-  await db.schema.createIndex('data_access_group_sources_conn').on('data_access_group_sources').column('conn_id').execute();
+  await db.schema
+    .createIndex('data_access_group_sources_conn')
+    .on('data_access_group_sources')
+    .column('conn_id')
+    .execute();
 
   await db.schema
     .createTable('data_access_group_members')
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('data_access_groups.id').onDelete('cascade'))
+    .addColumn('group_id', 'integer', (c) =>
+      c.notNull().references('data_access_groups.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('org_id', 'integer', (c) => c.notNull())
     .addColumn('added_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -124,7 +157,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('approved_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addPrimaryKeyConstraint('data_access_group_members_pk', ['group_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('data_access_group_members_user').on('data_access_group_members').column('user_id').execute();
+  await db.schema
+    .createIndex('data_access_group_members_user')
+    .on('data_access_group_members')
+    .column('user_id')
+    .execute();
 
   // Kept when the source or the user goes: an audit trail outlives what it describes.
   await db.schema
@@ -141,6 +178,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('error', 'text')
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('data_access_audit_org_at').on('data_access_audit').columns(['org_id', 'at']).execute();
-  await db.schema.createIndex('data_access_audit_conn').on('data_access_audit').columns(['org_id', 'conn_id', 'at']).execute();
+  await db.schema
+    .createIndex('data_access_audit_org_at')
+    .on('data_access_audit')
+    .columns(['org_id', 'at'])
+    .execute();
+  await db.schema
+    .createIndex('data_access_audit_conn')
+    .on('data_access_audit')
+    .columns(['org_id', 'conn_id', 'at'])
+    .execute();
 }

@@ -56,7 +56,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('linked_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addPrimaryKeyConstraint('use_case_documents_pk', ['use_case_id', 'document_id'])
     .execute();
-  await db.schema.createIndex('use_case_documents_document').on('use_case_documents').column('document_id').execute();
+  await db.schema
+    .createIndex('use_case_documents_document')
+    .on('use_case_documents')
+    .column('document_id')
+    .execute();
 
   await db.schema
     .createTable('document_pages')
@@ -64,7 +68,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('org_id', 'integer', (c) => c.notNull())
     .addColumn('page_number', 'integer', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
-    .addColumn('search', sql`tsvector`, (c) => c.generatedAlwaysAs(sql`to_tsvector('english', text)`).stored())
+    .addColumn('search', sql`tsvector`, (c) =>
+      c.generatedAlwaysAs(sql`to_tsvector('english', text)`).stored(),
+    )
     .addPrimaryKeyConstraint('document_pages_pk', ['document_id', 'page_number'])
     .execute();
   await sql`create index document_pages_search on document_pages using gin (search)`.execute(db);

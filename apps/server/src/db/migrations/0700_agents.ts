@@ -53,5 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('action_flows_org').on('action_flows').columns(['org_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('action_flows_org')
+    .on('action_flows')
+    .columns(['org_id', 'created_at'])
+    .execute();
 }

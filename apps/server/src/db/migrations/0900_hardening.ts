@@ -6,7 +6,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // (the server stopped mid-answer) and is closed as such instead of spinning forever.
   await db.schema.alterTable('thread_messages').addColumn('pending_since', 'timestamptz').execute();
   await sql`update thread_messages set pending_since = created_at where status = 'pending'`.execute(db);
-  await db.schema.createIndex('thread_messages_pending').on('thread_messages').column('pending_since').where(sql.ref('status'), '=', 'pending').execute();
+  await db.schema
+    .createIndex('thread_messages_pending')
+    .on('thread_messages')
+    .column('pending_since')
+    .where(sql.ref('status'), '=', 'pending')
+    .execute();
 
   // Every recommendation scan, per organisation: what ran, when, and how it ended — a scan cut
   // short by a server stop is closed as failed, never left "running".
@@ -23,5 +28,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('finished_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('recommendation_runs_org').on('recommendation_runs').columns(['org_id', 'started_at']).execute();
+  await db.schema
+    .createIndex('recommendation_runs_org')
+    .on('recommendation_runs')
+    .columns(['org_id', 'started_at'])
+    .execute();
 }

@@ -60,7 +60,10 @@ export function auditedWarehouse(deps: Deps, inner: Warehouse, context: AuditCon
 }
 
 /** The newest audit records of the organisation, optionally only those of some sources. */
-export async function listAuditEntries(deps: Deps, input: { orgId: number; connIds?: number[]; limit: number }): Promise<TAuditEntry[]> {
+export async function listAuditEntries(
+  deps: Deps,
+  input: { orgId: number; connIds?: number[]; limit: number },
+): Promise<TAuditEntry[]> {
   if (input.connIds && input.connIds.length === 0) return [];
   let query = deps.db.selectFrom('data_access_audit').selectAll().where('org_id', '=', input.orgId);
   if (input.connIds) query = query.where('conn_id', 'in', input.connIds);

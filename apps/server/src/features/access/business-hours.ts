@@ -2,14 +2,24 @@
  * Business hours of business-hours-only data access: Monday to Friday, 09:00 to 18:00, in the
  * organisation's time zone (an IANA name; daylight saving is the time zone's business).
  */
-export const BUSINESS_HOURS = { openMinute: 9 * 60, closeMinute: 18 * 60, label: 'Monday to Friday, 09:00–18:00' } as const;
+export const BUSINESS_HOURS = {
+  openMinute: 9 * 60,
+  closeMinute: 18 * 60,
+  label: 'Monday to Friday, 09:00–18:00',
+} as const;
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The weekday (0 = Sunday) and minute of the day of `at` on the wall clocks of `timeZone`. */
 export function wallClock(at: Date, timeZone: string): { weekday: number; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { weekday: SHORT.indexOf(get('weekday')), minute: Number(get('hour')) * 60 + Number(get('minute')) };
 }

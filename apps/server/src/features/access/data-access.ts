@@ -31,17 +31,26 @@ interface GroupRule {
 
 type Refusal = { rank: number; message: string };
 
-const restrictionsOf = (stored: unknown): TRestriction[] => (Array.isArray(stored) ? stored.filter((r): r is TRestriction => ZRestriction.safeParse(r).success) : []);
+const restrictionsOf = (stored: unknown): TRestriction[] =>
+  Array.isArray(stored) ? stored.filter((r): r is TRestriction => ZRestriction.safeParse(r).success) : [];
 
 /** Why a group the user belongs to does not grant the source at `now`, or null when it does. */
 function refusalOf(group: GroupRule, now: Date, timeZone: string, source: string): Refusal | null {
   const has = (r: TRestriction) => group.restrictions.includes(r);
   if (has('time-limited') && (!group.expiresAt || group.expiresAt.getTime() <= now.getTime())) {
-    const when = group.expiresAt ? ` on ${group.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
-    return { rank: 1, message: `Your access to "${source}" through "${group.name}" expired${when}. Ask an administrator to extend it.` };
+    const when = group.expiresAt
+      ? ` on ${group.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+      : '';
+    return {
+      rank: 1,
+      message: `Your access to "${source}" through "${group.name}" expired${when}. Ask an administrator to extend it.`,
+    };
   }
   if (has('approval-required') && !group.approvedAt) {
-    return { rank: 2, message: `Your access to "${source}" through "${group.name}" is waiting for an administrator's approval.` };
+    return {
+      rank: 2,
+      message: `Your access to "${source}" through "${group.name}" is waiting for an administrator's approval.`,
+    };
   }
   if (has('business-hours-only') && !isBusinessHours(now, timeZone)) {
     return {
@@ -56,7 +65,9 @@ async function groupRules(deps: Deps, orgId: number, connId: number, userId: num
   const rows = await deps.db
     .selectFrom('data_access_group_sources as s')
     .innerJoin('data_access_groups as g', 'g.id', 's.group_id')
-    .leftJoin('data_access_group_members as m', (join) => join.onRef('m.group_id', '=', 'g.id').on('m.user_id', '=', userId))
+    .leftJoin('data_access_group_members as m', (join) =>
+      join.onRef('m.group_id', '=', 'g.id').on('m.user_id', '=', userId),
+    )
     .select(['g.id', 'g.name', 'g.restrictions', 'g.expires_at', 'm.user_id as member', 'm.approved_at'])
     .where('s.conn_id', '=', connId)
     .where('s.org_id', '=', orgId)
@@ -82,7 +93,10 @@ export interface SourceAccess {
  * Whether the user may query (`intent: 'query'`) or change (`'change'`) the source now; throws
  * 403 FORBIDDEN with a message saying why (and, outside business hours, when access opens).
  */
-export async function checkSourceAccess(deps: Deps, input: { orgId: number; connId: number; userId: number; intent: 'query' | 'change'; question?: string }): Promise<SourceAccess> {
+export async function checkSourceAccess(
+  deps: Deps,
+  input: { orgId: number; connId: number; userId: number; intent: 'query' | 'change'; question?: string },
+): Promise<SourceAccess> {
   const rules = await groupRules(deps, input.orgId, input.connId, input.userId);
   if (rules.length === 0) return { audit: null };
   const context = await deps.db
@@ -98,7 +112,10 @@ export async function checkSourceAccess(deps: Deps, input: { orgId: number; conn
   const memberOf = rules.filter((g) => g.isMember);
   if (memberOf.length === 0 || !context.username) {
     const names = rules.map((g) => `"${g.name}"`).join(', ');
-    throw new AppError('FORBIDDEN', `"${source}" is restricted to the data access group${rules.length > 1 ? 's' : ''} ${names}, and you are not a member. Ask an administrator for access.`);
+    throw new AppError(
+      'FORBIDDEN',
+      `"${source}" is restricted to the data access group${rules.length > 1 ? 's' : ''} ${names}, and you are not a member. Ask an administrator for access.`,
+    );
   }
   const now = deps.now();
   const refusals = memberOf.map((g) => ({ group: g, refusal: refusalOf(g, now, context.time_zone, source) }));
@@ -110,23 +127,47 @@ export async function checkSourceAccess(deps: Deps, input: { orgId: number; conn
   }
   if (input.intent === 'change' && granting.every((g) => g.restrictions.includes('read-only'))) {
     const names = granting.map((g) => `"${g.name}"`).join(', ');
-    throw new AppError('FORBIDDEN', `"${source}" is read-only for you (data access group ${names}): you may query it but not change, upload to or delete it.`);
+    throw new AppError(
+      'FORBIDDEN',
+      `"${source}" is read-only for you (data access group ${names}): you may query it but not change, upload to or delete it.`,
+    );
   }
   const audited = granting.some((g) => g.restrictions.includes('audit-logged'));
   return {
-    audit: audited ? { orgId: input.orgId, userId: input.userId, userName: context.username, connId: input.connId, connName: source, question: input.question ?? null } : null,
+    audit: audited
+      ? {
+          orgId: input.orgId,
+          userId: input.userId,
+          userName: context.username,
+          connId: input.connId,
+          connName: source,
+          question: input.question ?? null,
+        }
+      : null,
   };
 }
 
 /** Refuses (403) a change of the source (edit, upload, file delete, delete) the user may not make. */
-export async function assertCanChangeSource(deps: Deps, input: { orgId: number; connId: number; userId: number }): Promise<void> {
+export async function assertCanChangeSource(
+  deps: Deps,
+  input: { orgId: number; connId: number; userId: number },
+): Promise<void> {
   await checkSourceAccess(deps, { ...input, intent: 'change' });
 }
 
 /** The one door to customer data: admits the actor to the source, or throws 403. */
-export async function admitToSource(deps: Deps, input: { orgId: number; connId: number; actor: WarehouseActor }): Promise<SourceAccess> {
+export async function admitToSource(
+  deps: Deps,
+  input: { orgId: number; connId: number; actor: WarehouseActor },
+): Promise<SourceAccess> {
   if (input.actor.kind === 'system') return { audit: null };
-  return checkSourceAccess(deps, { orgId: input.orgId, connId: input.connId, userId: input.actor.userId, intent: 'query', question: input.actor.question });
+  return checkSourceAccess(deps, {
+    orgId: input.orgId,
+    connId: input.connId,
+    userId: input.actor.userId,
+    intent: 'query',
+    question: input.actor.question,
+  });
 }
 
 /** Puts the data access check in front of a registry; audit-logged access gets a recording warehouse. */

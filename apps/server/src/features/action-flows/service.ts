@@ -1,4 +1,10 @@
-import { ACTION_FLOW_TRANSITIONS, ZCreateActionFlow, ZUpdateActionFlow, type TActionFlow, type TActionFlowStatus } from '@catalyst/contracts';
+import {
+  ACTION_FLOW_TRANSITIONS,
+  ZCreateActionFlow,
+  ZUpdateActionFlow,
+  type TActionFlow,
+  type TActionFlowStatus,
+} from '@catalyst/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -43,23 +49,51 @@ export async function getActionFlow(deps: Deps, caller: Caller, id: number): Pro
 }
 
 export async function listActionFlows(deps: Deps, caller: Caller): Promise<TActionFlow[]> {
-  const rows = await flows(deps, caller).orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').limit(MAX_FLOWS).execute();
+  const rows = await flows(deps, caller)
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(MAX_FLOWS)
+    .execute();
   return rows.map(toFlow);
 }
 
 /** A new flow starts as a draft; the play toggle switches it on. */
-export async function createActionFlow(deps: Deps, caller: Caller, input: z.output<typeof ZCreateActionFlow>): Promise<TActionFlow> {
-  const count = await deps.db.selectFrom('action_flows').select((eb) => eb.fn.countAll<string>().as('n')).where('org_id', '=', caller.orgId).executeTakeFirstOrThrow();
-  if (Number(count.n) >= MAX_FLOWS) throw new AppError('CONFLICT', `An organisation can keep ${MAX_FLOWS} action flows at most; delete one first.`);
+export async function createActionFlow(
+  deps: Deps,
+  caller: Caller,
+  input: z.output<typeof ZCreateActionFlow>,
+): Promise<TActionFlow> {
+  const count = await deps.db
+    .selectFrom('action_flows')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('org_id', '=', caller.orgId)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_FLOWS)
+    throw new AppError(
+      'CONFLICT',
+      `An organisation can keep ${MAX_FLOWS} action flows at most; delete one first.`,
+    );
   const row = await deps.db
     .insertInto('action_flows')
-    .values({ org_id: caller.orgId, created_by: caller.userId, name: input.name, description: input.description, trigger_type: input.triggerType, steps: JSON.stringify(input.steps) })
+    .values({
+      org_id: caller.orgId,
+      created_by: caller.userId,
+      name: input.name,
+      description: input.description,
+      trigger_type: input.triggerType,
+      steps: JSON.stringify(input.steps),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return getActionFlow(deps, caller, row.id);
 }
 
-export async function updateActionFlow(deps: Deps, caller: Caller, id: number, input: z.output<typeof ZUpdateActionFlow>): Promise<TActionFlow> {
+export async function updateActionFlow(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  input: z.output<typeof ZUpdateActionFlow>,
+): Promise<TActionFlow> {
   await getActionFlow(deps, caller, id);
   await deps.db
     .updateTable('action_flows')
@@ -77,11 +111,20 @@ export async function updateActionFlow(deps: Deps, caller: Caller, id: number, i
 }
 
 /** The pause/play toggle: draft → active, active → inactive, inactive → active (409 otherwise). */
-export async function changeActionFlowStatus(deps: Deps, caller: Caller, id: number, to: TActionFlowStatus): Promise<TActionFlow> {
+export async function changeActionFlowStatus(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  to: TActionFlowStatus,
+): Promise<TActionFlow> {
   const flow = await getActionFlow(deps, caller, id);
   if (flow.status === to) return flow;
   const allowed = ACTION_FLOW_TRANSITIONS[flow.status];
-  if (!allowed.includes(to)) throw new AppError('CONFLICT', `A ${flow.status} flow cannot become ${to}; it can become ${allowed.join(' or ')}.`);
+  if (!allowed.includes(to))
+    throw new AppError(
+      'CONFLICT',
+      `A ${flow.status} flow cannot become ${to}; it can become ${allowed.join(' or ')}.`,
+    );
   const moved = await deps.db
     .updateTable('action_flows')
     .set({ status: to, updated_at: deps.now() })
@@ -89,7 +132,8 @@ export async function changeActionFlowStatus(deps: Deps, caller: Caller, id: num
     .where('org_id', '=', caller.orgId)
     .where('status', '=', flow.status)
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) === 0) throw new AppError('CONFLICT', 'The flow changed meanwhile; reload and try again.');
+  if (Number(moved.numUpdatedRows) === 0)
+    throw new AppError('CONFLICT', 'The flow changed meanwhile; reload and try again.');
   return getActionFlow(deps, caller, id);
 }
 

@@ -14,12 +14,31 @@ import { assignableRole } from './roles';
  * link (the password-reset mechanism: single use, one hour). `db` may be a transaction; the
  * e-mail goes out once the caller's work is done (`send`).
  */
-export async function createInvitedUser(db: Db, input: { orgId: number; roleId: number; username: string; email: string; firstName: string; lastName: string }) {
-  if (await findUserByUsername(db, input.username)) throw new AppError('CONFLICT', `The username "${input.username}" is taken; choose another.`);
+export async function createInvitedUser(
+  db: Db,
+  input: {
+    orgId: number;
+    roleId: number;
+    username: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+  },
+) {
+  if (await findUserByUsername(db, input.username))
+    throw new AppError('CONFLICT', `The username "${input.username}" is taken; choose another.`);
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   return db
     .insertInto('users')
-    .values({ org_id: input.orgId, role_id: input.roleId, username: input.username, email: input.email, first_name: input.firstName, last_name: input.lastName, password_hash: unusable })
+    .values({
+      org_id: input.orgId,
+      role_id: input.roleId,
+      username: input.username,
+      email: input.email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      password_hash: unusable,
+    })
     .returning(['id', 'username', 'email'])
     .executeTakeFirstOrThrow();
 }
@@ -27,13 +46,24 @@ export async function createInvitedUser(db: Db, input: { orgId: number; roleId: 
 /** Invites a user to the administrator's organisation with a role (the organisation's User role when none is given). */
 export async function inviteUser(deps: Deps, admin: AuthContext, input: TInviteUser) {
   const role = await assignableRole(deps, admin, input.roleId ?? null);
-  const user = await createInvitedUser(deps.db, { orgId: admin.orgId, roleId: role.id, username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName });
+  const user = await createInvitedUser(deps.db, {
+    orgId: admin.orgId,
+    roleId: role.id,
+    username: input.username,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+  });
   await sendInvitation(deps, admin, input.username);
   return user;
 }
 
 /** The e-mail with the set-password link (through the mail module: SMTP or the outbox). */
-export async function sendInvitation(deps: Deps, inviter: Pick<AuthContext, 'userId'>, username: string): Promise<void> {
+export async function sendInvitation(
+  deps: Deps,
+  inviter: Pick<AuthContext, 'userId'>,
+  username: string,
+): Promise<void> {
   const who = await deps.db
     .selectFrom('users')
     .innerJoin('organizations', 'organizations.id', 'users.org_id')
@@ -42,10 +72,27 @@ export async function sendInvitation(deps: Deps, inviter: Pick<AuthContext, 'use
     .executeTakeFirstOrThrow();
   const invitee = await findUserByUsername(deps.db, username);
   const orgName = invitee
-    ? (await deps.db.selectFrom('organizations').select('name').where('id', '=', invitee.org_id).executeTakeFirstOrThrow()).name
+    ? (
+        await deps.db
+          .selectFrom('organizations')
+          .select('name')
+          .where('id', '=', invitee.org_id)
+          .executeTakeFirstOrThrow()
+      ).name
     : who.org_name;
-  const outcome = await requestPasswordReset(deps, username, { orgName, invitedBy: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.username });
+  const outcome = await requestPasswordReset(deps, username, {
+    orgName,
+    invitedBy: [who.first_name, who.last_name].filter(Boolean).join(' ') || who.username,
+  });
   // Unlike the public reset form, an administrator is told when nothing went out.
-  if (outcome === 'throttled') throw new AppError('RATE_LIMITED', `Three e-mails with a link already went to ${username} in the last 15 minutes. Wait a few minutes, then send the invitation again.`);
-  if (outcome === 'no-recipient') throw new AppError('CONFLICT', `${username} has no active account with an e-mail address, so no invitation was sent.`);
+  if (outcome === 'throttled')
+    throw new AppError(
+      'RATE_LIMITED',
+      `Three e-mails with a link already went to ${username} in the last 15 minutes. Wait a few minutes, then send the invitation again.`,
+    );
+  if (outcome === 'no-recipient')
+    throw new AppError(
+      'CONFLICT',
+      `${username} has no active account with an e-mail address, so no invitation was sent.`,
+    );
 }

@@ -1,4 +1,9 @@
-import type { TCreateOrganization, TOrganization, TOrganizationList, TUpdateOrganization } from '@catalyst/contracts';
+import type {
+  TCreateOrganization,
+  TOrganization,
+  TOrganizationList,
+  TUpdateOrganization,
+} from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -14,7 +19,10 @@ import '../access/tables';
  */
 
 async function platformOrgId(deps: Deps): Promise<number | null> {
-  const row = await deps.db.selectFrom('organizations').select(sql<number | null>`min(id)`.as('id')).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('organizations')
+    .select(sql<number | null>`min(id)`.as('id'))
+    .executeTakeFirst();
   return row?.id ?? null;
 }
 
@@ -27,7 +35,13 @@ const organizations = (deps: Deps) =>
   deps.db
     .selectFrom('organizations')
     .selectAll('organizations')
-    .select((eb) => eb.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).whereRef('users.org_id', '=', 'organizations.id').as('user_count'));
+    .select((eb) =>
+      eb
+        .selectFrom('users')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('users.org_id', '=', 'organizations.id')
+        .as('user_count'),
+    );
 
 type OrgRow = Awaited<ReturnType<ReturnType<typeof organizations>['execute']>>[number];
 
@@ -51,7 +65,11 @@ export async function listOrganizations(deps: Deps, auth: AuthContext): Promise<
   let query = organizations(deps);
   if (!canManageAll) query = query.where('organizations.id', '=', auth.orgId);
   const rows = await query.orderBy('organizations.id').execute();
-  return { organizations: rows.map((r) => toOrganization(r, platformId)), canManageAll, ownOrgId: auth.orgId };
+  return {
+    organizations: rows.map((r) => toOrganization(r, platformId)),
+    canManageAll,
+    ownOrgId: auth.orgId,
+  };
 }
 
 /** The organisation if the caller may see it: their own, or any when they run the platform. */
@@ -64,39 +82,71 @@ async function visibleOrganization(deps: Deps, auth: AuthContext, id: number): P
   return toOrganization(row, platformId);
 }
 
-const nameTaken = (name: string) => new AppError('CONFLICT', `An organization named "${name}" already exists. Choose another name.`);
+const nameTaken = (name: string) =>
+  new AppError('CONFLICT', `An organization named "${name}" already exists. Choose another name.`);
 
 async function assertNameFree(deps: Deps, name: string, exceptId?: number): Promise<void> {
-  let query = deps.db.selectFrom('organizations').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  let query = deps.db
+    .selectFrom('organizations')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw nameTaken(name);
 }
 
-export async function updateOrganization(deps: Deps, auth: AuthContext, id: number, input: TUpdateOrganization): Promise<TOrganization> {
+export async function updateOrganization(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  input: TUpdateOrganization,
+): Promise<TOrganization> {
   await visibleOrganization(deps, auth, id);
   await assertNameFree(deps, input.name, id);
   await deps.db
     .updateTable('organizations')
-    .set({ name: input.name, description: input.description, domains: JSON.stringify([...new Set(input.domains)]), time_zone: input.timeZone, updated_at: deps.now() })
+    .set({
+      name: input.name,
+      description: input.description,
+      domains: JSON.stringify([...new Set(input.domains)]),
+      time_zone: input.timeZone,
+      updated_at: deps.now(),
+    })
     .where('id', '=', id)
     .execute();
   return visibleOrganization(deps, auth, id);
 }
 
 const onlyPlatform = () =>
-  new AppError('FORBIDDEN', 'Only administrators of the first organization (the one created when Catalyst was installed) can create, deactivate or reactivate organizations.');
+  new AppError(
+    'FORBIDDEN',
+    'Only administrators of the first organization (the one created when Catalyst was installed) can create, deactivate or reactivate organizations.',
+  );
 
-export async function createOrganization(deps: Deps, auth: AuthContext, input: TCreateOrganization): Promise<TOrganization> {
+export async function createOrganization(
+  deps: Deps,
+  auth: AuthContext,
+  input: TCreateOrganization,
+): Promise<TOrganization> {
   if (!(await managesAllOrganizations(deps, auth))) throw onlyPlatform();
   await assertNameFree(deps, input.name);
   const orgId = await deps.db.transaction().execute(async (trx) => {
     const org = await trx
       .insertInto('organizations')
-      .values({ name: input.name, description: input.description, domains: JSON.stringify([...new Set(input.domains)]), time_zone: input.timeZone })
+      .values({
+        name: input.name,
+        description: input.description,
+        domains: JSON.stringify([...new Set(input.domains)]),
+        time_zone: input.timeZone,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // The insert trigger made the sample roles; the first user holds Admin.
-    const admin = await trx.selectFrom('roles').select('id').where('org_id', '=', org.id).where('key', '=', 'admin').executeTakeFirstOrThrow();
+    const admin = await trx
+      .selectFrom('roles')
+      .select('id')
+      .where('org_id', '=', org.id)
+      .where('key', '=', 'admin')
+      .executeTakeFirstOrThrow();
     await createInvitedUser(trx, { orgId: org.id, roleId: admin.id, ...input.admin });
     return org.id;
   });
@@ -105,7 +155,12 @@ export async function createOrganization(deps: Deps, auth: AuthContext, input: T
 }
 
 /** Deactivating ends the sessions of all the organisation's users and refuses their sign-in. */
-export async function setOrganizationActive(deps: Deps, auth: AuthContext, id: number, active: boolean): Promise<TOrganization> {
+export async function setOrganizationActive(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  active: boolean,
+): Promise<TOrganization> {
   if (!(await managesAllOrganizations(deps, auth))) {
     // Someone else's organisation stays invisible; their own they may not switch off.
     if (id !== auth.orgId) throw notFound(`Organization ${id}`);
@@ -113,9 +168,16 @@ export async function setOrganizationActive(deps: Deps, auth: AuthContext, id: n
   }
   const org = await visibleOrganization(deps, auth, id);
   if (!active && (id === auth.orgId || org.isPlatform)) {
-    throw new AppError('CONFLICT', 'The first organization runs the platform and cannot be deactivated (you would lock yourself out).');
+    throw new AppError(
+      'CONFLICT',
+      'The first organization runs the platform and cannot be deactivated (you would lock yourself out).',
+    );
   }
-  await deps.db.updateTable('organizations').set({ status: active ? 'active' : 'inactive', updated_at: deps.now() }).where('id', '=', id).execute();
+  await deps.db
+    .updateTable('organizations')
+    .set({ status: active ? 'active' : 'inactive', updated_at: deps.now() })
+    .where('id', '=', id)
+    .execute();
   if (!active) await revokeOrgSessions(deps, id);
   return visibleOrganization(deps, auth, id);
 }

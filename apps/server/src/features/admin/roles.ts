@@ -27,7 +27,13 @@ const withUserCount = (deps: Deps, orgId: number) =>
   deps.db
     .selectFrom('roles')
     .selectAll('roles')
-    .select((eb) => eb.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).whereRef('users.role_id', '=', 'roles.id').as('user_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('users')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('users.role_id', '=', 'roles.id')
+        .as('user_count'),
+    )
     .where('roles.org_id', '=', orgId);
 
 export async function listRoles(deps: Deps, orgId: number): Promise<TRole[]> {
@@ -46,10 +52,16 @@ async function roleOf(deps: Deps, orgId: number, id: number): Promise<TRole> {
 }
 
 /** Nobody hands out more than they hold: a role may carry only permissions its maker has. */
-export function assertGrantable(auth: Pick<AuthContext, 'permissions'>, permissions: readonly TPermission[]): void {
+export function assertGrantable(
+  auth: Pick<AuthContext, 'permissions'>,
+  permissions: readonly TPermission[],
+): void {
   const beyond = permissions.filter((p) => !auth.permissions.includes(p));
   if (beyond.length) {
-    throw new AppError('FORBIDDEN', `You cannot grant permissions you do not hold yourself: ${beyond.map((p) => `${p} (${permissionOf(p).name})`).join(', ')}.`);
+    throw new AppError(
+      'FORBIDDEN',
+      `You cannot grant permissions you do not hold yourself: ${beyond.map((p) => `${p} (${permissionOf(p).name})`).join(', ')}.`,
+    );
   }
 }
 
@@ -57,8 +69,17 @@ export function assertGrantable(auth: Pick<AuthContext, 'permissions'>, permissi
 export async function assignableRole(deps: Deps, auth: AuthContext, roleId: number | null): Promise<TRole> {
   let id = roleId;
   if (id === null) {
-    const fallback = await deps.db.selectFrom('roles').select('id').where('org_id', '=', auth.orgId).where('key', '=', 'user').executeTakeFirst();
-    if (!fallback) throw new AppError('VALIDATION_FAILED', 'Choose a role for the user (the organization has no User role).');
+    const fallback = await deps.db
+      .selectFrom('roles')
+      .select('id')
+      .where('org_id', '=', auth.orgId)
+      .where('key', '=', 'user')
+      .executeTakeFirst();
+    if (!fallback)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Choose a role for the user (the organization has no User role).',
+      );
     id = fallback.id;
   }
   const role = await roleOf(deps, auth.orgId, id);
@@ -66,7 +87,8 @@ export async function assignableRole(deps: Deps, auth: AuthContext, roleId: numb
   return role;
 }
 
-const nameTaken = (name: string) => new AppError('CONFLICT', `A role named "${name}" already exists. Choose another name.`);
+const nameTaken = (name: string) =>
+  new AppError('CONFLICT', `A role named "${name}" already exists. Choose another name.`);
 const unique = (permissions: TPermission[]) => [...new Set(permissions)];
 
 export async function createRole(deps: Deps, auth: AuthContext, input: TRoleInput): Promise<TRole> {
@@ -74,7 +96,12 @@ export async function createRole(deps: Deps, auth: AuthContext, input: TRoleInpu
   try {
     const row = await deps.db
       .insertInto('roles')
-      .values({ org_id: auth.orgId, name: input.name, description: input.description, permissions: JSON.stringify(unique(input.permissions)) })
+      .values({
+        org_id: auth.orgId,
+        name: input.name,
+        description: input.description,
+        permissions: JSON.stringify(unique(input.permissions)),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return roleOf(deps, auth.orgId, row.id);
@@ -84,17 +111,33 @@ export async function createRole(deps: Deps, auth: AuthContext, input: TRoleInpu
   }
 }
 
-export async function updateRole(deps: Deps, auth: AuthContext, id: number, input: TRoleInput): Promise<TRole> {
+export async function updateRole(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  input: TRoleInput,
+): Promise<TRole> {
   const current = await roleOf(deps, auth.orgId, id);
   if (current.key === 'admin' && !input.permissions.includes('users.write')) {
-    throw new AppError('CONFLICT', 'The Admin role must keep users.write (Users write): without it nobody could manage users and roles any more.');
+    throw new AppError(
+      'CONFLICT',
+      'The Admin role must keep users.write (Users write): without it nobody could manage users and roles any more.',
+    );
   }
   // Only the permissions being added must be held; one may still remove what one does not hold.
-  assertGrantable(auth, input.permissions.filter((p) => !current.permissions.includes(p)));
+  assertGrantable(
+    auth,
+    input.permissions.filter((p) => !current.permissions.includes(p)),
+  );
   try {
     await deps.db
       .updateTable('roles')
-      .set({ name: input.name, description: input.description, permissions: JSON.stringify(unique(input.permissions)), updated_at: deps.now() })
+      .set({
+        name: input.name,
+        description: input.description,
+        permissions: JSON.stringify(unique(input.permissions)),
+        updated_at: deps.now(),
+      })
       .where('id', '=', id)
       .where('org_id', '=', auth.orgId)
       .execute();
@@ -109,15 +152,20 @@ export async function updateRole(deps: Deps, auth: AuthContext, id: number, inpu
 
 export async function deleteRole(deps: Deps, auth: AuthContext, id: number): Promise<void> {
   const role = await roleOf(deps, auth.orgId, id);
-  if (role.key === 'admin') throw new AppError('CONFLICT', 'The Admin role cannot be deleted: every organization needs it.');
+  if (role.key === 'admin')
+    throw new AppError('CONFLICT', 'The Admin role cannot be deleted: every organization needs it.');
   if (role.userCount > 0) {
-    throw new AppError('CONFLICT', `${role.userCount} user${role.userCount === 1 ? ' holds' : 's hold'} the role "${role.name}". Give ${role.userCount === 1 ? 'them' : 'each of them'} another role first.`);
+    throw new AppError(
+      'CONFLICT',
+      `${role.userCount} user${role.userCount === 1 ? ' holds' : 's hold'} the role "${role.name}". Give ${role.userCount === 1 ? 'them' : 'each of them'} another role first.`,
+    );
   }
   try {
     await deps.db.deleteFrom('roles').where('id', '=', id).where('org_id', '=', auth.orgId).execute();
   } catch (error) {
     // A user was given the role between the count and the delete.
-    if ((error as { code?: string }).code === '23503') throw new AppError('CONFLICT', `Users hold the role "${role.name}". Give them another role first.`);
+    if ((error as { code?: string }).code === '23503')
+      throw new AppError('CONFLICT', `Users hold the role "${role.name}". Give them another role first.`);
     throw error;
   }
 }

@@ -51,7 +51,9 @@ function toAdminUser(row: UserListRow): TAdminUser {
 }
 
 export async function listUsers(deps: Deps, orgId: number): Promise<TAdminUser[]> {
-  const rows = await usersOf(deps, orgId).orderBy(sql`lower(users.username)`).execute();
+  const rows = await usersOf(deps, orgId)
+    .orderBy(sql`lower(users.username)`)
+    .execute();
   return rows.map(toAdminUser);
 }
 
@@ -60,10 +62,19 @@ export async function listUsers(deps: Deps, orgId: number): Promise<TAdminUser[]
  * holds a permission the caller lacks could be used to take their account over.
  */
 async function assertManageable(deps: Deps, auth: AuthContext, user: TAdminUser): Promise<void> {
-  const role = await deps.db.selectFrom('roles').select('permissions').where('id', '=', user.roleId).executeTakeFirstOrThrow();
-  const beyond = (Array.isArray(role.permissions) ? (role.permissions as TPermission[]) : []).filter((p) => !auth.permissions.includes(p));
+  const role = await deps.db
+    .selectFrom('roles')
+    .select('permissions')
+    .where('id', '=', user.roleId)
+    .executeTakeFirstOrThrow();
+  const beyond = (Array.isArray(role.permissions) ? (role.permissions as TPermission[]) : []).filter(
+    (p) => !auth.permissions.includes(p),
+  );
   if (beyond.length) {
-    throw new AppError('FORBIDDEN', `${user.name} holds permissions you do not have (${beyond.map((p) => `${p} (${permissionOf(p).name})`).join(', ')}), so you cannot change their account.`);
+    throw new AppError(
+      'FORBIDDEN',
+      `${user.name} holds permissions you do not have (${beyond.map((p) => `${p} (${permissionOf(p).name})`).join(', ')}), so you cannot change their account.`,
+    );
   }
 }
 
@@ -88,19 +99,46 @@ async function otherActiveAdmins(deps: Deps, orgId: number, exceptUserId: number
 }
 
 const lastAdmin = (name: string) =>
-  new AppError('CONFLICT', `${name} is the organization's last active administrator. Give another user the Admin role first, so someone can still manage the organization.`);
+  new AppError(
+    'CONFLICT',
+    `${name} is the organization's last active administrator. Give another user the Admin role first, so someone can still manage the organization.`,
+  );
 
-export async function updateUser(deps: Deps, auth: AuthContext, id: number, input: TUpdateUser): Promise<TAdminUser> {
+export async function updateUser(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  input: TUpdateUser,
+): Promise<TAdminUser> {
   const user = await getUser(deps, auth.orgId, id);
   await assertManageable(deps, auth, user);
   if (input.roleId !== user.roleId) {
     const role = await assignableRole(deps, auth, input.roleId);
-    const wasAdmin = (await deps.db.selectFrom('roles').select('key').where('id', '=', user.roleId).executeTakeFirstOrThrow()).key === 'admin';
-    if (wasAdmin && role.key !== 'admin' && user.status === 'active' && (await otherActiveAdmins(deps, auth.orgId, id)) === 0) throw lastAdmin(user.name);
+    const wasAdmin =
+      (
+        await deps.db
+          .selectFrom('roles')
+          .select('key')
+          .where('id', '=', user.roleId)
+          .executeTakeFirstOrThrow()
+      ).key === 'admin';
+    if (
+      wasAdmin &&
+      role.key !== 'admin' &&
+      user.status === 'active' &&
+      (await otherActiveAdmins(deps, auth.orgId, id)) === 0
+    )
+      throw lastAdmin(user.name);
   }
   await deps.db
     .updateTable('users')
-    .set({ email: input.email, first_name: input.firstName, last_name: input.lastName, role_id: input.roleId, updated_at: deps.now() })
+    .set({
+      email: input.email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      role_id: input.roleId,
+      updated_at: deps.now(),
+    })
     .where('id', '=', id)
     .where('org_id', '=', auth.orgId)
     .execute();
@@ -110,12 +148,25 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: number, inpu
 }
 
 /** Deactivates (sessions and sockets end at once, sign-in is refused) or reactivates a user. */
-export async function setUserActive(deps: Deps, auth: AuthContext, id: number, active: boolean): Promise<TAdminUser> {
+export async function setUserActive(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  active: boolean,
+): Promise<TAdminUser> {
   const user = await getUser(deps, auth.orgId, id);
   await assertManageable(deps, auth, user);
   if (!active) {
-    if (id === auth.userId) throw new AppError('CONFLICT', 'You cannot deactivate yourself. Ask another administrator to do it.');
-    const isAdmin = (await deps.db.selectFrom('roles').select('key').where('id', '=', user.roleId).executeTakeFirstOrThrow()).key === 'admin';
+    if (id === auth.userId)
+      throw new AppError('CONFLICT', 'You cannot deactivate yourself. Ask another administrator to do it.');
+    const isAdmin =
+      (
+        await deps.db
+          .selectFrom('roles')
+          .select('key')
+          .where('id', '=', user.roleId)
+          .executeTakeFirstOrThrow()
+      ).key === 'admin';
     if (isAdmin && (await otherActiveAdmins(deps, auth.orgId, id)) === 0) throw lastAdmin(user.name);
   }
   await deps.db
@@ -132,7 +183,15 @@ export async function setUserActive(deps: Deps, auth: AuthContext, id: number, a
 export async function resendInvitation(deps: Deps, auth: AuthContext, id: number): Promise<void> {
   const user = await getUser(deps, auth.orgId, id);
   await assertManageable(deps, auth, user);
-  if (user.status !== 'active') throw new AppError('CONFLICT', `${user.name} is deactivated. Reactivate them before sending an invitation.`);
-  if (user.lastLogin) throw new AppError('CONFLICT', `${user.name} has already signed in; they can reset their password from the sign-in page.`);
+  if (user.status !== 'active')
+    throw new AppError(
+      'CONFLICT',
+      `${user.name} is deactivated. Reactivate them before sending an invitation.`,
+    );
+  if (user.lastLogin)
+    throw new AppError(
+      'CONFLICT',
+      `${user.name} has already signed in; they can reset their password from the sign-in page.`,
+    );
   await sendInvitation(deps, auth, user.username);
 }

@@ -2,16 +2,28 @@ import { LLM_TIMEOUT_MS, type TConnectionTest } from '@catalyst/contracts';
 import type { LlmConfig } from '@catalyst/engine';
 import { z } from 'zod';
 import type { OutboundPolicy } from '../../lib/outbound';
-import { assertCallableUrl, callerFetch, describeFetchError, errorDetail, readReply, redact } from './outbound';
+import {
+  assertCallableUrl,
+  callerFetch,
+  describeFetchError,
+  errorDetail,
+  readReply,
+  redact,
+} from './outbound';
 
-const ZChatReply = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1) });
+const ZChatReply = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+});
 
 function providerStatus(status: number, body: string): string {
   if (status === 401) return '401 from the provider: check the API key';
   if (status === 403) return '403 from the provider: the API key may not use this model or endpoint';
-  if (status === 404) return '404 from the provider: check the base URL (it usually ends in /v1) and the model name';
-  if (status === 429) return `429 from the provider: rate limit or quota exceeded${body ? ` (${errorDetail(body)})` : ''}`;
-  if (status >= 300 && status < 400) return `${status} from the provider: it redirects elsewhere; enter the final address as the base URL`;
+  if (status === 404)
+    return '404 from the provider: check the base URL (it usually ends in /v1) and the model name';
+  if (status === 429)
+    return `429 from the provider: rate limit or quota exceeded${body ? ` (${errorDetail(body)})` : ''}`;
+  if (status >= 300 && status < 400)
+    return `${status} from the provider: it redirects elsewhere; enter the final address as the base URL`;
   const detail = errorDetail(body);
   return `${status} from the provider${detail ? `: ${detail}` : ''}`;
 }
@@ -21,11 +33,20 @@ function providerStatus(status: number, body: string): string {
  * temperature 0), so a pass means the engine's planning calls can work. Never throws; the
  * message names the exact failure and never contains the key.
  */
-export async function probeLlm(config: LlmConfig, now: () => Date, policy: OutboundPolicy): Promise<TConnectionTest> {
+export async function probeLlm(
+  config: LlmConfig,
+  now: () => Date,
+  policy: OutboundPolicy,
+): Promise<TConnectionTest> {
   const timeoutMs = config.timeoutMs ?? LLM_TIMEOUT_MS.default;
   const url = assertCallableUrl(`${config.baseUrl}/chat/completions`, policy);
   const fetch = callerFetch(policy);
-  const result = (ok: boolean, message: string, latencyMs: number | null): TConnectionTest => ({ ok, message: redact(message, config.apiKey), latencyMs, at: now().toISOString() });
+  const result = (ok: boolean, message: string, latencyMs: number | null): TConnectionTest => ({
+    ok,
+    message: redact(message, config.apiKey),
+    latencyMs,
+    at: now().toISOString(),
+  });
   const started = performance.now();
   let status: number;
   let body: string;
@@ -34,13 +55,20 @@ export async function probeLlm(config: LlmConfig, now: () => Date, policy: Outbo
       method: 'POST',
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+      },
       body: JSON.stringify({
         model: config.model,
         temperature: 0,
         response_format: { type: 'json_object' },
         messages: [
-          { role: 'system', content: 'This is a connection test. Answer with the JSON object {"ok": true} and nothing else.' },
+          {
+            role: 'system',
+            content: 'This is a connection test. Answer with the JSON object {"ok": true} and nothing else.',
+          },
           { role: 'user', content: 'ping' },
         ],
       }),
@@ -56,7 +84,11 @@ export async function probeLlm(config: LlmConfig, now: () => Date, policy: Outbo
   try {
     reply = ZChatReply.parse(JSON.parse(body));
   } catch {
-    return result(false, `${url.origin} answered, but not with an OpenAI-compatible chat completion: check the base URL (it usually ends in /v1)`, latencyMs);
+    return result(
+      false,
+      `${url.origin} answered, but not with an OpenAI-compatible chat completion: check the base URL (it usually ends in /v1)`,
+      latencyMs,
+    );
   }
   const content = reply.choices[0]!.message.content ?? '';
   let json = true;

@@ -1,4 +1,11 @@
-import { LLM_TIMEOUT_MS, ZLlmProviderInput, ZLlmProviderTestInput, type TConnectionTest, type TLlmProvider, type TLlmSettings } from '@catalyst/contracts';
+import {
+  LLM_TIMEOUT_MS,
+  ZLlmProviderInput,
+  ZLlmProviderTestInput,
+  type TConnectionTest,
+  type TLlmProvider,
+  type TLlmSettings,
+} from '@catalyst/contracts';
 import { llmFromEnv, type LlmConfig } from '@catalyst/engine';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -22,7 +29,14 @@ function openKey(deps: Deps, row: LlmProviderRow): string | undefined {
 }
 
 async function toProvider(deps: Deps, row: LlmProviderRow): Promise<TLlmProvider> {
-  const editor = row.updated_by === null ? undefined : await deps.db.selectFrom('users').select('username').where('id', '=', row.updated_by).executeTakeFirst();
+  const editor =
+    row.updated_by === null
+      ? undefined
+      : await deps.db
+          .selectFrom('users')
+          .select('username')
+          .where('id', '=', row.updated_by)
+          .executeTakeFirst();
   return {
     baseUrl: row.base_url,
     model: row.model,
@@ -38,7 +52,11 @@ async function toProvider(deps: Deps, row: LlmProviderRow): Promise<TLlmProvider
 const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
 
 /** The provider settings as the Agents screen shows them, with where Catalyst AI's LLM comes from now. */
-export async function getLlmSettings(deps: Deps, caller: Caller, options: { canManage: boolean }): Promise<TLlmSettings> {
+export async function getLlmSettings(
+  deps: Deps,
+  caller: Caller,
+  options: { canManage: boolean },
+): Promise<TLlmSettings> {
   const row = await providerRow(deps, caller.orgId);
   const environment = llmFromEnv();
   return {
@@ -53,16 +71,28 @@ export async function getLlmSettings(deps: Deps, caller: Caller, options: { canM
  * Creates or replaces the organisation's provider. The key is sealed at rest; left out, the
  * stored one is kept — but only for the same host, so a changed address never receives it.
  */
-export async function saveLlmProvider(deps: Deps, caller: Caller, input: ProviderInput): Promise<TLlmProvider> {
+export async function saveLlmProvider(
+  deps: Deps,
+  caller: Caller,
+  input: ProviderInput,
+): Promise<TLlmProvider> {
   assertCallableUrl(input.baseUrl, outboundPolicy(deps));
   const existing = await providerRow(deps, caller.orgId);
   let apiKey: string | null = existing?.api_key ?? null;
   if (input.apiKey) apiKey = secretBoxOf(deps).seal(input.apiKey, llmKeyContext(caller.orgId));
   else if (input.clearApiKey) apiKey = null;
   else if (existing?.api_key && !sameOrigin(existing.base_url, input.baseUrl)) {
-    throw new AppError('VALIDATION_FAILED', 'The base URL points to another host: enter the API key again (the saved key is only sent to the host it was saved for).');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The base URL points to another host: enter the API key again (the saved key is only sent to the host it was saved for).',
+    );
   }
-  const unchanged = existing && existing.base_url === input.baseUrl && existing.model === input.model && existing.api_key === apiKey && existing.timeout_ms === (input.timeoutMs ?? null);
+  const unchanged =
+    existing &&
+    existing.base_url === input.baseUrl &&
+    existing.model === input.model &&
+    existing.api_key === apiKey &&
+    existing.timeout_ms === (input.timeoutMs ?? null);
   const values = {
     base_url: input.baseUrl,
     model: input.model,
@@ -83,7 +113,10 @@ export async function saveLlmProvider(deps: Deps, caller: Caller, input: Provide
 }
 
 export async function deleteLlmProvider(deps: Deps, caller: Caller) {
-  const deleted = await deps.db.deleteFrom('llm_providers').where('org_id', '=', caller.orgId).executeTakeFirst();
+  const deleted = await deps.db
+    .deleteFrom('llm_providers')
+    .where('org_id', '=', caller.orgId)
+    .executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw notFound('The LLM provider');
   return { status: 'Success' as const };
 }
@@ -93,16 +126,40 @@ export async function deleteLlmProvider(deps: Deps, caller: Caller) {
  * typed key the saved key is used when the host is the saved one. Testing exactly the saved
  * settings records the result on them.
  */
-export async function testLlmProvider(deps: Deps, caller: Caller, input: TestInput | undefined): Promise<TConnectionTest> {
+export async function testLlmProvider(
+  deps: Deps,
+  caller: Caller,
+  input: TestInput | undefined,
+): Promise<TConnectionTest> {
   const row = await providerRow(deps, caller.orgId);
-  if (!input && !row) throw new AppError('BAD_REQUEST', 'No LLM provider is saved yet: enter a base URL and a model to test.');
-  const settings = input ?? { baseUrl: row!.base_url, model: row!.model, apiKey: undefined, timeoutMs: row!.timeout_ms };
+  if (!input && !row)
+    throw new AppError('BAD_REQUEST', 'No LLM provider is saved yet: enter a base URL and a model to test.');
+  const settings = input ?? {
+    baseUrl: row!.base_url,
+    model: row!.model,
+    apiKey: undefined,
+    timeoutMs: row!.timeout_ms,
+  };
   let apiKey = settings.apiKey;
   const usesSavedKey = !apiKey && row?.api_key && sameOrigin(row.base_url, settings.baseUrl);
   if (usesSavedKey) apiKey = readKey(deps, row!);
-  const test = await probeLlm({ baseUrl: settings.baseUrl, model: settings.model, apiKey, timeoutMs: settings.timeoutMs ?? undefined }, deps.now, outboundPolicy(deps));
-  const isSaved = row && row.base_url === settings.baseUrl && row.model === settings.model && (usesSavedKey || (!apiKey && !row.api_key)) && row.timeout_ms === (settings.timeoutMs ?? null);
-  if (isSaved) await deps.db.updateTable('llm_providers').set({ last_test: JSON.stringify(test) }).where('org_id', '=', caller.orgId).execute();
+  const test = await probeLlm(
+    { baseUrl: settings.baseUrl, model: settings.model, apiKey, timeoutMs: settings.timeoutMs ?? undefined },
+    deps.now,
+    outboundPolicy(deps),
+  );
+  const isSaved =
+    row &&
+    row.base_url === settings.baseUrl &&
+    row.model === settings.model &&
+    (usesSavedKey || (!apiKey && !row.api_key)) &&
+    row.timeout_ms === (settings.timeoutMs ?? null);
+  if (isSaved)
+    await deps.db
+      .updateTable('llm_providers')
+      .set({ last_test: JSON.stringify(test) })
+      .where('org_id', '=', caller.orgId)
+      .execute();
   return test;
 }
 
@@ -123,9 +180,18 @@ export async function llmForCatalystAi(deps: Deps, orgId: number): Promise<LlmCo
   if (!row?.enabled) return undefined;
   try {
     // A provider an administrator typed in is called only where the outbound policy allows (SSRF).
-    return { baseUrl: row.base_url, model: row.model, apiKey: openKey(deps, row), timeoutMs: row.timeout_ms ?? LLM_TIMEOUT_MS.default, fetch: callerFetch(outboundPolicy(deps)) };
+    return {
+      baseUrl: row.base_url,
+      model: row.model,
+      apiKey: openKey(deps, row),
+      timeoutMs: row.timeout_ms ?? LLM_TIMEOUT_MS.default,
+      fetch: callerFetch(outboundPolicy(deps)),
+    };
   } catch (err) {
-    deps.logger.warn({ orgId, reason: (err as Error).message }, 'the LLM provider key cannot be read; Catalyst AI uses its default');
+    deps.logger.warn(
+      { orgId, reason: (err as Error).message },
+      'the LLM provider key cannot be read; Catalyst AI uses its default',
+    );
     return undefined;
   }
 }

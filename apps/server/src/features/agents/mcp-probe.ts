@@ -1,6 +1,14 @@
 import type { TMcpTestResult, TMcpTool } from '@catalyst/contracts';
 import type { OutboundPolicy } from '../../lib/outbound';
-import { assertCallableUrl, callerFetch, describeFetchError, errorDetail, MAX_REPLY_BYTES, redact, ReplyTooLarge } from './outbound';
+import {
+  assertCallableUrl,
+  callerFetch,
+  describeFetchError,
+  errorDetail,
+  MAX_REPLY_BYTES,
+  redact,
+  ReplyTooLarge,
+} from './outbound';
 
 /** The MCP revision Catalyst asks for; servers answer with the one they speak. */
 export const MCP_PROTOCOL_VERSION = '2025-03-26';
@@ -18,10 +26,16 @@ interface RpcMessage {
 class McpFailure extends Error {}
 
 function httpFailure(status: number, body: string): McpFailure {
-  if (status === 401 || status === 403) return new McpFailure(`${status} from the MCP server: check the token`);
-  if (status === 404) return new McpFailure('404 from the MCP server: check the URL (it usually ends in /mcp)');
-  if (status === 405) return new McpFailure('405 from the MCP server: it does not accept POST here. Catalyst speaks streamable HTTP; older SSE-only endpoints are not supported');
-  if (status >= 300 && status < 400) return new McpFailure(`${status} from the MCP server: it redirects elsewhere; enter the final address`);
+  if (status === 401 || status === 403)
+    return new McpFailure(`${status} from the MCP server: check the token`);
+  if (status === 404)
+    return new McpFailure('404 from the MCP server: check the URL (it usually ends in /mcp)');
+  if (status === 405)
+    return new McpFailure(
+      '405 from the MCP server: it does not accept POST here. Catalyst speaks streamable HTTP; older SSE-only endpoints are not supported',
+    );
+  if (status >= 300 && status < 400)
+    return new McpFailure(`${status} from the MCP server: it redirects elsewhere; enter the final address`);
   const detail = errorDetail(body);
   return new McpFailure(`${status} from the MCP server${detail ? `: ${detail}` : ''}`);
 }
@@ -35,7 +49,9 @@ async function readResponse(res: Response, id: number): Promise<RpcMessage> {
   let text = '';
   const matching = (value: unknown): RpcMessage | undefined => {
     const list = Array.isArray(value) ? value : [value];
-    return list.find((m): m is RpcMessage => typeof m === 'object' && m !== null && (m as RpcMessage).id === id);
+    return list.find(
+      (m): m is RpcMessage => typeof m === 'object' && m !== null && (m as RpcMessage).id === id,
+    );
   };
   try {
     for (;;) {
@@ -81,7 +97,13 @@ async function readResponse(res: Response, id: number): Promise<RpcMessage> {
  * notification, then `tools/list` (every page). Never throws; the message names the exact failure
  * and never contains the token.
  */
-export async function probeMcp(options: { url: string; token?: string; now: () => Date; timeoutMs?: number; policy: OutboundPolicy }): Promise<TMcpTestResult> {
+export async function probeMcp(options: {
+  url: string;
+  token?: string;
+  now: () => Date;
+  timeoutMs?: number;
+  policy: OutboundPolicy;
+}): Promise<TMcpTestResult> {
   const timeoutMs = options.timeoutMs ?? MCP_TIMEOUT_MS;
   const url = assertCallableUrl(options.url, options.policy);
   const fetch = callerFetch(options.policy);
@@ -97,7 +119,13 @@ export async function probeMcp(options: { url: string; token?: string; now: () =
     ...(protocolVersion ? { 'mcp-protocol-version': protocolVersion } : {}),
   });
   const post = async (message: object) => {
-    const res = await fetch(url, { method: 'POST', redirect: 'manual', signal, headers: headers(), body: JSON.stringify(message) });
+    const res = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      signal,
+      headers: headers(),
+      body: JSON.stringify(message),
+    });
     sessionId = res.headers.get('mcp-session-id') ?? sessionId;
     return res;
   };
@@ -109,12 +137,17 @@ export async function probeMcp(options: { url: string; token?: string; now: () =
       throw httpFailure(res.status, body.slice(0, 4000));
     }
     const reply = await readResponse(res, id);
-    if (reply.error) throw new McpFailure(`${method} failed: ${reply.error.message ?? `error ${reply.error.code ?? ''}`.trim()}`);
+    if (reply.error)
+      throw new McpFailure(
+        `${method} failed: ${reply.error.message ?? `error ${reply.error.code ?? ''}`.trim()}`,
+      );
     return reply.result;
   };
 
   const started = performance.now();
-  const result = (fields: Partial<TMcpTestResult> & Pick<TMcpTestResult, 'ok' | 'message'>): TMcpTestResult => ({
+  const result = (
+    fields: Partial<TMcpTestResult> & Pick<TMcpTestResult, 'ok' | 'message'>,
+  ): TMcpTestResult => ({
     latencyMs: null,
     serverName: null,
     protocolVersion,
@@ -124,14 +157,25 @@ export async function probeMcp(options: { url: string; token?: string; now: () =
     message: redact(fields.message, options.token),
   });
   try {
-    const init = (await call('initialize', { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'Catalyst', version: '0.1.0' } })) as {
+    const init = (await call('initialize', {
+      protocolVersion: MCP_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: 'Catalyst', version: '0.1.0' },
+    })) as {
       protocolVersion?: unknown;
       serverInfo?: { name?: unknown; version?: unknown };
       capabilities?: { tools?: unknown };
     } | null;
-    if (!init || typeof init !== 'object') throw new McpFailure('the MCP server answered initialize without a result');
+    if (!init || typeof init !== 'object')
+      throw new McpFailure('the MCP server answered initialize without a result');
     protocolVersion = typeof init.protocolVersion === 'string' ? init.protocolVersion.slice(0, 40) : null;
-    const serverName = typeof init.serverInfo?.name === 'string' ? `${init.serverInfo.name}${typeof init.serverInfo.version === 'string' ? ` ${init.serverInfo.version}` : ''}`.slice(0, 200) : null;
+    const serverName =
+      typeof init.serverInfo?.name === 'string'
+        ? `${init.serverInfo.name}${typeof init.serverInfo.version === 'string' ? ` ${init.serverInfo.version}` : ''}`.slice(
+            0,
+            200,
+          )
+        : null;
     const note = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
     await note.body?.cancel().catch(() => undefined);
 
@@ -139,9 +183,16 @@ export async function probeMcp(options: { url: string; token?: string; now: () =
     if (init.capabilities?.tools !== undefined) {
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES && tools.length < MAX_TOOLS; page++) {
-        const listed = (await call('tools/list', cursor ? { cursor } : {})) as { tools?: { name?: unknown; description?: unknown }[]; nextCursor?: unknown } | null;
+        const listed = (await call('tools/list', cursor ? { cursor } : {})) as {
+          tools?: { name?: unknown; description?: unknown }[];
+          nextCursor?: unknown;
+        } | null;
         for (const tool of listed?.tools ?? []) {
-          if (typeof tool?.name === 'string') tools.push({ name: tool.name.slice(0, 200), description: typeof tool.description === 'string' ? tool.description.slice(0, 500) : '' });
+          if (typeof tool?.name === 'string')
+            tools.push({
+              name: tool.name.slice(0, 200),
+              description: typeof tool.description === 'string' ? tool.description.slice(0, 500) : '',
+            });
         }
         cursor = typeof listed?.nextCursor === 'string' && listed.nextCursor ? listed.nextCursor : undefined;
         if (!cursor) break;
@@ -149,13 +200,36 @@ export async function probeMcp(options: { url: string; token?: string; now: () =
     }
     const latencyMs = Math.round(performance.now() - started);
     const who = serverName ?? url.host;
-    const offer = init.capabilities?.tools === undefined ? 'offers no tools' : `lists ${tools.length} tool${tools.length === 1 ? '' : 's'}`;
-    return result({ ok: true, message: `Connected in ${latencyMs} ms: ${who} ${offer}.`, latencyMs, serverName, tools: tools.slice(0, MAX_TOOLS) });
+    const offer =
+      init.capabilities?.tools === undefined
+        ? 'offers no tools'
+        : `lists ${tools.length} tool${tools.length === 1 ? '' : 's'}`;
+    return result({
+      ok: true,
+      message: `Connected in ${latencyMs} ms: ${who} ${offer}.`,
+      latencyMs,
+      serverName,
+      tools: tools.slice(0, MAX_TOOLS),
+    });
   } catch (error) {
-    const message = error instanceof McpFailure || error instanceof ReplyTooLarge ? error.message : describeFetchError(error, url, timeoutMs);
+    const message =
+      error instanceof McpFailure || error instanceof ReplyTooLarge
+        ? error.message
+        : describeFetchError(error, url, timeoutMs);
     return result({ ok: false, message });
   } finally {
     // End the session politely; the answer does not matter.
-    if (sessionId) await fetch(url, { method: 'DELETE', redirect: 'manual', signal: AbortSignal.timeout(2_000), headers: headers() }).then((r) => r.body?.cancel(), () => undefined).catch(() => undefined);
+    if (sessionId)
+      await fetch(url, {
+        method: 'DELETE',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(2_000),
+        headers: headers(),
+      })
+        .then(
+          (r) => r.body?.cancel(),
+          () => undefined,
+        )
+        .catch(() => undefined);
   }
 }

@@ -1,4 +1,10 @@
-import { ZMcpServerInput, ZMcpServerTestInput, ZMcpServerUpdate, type TMcpServer, type TMcpTestResult } from '@catalyst/contracts';
+import {
+  ZMcpServerInput,
+  ZMcpServerTestInput,
+  ZMcpServerUpdate,
+  type TMcpServer,
+  type TMcpTestResult,
+} from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -31,27 +37,55 @@ function toServer(row: McpServerRow): TMcpServer {
 }
 
 async function serverRow(deps: Deps, caller: Caller, id: number): Promise<McpServerRow> {
-  const row = await deps.db.selectFrom('mcp_servers').selectAll().where('id', '=', id).where('org_id', '=', caller.orgId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('mcp_servers')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', caller.orgId)
+    .executeTakeFirst();
   if (!row) throw notFound(`MCP server ${id}`);
   return row;
 }
 
 async function assertNameFree(deps: Deps, caller: Caller, name: string, exceptId?: number) {
-  let q = deps.db.selectFrom('mcp_servers').select('id').where('org_id', '=', caller.orgId).where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  let q = deps.db
+    .selectFrom('mcp_servers')
+    .select('id')
+    .where('org_id', '=', caller.orgId)
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw new AppError('CONFLICT', `An MCP server named "${name}" already exists.`);
+  if (await q.executeTakeFirst())
+    throw new AppError('CONFLICT', `An MCP server named "${name}" already exists.`);
 }
 
 export async function listMcpServers(deps: Deps, caller: Caller): Promise<TMcpServer[]> {
-  const rows = await deps.db.selectFrom('mcp_servers').selectAll().where('org_id', '=', caller.orgId).orderBy('name').orderBy('id').execute();
+  const rows = await deps.db
+    .selectFrom('mcp_servers')
+    .selectAll()
+    .where('org_id', '=', caller.orgId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   return rows.map(toServer);
 }
 
-export async function createMcpServer(deps: Deps, caller: Caller, input: z.output<typeof ZMcpServerInput>): Promise<TMcpServer> {
+export async function createMcpServer(
+  deps: Deps,
+  caller: Caller,
+  input: z.output<typeof ZMcpServerInput>,
+): Promise<TMcpServer> {
   assertCallableUrl(input.url, outboundPolicy(deps));
   await assertNameFree(deps, caller, input.name);
-  const count = await deps.db.selectFrom('mcp_servers').select((eb) => eb.fn.countAll<string>().as('n')).where('org_id', '=', caller.orgId).executeTakeFirstOrThrow();
-  if (Number(count.n) >= MAX_SERVERS) throw new AppError('CONFLICT', `An organisation can register ${MAX_SERVERS} MCP servers at most; delete one first.`);
+  const count = await deps.db
+    .selectFrom('mcp_servers')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('org_id', '=', caller.orgId)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_SERVERS)
+    throw new AppError(
+      'CONFLICT',
+      `An organisation can register ${MAX_SERVERS} MCP servers at most; delete one first.`,
+    );
   const row = await deps.db
     .insertInto('mcp_servers')
     .values({
@@ -67,7 +101,12 @@ export async function createMcpServer(deps: Deps, caller: Caller, input: z.outpu
 }
 
 /** Renames, moves or re-keys a server. A new URL on another host needs the token again (the saved one never follows it). */
-export async function updateMcpServer(deps: Deps, caller: Caller, id: number, input: z.output<typeof ZMcpServerUpdate>): Promise<TMcpServer> {
+export async function updateMcpServer(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  input: z.output<typeof ZMcpServerUpdate>,
+): Promise<TMcpServer> {
   const row = await serverRow(deps, caller, id);
   if (input.url) assertCallableUrl(input.url, outboundPolicy(deps));
   if (input.name !== undefined) await assertNameFree(deps, caller, input.name, id);
@@ -76,12 +115,21 @@ export async function updateMcpServer(deps: Deps, caller: Caller, id: number, in
   if (input.token) token = secretBoxOf(deps).seal(input.token, mcpTokenContext(caller.orgId));
   else if (input.clearToken) token = null;
   else if (token && new URL(url).origin !== new URL(row.url).origin) {
-    throw new AppError('VALIDATION_FAILED', 'The URL points to another host: enter the token again (the saved token is only sent to the host it was saved for).');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The URL points to another host: enter the token again (the saved token is only sent to the host it was saved for).',
+    );
   }
   const moved = url !== row.url || token !== row.token;
   const updated = await deps.db
     .updateTable('mcp_servers')
-    .set({ name: input.name ?? row.name, url, token, updated_at: deps.now(), ...(moved && { last_test: null, tools: '[]' }) })
+    .set({
+      name: input.name ?? row.name,
+      url,
+      token,
+      updated_at: deps.now(),
+      ...(moved && { last_test: null, tools: '[]' }),
+    })
     .where('id', '=', id)
     .where('org_id', '=', caller.orgId)
     .returningAll()
@@ -108,13 +156,24 @@ export async function testMcpServer(deps: Deps, caller: Caller, id: number): Pro
   const { tools, ...test } = result;
   await deps.db
     .updateTable('mcp_servers')
-    .set({ last_test: JSON.stringify({ ok: test.ok, message: test.message, latencyMs: test.latencyMs, at: test.at }), ...(result.ok && { tools: JSON.stringify(tools) }) })
+    .set({
+      last_test: JSON.stringify({
+        ok: test.ok,
+        message: test.message,
+        latencyMs: test.latencyMs,
+        at: test.at,
+      }),
+      ...(result.ok && { tools: JSON.stringify(tools) }),
+    })
     .where('id', '=', id)
     .execute();
   return result;
 }
 
 /** Tests a server before it is saved. */
-export function testMcpAddress(deps: Deps, input: z.output<typeof ZMcpServerTestInput>): Promise<TMcpTestResult> {
+export function testMcpAddress(
+  deps: Deps,
+  input: z.output<typeof ZMcpServerTestInput>,
+): Promise<TMcpTestResult> {
   return probeMcp({ url: input.url, token: input.token, now: deps.now, policy: outboundPolicy(deps) });
 }

@@ -1,6 +1,12 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { checkOutboundUrl, guardedFetch, OutboundBlockedError, outboundBlockedCause, type OutboundPolicy } from '../../lib/outbound';
+import {
+  checkOutboundUrl,
+  guardedFetch,
+  OutboundBlockedError,
+  outboundBlockedCause,
+  type OutboundPolicy,
+} from '../../lib/outbound';
 
 /**
  * Outbound calls to addresses users typed (the LLM provider, MCP servers). Every such call of
@@ -20,10 +26,15 @@ export function assertCallableUrl(address: string, policy: OutboundPolicy): URL 
   try {
     url = new URL(address);
   } catch {
-    throw new AppError('VALIDATION_FAILED', `"${address.slice(0, 100)}" is not a full address such as https://api.example.com/v1.`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `"${address.slice(0, 100)}" is not a full address such as https://api.example.com/v1.`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('VALIDATION_FAILED', 'Only http:// and https:// addresses can be called.');
-  if (url.username || url.password) throw new AppError('VALIDATION_FAILED', 'The address must not contain a user name or password.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new AppError('VALIDATION_FAILED', 'Only http:// and https:// addresses can be called.');
+  if (url.username || url.password)
+    throw new AppError('VALIDATION_FAILED', 'The address must not contain a user name or password.');
   try {
     checkOutboundUrl(url.href, policy);
   } catch (error) {
@@ -33,7 +44,9 @@ export function assertCallableUrl(address: string, policy: OutboundPolicy): URL 
   return url;
 }
 
-export const outboundPolicy = (deps: Pick<Deps, 'config'>): OutboundPolicy => ({ allow: deps.config.outboundAllowList });
+export const outboundPolicy = (deps: Pick<Deps, 'config'>): OutboundPolicy => ({
+  allow: deps.config.outboundAllowList,
+});
 
 /** The fetch for addresses users typed: connects only where the outbound policy allows. */
 export const callerFetch = (policy: OutboundPolicy): typeof fetch => guardedFetch(policy);
@@ -66,12 +79,21 @@ export function describeFetchError(error: unknown, url: URL, timeoutMs: number):
   const name = (error as { name?: string } | undefined)?.name;
   const blocked = outboundBlockedCause(error);
   if (blocked) return `could not connect to ${url.origin}: ${blocked.message}`;
-  if (name === 'TimeoutError' || name === 'AbortError') return `no answer from ${url.origin} within ${Math.round(timeoutMs / 100) / 10} s`;
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return `no answer from ${url.origin} within ${Math.round(timeoutMs / 100) / 10} s`;
   const code = errorCode(error);
-  if (code === 'ENOTFOUND') return `could not connect to ${url.origin}: the host name ${url.hostname} was not found`;
+  if (code === 'ENOTFOUND')
+    return `could not connect to ${url.origin}: the host name ${url.hostname} was not found`;
   // fetch refuses the ports browsers block (9, 25, 6000, …) before connecting.
-  if (error instanceof Error && error.cause instanceof Error && error.cause.message === 'bad port') return `could not connect to ${url.origin}: port ${url.port} is one that HTTP clients refuse to call; use another port`;
-  const reason = (code && NETWORK_REASONS[code]) ?? (error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error));
+  if (error instanceof Error && error.cause instanceof Error && error.cause.message === 'bad port')
+    return `could not connect to ${url.origin}: port ${url.port} is one that HTTP clients refuse to call; use another port`;
+  const reason =
+    (code && NETWORK_REASONS[code]) ??
+    (error instanceof Error && error.cause instanceof Error
+      ? error.cause.message
+      : error instanceof Error
+        ? error.message
+        : String(error));
   return `could not connect to ${url.origin}: ${reason}`;
 }
 
@@ -104,7 +126,7 @@ export class ReplyTooLarge extends Error {
 export function errorDetail(body: string): string {
   try {
     const json = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown };
-    const text = typeof json.error === 'object' ? json.error?.message : json.error ?? json.message;
+    const text = typeof json.error === 'object' ? json.error?.message : (json.error ?? json.message);
     if (typeof text === 'string' && text.trim()) return text.trim().slice(0, 300);
   } catch {
     // Not JSON: the body itself, shortened.

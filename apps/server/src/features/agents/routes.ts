@@ -35,7 +35,9 @@ import * as mcp from './mcp-servers';
  * `canManage` in the GET answers tells the screen whether the caller holds orgs.write.
  */
 
-const idParams = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647) });
+const idParams = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().positive().max(2_147_483_647),
+});
 const ok = z.object({ status: z.literal('Success') });
 const read = { permission: 'orgs.read' } as const;
 const manage = { permission: 'orgs.write' } as const;
@@ -46,41 +48,146 @@ export async function agentRoutes(app: FastifyInstance, deps: Deps) {
   const base = '/api/copilot/agents';
   const tags = ['Agents'];
 
-  r.get(`${base}/llm-provider`, { config: read, schema: { tags, summary: "The organisation's LLM provider for Catalyst AI (the key is never returned)", response: { 200: ZLlmSettings, ...errorResponses } } }, async (request) => {
-    const caller = callerOf(request);
-    return llm.getLlmSettings(deps, caller, { canManage: canManage(request) });
-  });
-  r.put(`${base}/llm-provider`, { config: manage, schema: { tags, summary: 'Save the OpenAI-compatible endpoint Catalyst AI uses (administrators)', body: ZLlmProviderInput, response: { 200: ZLlmProvider, ...errorResponses } } }, async (request) => {
-    return llm.saveLlmProvider(deps, callerOf(request), request.body);
-  });
-  r.delete(`${base}/llm-provider`, { config: manage, schema: { tags, summary: 'Remove the provider: Catalyst AI goes back to the server default', response: { 200: ok, ...errorResponses } } }, async (request) => {
-    return llm.deleteLlmProvider(deps, callerOf(request));
-  });
+  r.get(
+    `${base}/llm-provider`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The organisation's LLM provider for Catalyst AI (the key is never returned)",
+        response: { 200: ZLlmSettings, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return llm.getLlmSettings(deps, caller, { canManage: canManage(request) });
+    },
+  );
+  r.put(
+    `${base}/llm-provider`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Save the OpenAI-compatible endpoint Catalyst AI uses (administrators)',
+        body: ZLlmProviderInput,
+        response: { 200: ZLlmProvider, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return llm.saveLlmProvider(deps, callerOf(request), request.body);
+    },
+  );
+  r.delete(
+    `${base}/llm-provider`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Remove the provider: Catalyst AI goes back to the server default',
+        response: { 200: ok, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return llm.deleteLlmProvider(deps, callerOf(request));
+    },
+  );
   r.post(
     `${base}/llm-provider/test`,
-    { config: manage, schema: { tags, summary: 'Send one small chat completion to the typed (or, without a body, the saved) settings', body: ZLlmProviderTestInput.nullish(), response: { 200: ZConnectionTest, ...errorResponses } } },
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Send one small chat completion to the typed (or, without a body, the saved) settings',
+        body: ZLlmProviderTestInput.nullish(),
+        response: { 200: ZConnectionTest, ...errorResponses },
+      },
+    },
     async (request) => {
-        return llm.testLlmProvider(deps, callerOf(request), request.body ?? undefined);
+      return llm.testLlmProvider(deps, callerOf(request), request.body ?? undefined);
     },
   );
 
-  r.get(`${base}/mcp-servers`, { config: read, schema: { tags, summary: "The organisation's MCP servers (tokens are never returned)", response: { 200: ZMcpServerList, ...errorResponses } } }, async (request) => {
-    const caller = callerOf(request);
-    return { servers: await mcp.listMcpServers(deps, caller), canManage: canManage(request) };
-  });
-  r.post(`${base}/mcp-servers`, { config: manage, schema: { tags, summary: 'Register an MCP server (administrators)', body: ZMcpServerInput, response: { 200: ZMcpServer, ...errorResponses } } }, async (request) => {
-    return mcp.createMcpServer(deps, callerOf(request), request.body);
-  });
-  r.post(`${base}/mcp-servers/test`, { config: manage, schema: { tags, summary: 'initialize + tools/list against an MCP server before saving it', body: ZMcpServerTestInput, response: { 200: ZMcpTestResult, ...errorResponses } } }, async (request) => {
-    return mcp.testMcpAddress(deps, request.body);
-  });
-  r.put(`${base}/mcp-servers/:id`, { config: manage, schema: { tags, params: idParams, body: ZMcpServerUpdate, response: { 200: ZMcpServer, ...errorResponses } } }, async (request) => {
-    return mcp.updateMcpServer(deps, callerOf(request), request.params.id, request.body);
-  });
-  r.delete(`${base}/mcp-servers/:id`, { config: manage, schema: { tags, params: idParams, response: { 200: ok, ...errorResponses } } }, async (request) => {
-    return mcp.deleteMcpServer(deps, callerOf(request), request.params.id);
-  });
-  r.post(`${base}/mcp-servers/:id/test`, { config: manage, schema: { tags, summary: 'Test a saved MCP server and record the tools it lists', params: idParams, response: { 200: ZMcpTestResult, ...errorResponses } } }, async (request) => {
-    return mcp.testMcpServer(deps, callerOf(request), request.params.id);
-  });
+  r.get(
+    `${base}/mcp-servers`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The organisation's MCP servers (tokens are never returned)",
+        response: { 200: ZMcpServerList, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return { servers: await mcp.listMcpServers(deps, caller), canManage: canManage(request) };
+    },
+  );
+  r.post(
+    `${base}/mcp-servers`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Register an MCP server (administrators)',
+        body: ZMcpServerInput,
+        response: { 200: ZMcpServer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return mcp.createMcpServer(deps, callerOf(request), request.body);
+    },
+  );
+  r.post(
+    `${base}/mcp-servers/test`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'initialize + tools/list against an MCP server before saving it',
+        body: ZMcpServerTestInput,
+        response: { 200: ZMcpTestResult, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return mcp.testMcpAddress(deps, request.body);
+    },
+  );
+  r.put(
+    `${base}/mcp-servers/:id`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        params: idParams,
+        body: ZMcpServerUpdate,
+        response: { 200: ZMcpServer, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return mcp.updateMcpServer(deps, callerOf(request), request.params.id, request.body);
+    },
+  );
+  r.delete(
+    `${base}/mcp-servers/:id`,
+    { config: manage, schema: { tags, params: idParams, response: { 200: ok, ...errorResponses } } },
+    async (request) => {
+      return mcp.deleteMcpServer(deps, callerOf(request), request.params.id);
+    },
+  );
+  r.post(
+    `${base}/mcp-servers/:id/test`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Test a saved MCP server and record the tools it lists',
+        params: idParams,
+        response: { 200: ZMcpTestResult, ...errorResponses },
+      },
+    },
+    async (request) => {
+      return mcp.testMcpServer(deps, callerOf(request), request.params.id);
+    },
+  );
 }

@@ -29,7 +29,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     '/api/v1/authentication/login',
     {
       config: { public: true },
-      schema: { tags, summary: 'Sign in', body: ZLoginRequest, response: { 200: ZLoginResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Sign in',
+        body: ZLoginRequest,
+        response: { 200: ZLoginResponse, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const result = await auth.login(deps, {
@@ -53,7 +58,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     '/api/v1/authentication/logout',
     {
       config: { public: true },
-      schema: { tags, summary: 'Sign out and revoke the session', response: { 200: ZMessageResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Sign out and revoke the session',
+        response: { 200: ZMessageResponse, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const token = sessionToken(request);
@@ -70,12 +79,21 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: 'Whether the caller has a valid session (401 when not)',
-        response: { 200: ZValidateRequestResponse, 401: ZValidateRequestResponse.extend({ error: z.string(), message: z.string() }) },
+        response: {
+          200: ZValidateRequestResponse,
+          401: ZValidateRequestResponse.extend({ error: z.string(), message: z.string() }),
+        },
       },
     },
     async (request, reply) => {
       if (!request.auth) {
-        return reply.code(401).send({ valid: false, error: 'UNAUTHENTICATED', message: 'Your session is not valid. Please sign in again.' });
+        return reply
+          .code(401)
+          .send({
+            valid: false,
+            error: 'UNAUTHENTICATED',
+            message: 'Your session is not valid. Please sign in again.',
+          });
       }
       return { valid: true };
     },
@@ -108,7 +126,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     '/api/v1/password/set',
     {
       config: { public: true },
-      schema: { tags, summary: 'Set a new password with a reset token', body: ZPasswordSetRequest, response: { 200: ZStatusResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset token',
+        body: ZPasswordSetRequest,
+        response: { 200: ZStatusResponse, ...errorResponses },
+      },
     },
     async (request) => {
       await auth.setPassword(deps, request.body);
@@ -120,14 +143,25 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     '/api/v1/accept/eula/validate',
     {
       config: { public: true },
-      schema: { tags, summary: 'Whether a user has accepted the license agreement', body: ZEulaValidateRequest, response: { 200: ZEulaValidateResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Whether a user has accepted the license agreement',
+        body: ZEulaValidateRequest,
+        response: { 200: ZEulaValidateResponse, ...errorResponses },
+      },
     },
     async (request) => ({ isEulaAccepted: await auth.isEulaAccepted(deps, request.body.userName) }),
   );
 
   r.post(
     '/api/v1/accept/eula',
-    { schema: { tags, summary: 'Accept the license agreement', response: { 200: ZMessageResponse, ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Accept the license agreement',
+        response: { 200: ZMessageResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       await auth.acceptEula(deps, authOf(request).userId);
       return { message: 'EULA accepted successfully' };

@@ -19,9 +19,15 @@ export async function login(
 ): Promise<TLoginResponse> {
   const usernameKey = input.username.trim().toLowerCase();
   const now = deps.now();
-  const failures = await repo.countRecentFailures(deps.db, usernameKey, input.ip, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+  const failures = await repo.countRecentFailures(
+    deps.db,
+    usernameKey,
+    input.ip,
+    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
+  );
   if (failures.count >= LOGIN_FAILURE_LIMIT) {
-    const retryAfterMs = (failures.oldest?.getTime() ?? now.getTime()) + LOGIN_FAILURE_WINDOW_MS - now.getTime();
+    const retryAfterMs =
+      (failures.oldest?.getTime() ?? now.getTime()) + LOGIN_FAILURE_WINDOW_MS - now.getTime();
     const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
     throw new AppError(
       'RATE_LIMITED',
@@ -36,9 +42,16 @@ export async function login(
     throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
   }
   // Only after the password proved who is asking may the answer say the organisation is closed.
-  const org = await deps.db.selectFrom('organizations').select(['name', 'status']).where('id', '=', user.org_id).executeTakeFirstOrThrow();
+  const org = await deps.db
+    .selectFrom('organizations')
+    .select(['name', 'status'])
+    .where('id', '=', user.org_id)
+    .executeTakeFirstOrThrow();
   if (org.status !== 'active') {
-    throw new AppError('FORBIDDEN', `Your organization "${org.name}" has been deactivated, so you cannot sign in. Contact the administrator of the platform.`);
+    throw new AppError(
+      'FORBIDDEN',
+      `Your organization "${org.name}" has been deactivated, so you cannot sign in. Contact the administrator of the platform.`,
+    );
   }
   await repo.clearFailures(deps.db, usernameKey, input.ip);
   await deps.db.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
@@ -58,7 +71,11 @@ export async function login(
  * e-mail goes out in the background so the response time does not tell either. With
  * `invitation`, the same single-use link is sent as an invitation to a new account.
  */
-export async function requestPasswordReset(deps: Deps, username: string, invitation?: { orgName: string; invitedBy: string }): Promise<'sent' | 'throttled' | 'no-recipient'> {
+export async function requestPasswordReset(
+  deps: Deps,
+  username: string,
+  invitation?: { orgName: string; invitedBy: string },
+): Promise<'sent' | 'throttled' | 'no-recipient'> {
   const user = await repo.findUserByUsername(deps.db, username);
   if (!user || !user.is_active) return 'no-recipient';
   if (!user.email) {
@@ -108,20 +125,25 @@ export async function requestPasswordReset(deps: Deps, username: string, invitat
       }
     : null;
   void deps.mailer
-    .send(mail ?? {
-      orgId: user.org_id,
-      to: user.email,
-      subject: 'Reset your Catalyst password',
-      text: `Hello ${name},\n\nSomeone asked to reset the password of your Catalyst account "${user.username}".\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
-      html: `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your Catalyst account <b>${escapeHtml(user.username)}</b>.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour, once).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
-    })
-    .catch((error: unknown) => deps.logger.error({ err: error }, 'could not queue the password reset e-mail'));
+    .send(
+      mail ?? {
+        orgId: user.org_id,
+        to: user.email,
+        subject: 'Reset your Catalyst password',
+        text: `Hello ${name},\n\nSomeone asked to reset the password of your Catalyst account "${user.username}".\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+        html: `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your Catalyst account <b>${escapeHtml(user.username)}</b>.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works for one hour, once).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+      },
+    )
+    .catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'could not queue the password reset e-mail'),
+    );
   return 'sent';
 }
 
 export async function setPassword(deps: Deps, input: { token: string; newPassword: string }): Promise<void> {
   const problems = checkPasswordStrength(input.newPassword);
-  if (problems.length > 0) throw new AppError('VALIDATION_FAILED', `Password Requirements Not Met: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new AppError('VALIDATION_FAILED', `Password Requirements Not Met: ${problems.join('; ')}`);
   const now = deps.now();
   const passwordHash = await hashPassword(input.newPassword);
   const userId = await deps.db.transaction().execute(async (trx) => {
@@ -134,10 +156,15 @@ export async function setPassword(deps: Deps, input: { token: string; newPasswor
       .returning('user_id')
       .executeTakeFirst();
     if (!spent) return null;
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', spent.user_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', spent.user_id)
+      .execute();
     return spent.user_id;
   });
-  if (userId === null) throw new AppError('BAD_REQUEST', 'This password reset link is invalid or has expired.');
+  if (userId === null)
+    throw new AppError('BAD_REQUEST', 'This password reset link is invalid or has expired.');
   await revokeUserSessions(deps, userId);
 }
 
@@ -161,7 +188,12 @@ export async function getCurrentUser(deps: Deps, userId: number): Promise<TCurre
     .innerJoin('organizations', 'organizations.id', 'users.org_id')
     .innerJoin('roles', 'roles.id', 'users.role_id')
     .selectAll('users')
-    .select(['organizations.name as org_name', 'roles.name as role_name', 'roles.key as role_key', 'roles.permissions'])
+    .select([
+      'organizations.name as org_name',
+      'roles.name as role_name',
+      'roles.key as role_key',
+      'roles.permissions',
+    ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!row) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');

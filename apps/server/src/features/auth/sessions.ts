@@ -116,7 +116,11 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
   const expiresAt = new Date(row.expires_at).getTime();
   if (expiresAt <= now || lastSeen + deps.config.sessionIdleMs <= now) return null;
   if (now - lastSeen > TOUCH_INTERVAL_MS) {
-    await deps.db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.sessionId).execute();
+    await deps.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('id', '=', row.sessionId)
+      .execute();
     lastSeen = now;
   }
   const ctx: AuthContext = {
@@ -173,5 +177,7 @@ export async function revokeOrgSessions(deps: Deps, orgId: number) {
     .returning('user_id')
     .execute();
   const users = await deps.db.selectFrom('users').select('id').where('org_id', '=', orgId).execute();
-  deps.events.emit(SESSIONS_ENDED, { userIds: [...new Set([...ended.map((r) => r.user_id), ...users.map((u) => u.id)])] } satisfies SessionsEnded);
+  deps.events.emit(SESSIONS_ENDED, {
+    userIds: [...new Set([...ended.map((r) => r.user_id), ...users.map((u) => u.id)])],
+  } satisfies SessionsEnded);
 }

@@ -5,7 +5,13 @@ import type { LlmConfig, Warehouse } from '@catalyst/engine';
 export type AnswerEvent =
   | { type: 'loader'; text: string }
   | { type: 'cards'; cards: unknown[] }
-  | { type: 'done'; content: string; confidence: number | null; plan: unknown; status: 'answered' | 'declined' };
+  | {
+      type: 'done';
+      content: string;
+      confidence: number | null;
+      plan: unknown;
+      status: 'answered' | 'declined';
+    };
 
 export interface AnswerInput {
   question: string;

@@ -35,23 +35,63 @@ const MAX_HISTORY = 6;
 export async function openExchange(deps: Deps, caller: Caller, input: AskInput): Promise<Exchange> {
   if (input.threadId) {
     const thread = await ownedThread(deps, caller, input.threadId);
-    const alert = input.alert ?? (thread.alert_ref ? { id: thread.alert_ref, action: thread.alert_action ?? 'investigate' } : null);
+    const alert =
+      input.alert ??
+      (thread.alert_ref ? { id: thread.alert_ref, action: thread.alert_action ?? 'investigate' } : null);
     if (input.regenerate) {
-      if (!input.messageId) throw new AppError('VALIDATION_FAILED', 'Regenerating needs the message_id of the answer to replace.');
-      const row = await deps.db.selectFrom('thread_messages').select(['id', 'question']).where('id', '=', input.messageId).where('thread_id', '=', thread.id).executeTakeFirst();
+      if (!input.messageId)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Regenerating needs the message_id of the answer to replace.',
+        );
+      const row = await deps.db
+        .selectFrom('thread_messages')
+        .select(['id', 'question'])
+        .where('id', '=', input.messageId)
+        .where('thread_id', '=', thread.id)
+        .executeTakeFirst();
       if (!row) throw notFound(`Message ${input.messageId} of thread ${thread.id}`);
-      await deps.db.updateTable('thread_messages').set({ status: 'pending', pending_since: deps.now() }).where('id', '=', row.id).execute();
-      return { threadId: thread.id, messageId: row.id, question: row.question, useCaseId: thread.use_case_id, isNewThread: false, alert };
+      await deps.db
+        .updateTable('thread_messages')
+        .set({ status: 'pending', pending_since: deps.now() })
+        .where('id', '=', row.id)
+        .execute();
+      return {
+        threadId: thread.id,
+        messageId: row.id,
+        question: row.question,
+        useCaseId: thread.use_case_id,
+        isNewThread: false,
+        alert,
+      };
     }
     const row = await deps.db
       .insertInto('thread_messages')
-      .values({ org_id: caller.orgId, thread_id: thread.id, user_id: caller.userId, question: input.message, pending_since: deps.now() })
+      .values({
+        org_id: caller.orgId,
+        thread_id: thread.id,
+        user_id: caller.userId,
+        question: input.message,
+        pending_since: deps.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await deps.db.updateTable('threads').set({ updated_at: deps.now() }).where('id', '=', thread.id).execute();
-    return { threadId: thread.id, messageId: row.id, question: input.message, useCaseId: thread.use_case_id, isNewThread: false, alert };
+    await deps.db
+      .updateTable('threads')
+      .set({ updated_at: deps.now() })
+      .where('id', '=', thread.id)
+      .execute();
+    return {
+      threadId: thread.id,
+      messageId: row.id,
+      question: input.message,
+      useCaseId: thread.use_case_id,
+      isNewThread: false,
+      alert,
+    };
   }
-  if (input.regenerate) throw new AppError('VALIDATION_FAILED', 'Regenerating needs the thread_id of the conversation.');
+  if (input.regenerate)
+    throw new AppError('VALIDATION_FAILED', 'Regenerating needs the thread_id of the conversation.');
   let useCaseId = input.useCaseId;
   let name = input.message.trim() ? input.message.trim().slice(0, 80) : null;
   if (input.alert) {
@@ -59,32 +99,61 @@ export async function openExchange(deps: Deps, caller: Caller, input: AskInput):
     const rec = alertId === null ? null : await getRecommendation(deps, caller, alertId);
     if (!rec) throw new AppError('BAD_REQUEST', `"${input.alert.id}" is not an alert id.`);
     useCaseId = rec.usecase_id;
-    name = `${input.alert.action === 'explore' ? 'Exploration' : 'Investigation'}: ${rec.title}`.slice(0, 120);
+    name = `${input.alert.action === 'explore' ? 'Exploration' : 'Investigation'}: ${rec.title}`.slice(
+      0,
+      120,
+    );
   }
   if (useCaseId !== null) await getUseCaseFor(deps.db, caller, useCaseId);
   return deps.db.transaction().execute(async (trx) => {
     const thread = await trx
       .insertInto('threads')
-      .values({ org_id: caller.orgId, owner_id: caller.userId, use_case_id: useCaseId, name, alert_ref: input.alert?.id ?? null, alert_action: input.alert?.action ?? null })
+      .values({
+        org_id: caller.orgId,
+        owner_id: caller.userId,
+        use_case_id: useCaseId,
+        name,
+        alert_ref: input.alert?.id ?? null,
+        alert_action: input.alert?.action ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const row = await trx
       .insertInto('thread_messages')
-      .values({ org_id: caller.orgId, thread_id: thread.id, user_id: caller.userId, question: input.message, pending_since: deps.now() })
+      .values({
+        org_id: caller.orgId,
+        thread_id: thread.id,
+        user_id: caller.userId,
+        question: input.message,
+        pending_since: deps.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { threadId: thread.id, messageId: row.id, question: input.message, useCaseId, isNewThread: true, alert: input.alert };
+    return {
+      threadId: thread.id,
+      messageId: row.id,
+      question: input.message,
+      useCaseId,
+      isNewThread: true,
+      alert: input.alert,
+    };
   });
 }
 
 /** Runs Catalyst AI for an exchange over its use case's model and data. */
-export async function* answerExchange(deps: Deps & { answerer: Answerer }, caller: Caller, exchange: Exchange, signal: AbortSignal): AsyncGenerator<AnswerEvent> {
+export async function* answerExchange(
+  deps: Deps & { answerer: Answerer },
+  caller: Caller,
+  exchange: Exchange,
+  signal: AbortSignal,
+): AsyncGenerator<AnswerEvent> {
   if (exchange.alert && !exchange.question.trim()) {
     yield* investigateAlert(deps, caller, exchange.alert.id, exchange.alert.action);
     return;
   }
   yield { type: 'loader', text: 'Reading the use case knowledge...' };
-  const built = exchange.useCaseId !== null ? await buildUseCaseModel(deps, caller, exchange.useCaseId) : null;
+  const built =
+    exchange.useCaseId !== null ? await buildUseCaseModel(deps, caller, exchange.useCaseId) : null;
   const history = await deps.db
     .selectFrom('thread_messages')
     .select(['question', 'plan'])
@@ -95,20 +164,32 @@ export async function* answerExchange(deps: Deps & { answerer: Answerer }, calle
     .limit(MAX_HISTORY)
     .execute();
   const llm = await llmForCatalystAi(deps, caller.orgId);
-  const warehouse = built?.connId ? await deps.warehouses.open({ orgId: caller.orgId, connId: built.connId, actor: actorOf(caller, exchange.question) }) : null;
+  const warehouse = built?.connId
+    ? await deps.warehouses.open({
+        orgId: caller.orgId,
+        connId: built.connId,
+        actor: actorOf(caller, exchange.question),
+      })
+    : null;
   try {
     // The use case's documents answer what its data cannot (features/documents/answer.ts).
-    const documentsInput = { useCaseId: exchange.useCaseId, question: exchange.question, threshold: (built?.threshold ?? 80) / 100 };
-    yield* answerWithDocuments(deps, caller, documentsInput, () => deps.answerer.answer({
+    const documentsInput = {
+      useCaseId: exchange.useCaseId,
       question: exchange.question,
-      model: built?.model ?? { tables: [], metrics: [], joins: [] },
-      warehouse,
-      history: history.reverse().map((h) => ({ question: h.question, plan: h.plan })),
       threshold: (built?.threshold ?? 80) / 100,
-      now: deps.now(),
-      signal,
-      llm,
-    }));
+    };
+    yield* answerWithDocuments(deps, caller, documentsInput, () =>
+      deps.answerer.answer({
+        question: exchange.question,
+        model: built?.model ?? { tables: [], metrics: [], joins: [] },
+        warehouse,
+        history: history.reverse().map((h) => ({ question: h.question, plan: h.plan })),
+        threshold: (built?.threshold ?? 80) / 100,
+        now: deps.now(),
+        signal,
+        llm,
+      }),
+    );
   } finally {
     await warehouse?.close();
   }
@@ -117,7 +198,13 @@ export async function* answerExchange(deps: Deps & { answerer: Answerer }, calle
 export async function saveAnswer(
   deps: Deps,
   exchange: Exchange,
-  answer: { content: string; cards: unknown[]; status: 'answered' | 'error'; confidence: number | null; plan: unknown },
+  answer: {
+    content: string;
+    cards: unknown[];
+    status: 'answered' | 'error';
+    confidence: number | null;
+    plan: unknown;
+  },
 ) {
   await deps.db
     .updateTable('thread_messages')

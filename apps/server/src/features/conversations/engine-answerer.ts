@@ -24,7 +24,15 @@ export function engineAnswerer(options: { llm?: LlmConfig | null } = {}): Answer
         return { question: h.question, plan: parsed.success ? parsed.data : null };
       });
       const cards: TCard[] = [];
-      for await (const event of answer({ question: input.question, model: input.model, warehouse: input.warehouse, history, threshold: input.threshold, now: input.now, llm: input.llm ?? llm })) {
+      for await (const event of answer({
+        question: input.question,
+        model: input.model,
+        warehouse: input.warehouse,
+        history,
+        threshold: input.threshold,
+        now: input.now,
+        llm: input.llm ?? llm,
+      })) {
         if (input.signal.aborted) return;
         if (event.type === 'loader') yield { type: 'loader', text: event.text };
         else if (event.type === 'plan') yield { type: 'loader', text: `Reading: ${event.reading}` };
@@ -32,9 +40,29 @@ export function engineAnswerer(options: { llm?: LlmConfig | null } = {}): Answer
         else {
           const result = event.answer;
           if (result.status === 'error') throw new AppError('UPSTREAM_FAILED', result.message);
-          const evidence = result.status === 'answered' ? { reading: result.evidence.reading, sql: result.evidence.sql, rowCount: result.evidence.rowCount, tables: result.evidence.tables, freshness: result.evidence.freshness, source: result.evidence.source, confidence: result.confidence } : null;
-          yield { type: 'cards', cards: cards.map((c) => (evidence ? { ...c, data: { ...c.data, evidence } } : c)) };
-          yield { type: 'done', content: result.message, confidence: result.confidence, plan: result.plan, status: result.status === 'declined' ? 'declined' : 'answered' };
+          const evidence =
+            result.status === 'answered'
+              ? {
+                  reading: result.evidence.reading,
+                  sql: result.evidence.sql,
+                  rowCount: result.evidence.rowCount,
+                  tables: result.evidence.tables,
+                  freshness: result.evidence.freshness,
+                  source: result.evidence.source,
+                  confidence: result.confidence,
+                }
+              : null;
+          yield {
+            type: 'cards',
+            cards: cards.map((c) => (evidence ? { ...c, data: { ...c.data, evidence } } : c)),
+          };
+          yield {
+            type: 'done',
+            content: result.message,
+            confidence: result.confidence,
+            plan: result.plan,
+            status: result.status === 'declined' ? 'declined' : 'answered',
+          };
         }
       }
     },

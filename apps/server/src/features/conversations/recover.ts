@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 
-export const INTERRUPTED_ANSWER = 'This answer was interrupted: the server stopped before it was finished. Regenerate it to ask again.';
+export const INTERRUPTED_ANSWER =
+  'This answer was interrupted: the server stopped before it was finished. Regenerate it to ask again.';
 
 /** Longer than any answer may take (query and LLM time limits included). */
 const ABANDONED_AFTER_MS = 10 * 60_000;
@@ -31,7 +32,10 @@ export async function closeInterruptedAnswers(deps: Deps, options: { all: boolea
 /** At start, and (with several instances) every minute, close interrupted answers. */
 export function watchInterruptedAnswers(deps: Deps, options: { singleInstance: boolean }) {
   let timer: NodeJS.Timeout | null = null;
-  const sweep = () => void closeInterruptedAnswers(deps, { all: false }).catch((error: unknown) => deps.logger.warn({ err: error }, 'could not close interrupted answers'));
+  const sweep = () =>
+    void closeInterruptedAnswers(deps, { all: false }).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'could not close interrupted answers'),
+    );
   return {
     async start() {
       await closeInterruptedAnswers(deps, { all: options.singleInstance });

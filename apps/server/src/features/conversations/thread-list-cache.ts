@@ -21,7 +21,12 @@ const cacheOf = (deps: Deps) => {
   return c;
 };
 
-export async function cachedThreadList(deps: Deps, userId: number, key: string, load: () => Promise<TThread[]>): Promise<TThread[]> {
+export async function cachedThreadList(
+  deps: Deps,
+  userId: number,
+  key: string,
+  load: () => Promise<TThread[]>,
+): Promise<TThread[]> {
   const cache = cacheOf(deps);
   const now = Date.now();
   let entry = cache.get(userId);

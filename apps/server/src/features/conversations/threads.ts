@@ -14,7 +14,11 @@ export type ThreadRow = Selectable<ThreadsTable>;
  * A thread the caller may read: their own, or one shared with them (same organisation only).
  * Others' threads, and threads of another organisation, are a 404.
  */
-export async function readableThread(deps: Deps, caller: Caller, threadId: number): Promise<ThreadRow & { isOwner: boolean }> {
+export async function readableThread(
+  deps: Deps,
+  caller: Caller,
+  threadId: number,
+): Promise<ThreadRow & { isOwner: boolean }> {
   const row = await deps.db
     .selectFrom('threads')
     .selectAll()
@@ -23,7 +27,13 @@ export async function readableThread(deps: Deps, caller: Caller, threadId: numbe
     .where((eb) =>
       eb.or([
         eb('owner_id', '=', caller.userId),
-        eb.exists(eb.selectFrom('thread_shares').select('user_id').whereRef('thread_shares.thread_id', '=', 'threads.id').where('thread_shares.user_id', '=', caller.userId)),
+        eb.exists(
+          eb
+            .selectFrom('thread_shares')
+            .select('user_id')
+            .whereRef('thread_shares.thread_id', '=', 'threads.id')
+            .where('thread_shares.user_id', '=', caller.userId),
+        ),
       ]),
     )
     .executeTakeFirst();
@@ -34,12 +44,18 @@ export async function readableThread(deps: Deps, caller: Caller, threadId: numbe
 /** Only the owner changes a thread; people it was shared with read it. */
 export async function ownedThread(deps: Deps, caller: Caller, threadId: number): Promise<ThreadRow> {
   const thread = await readableThread(deps, caller, threadId);
-  if (!thread.isOwner) throw new AppError('FORBIDDEN', 'This thread was shared with you to read; only its owner can change it. Start a new analysis to ask your own questions.');
+  if (!thread.isOwner)
+    throw new AppError(
+      'FORBIDDEN',
+      'This thread was shared with you to read; only its owner can change it. Start a new analysis to ask your own questions.',
+    );
   return thread;
 }
 
 export async function listThreads(deps: Deps, caller: Caller, useCaseId?: number): Promise<TThread[]> {
-  return cachedThreadList(deps, caller.userId, `${caller.orgId}:${useCaseId ?? '*'}`, () => loadThreads(deps, caller, useCaseId));
+  return cachedThreadList(deps, caller.userId, `${caller.orgId}:${useCaseId ?? '*'}`, () =>
+    loadThreads(deps, caller, useCaseId),
+  );
 }
 
 async function loadThreads(deps: Deps, caller: Caller, useCaseId?: number): Promise<TThread[]> {
@@ -62,7 +78,13 @@ async function loadThreads(deps: Deps, caller: Caller, useCaseId?: number): Prom
     .where((eb) =>
       eb.or([
         eb('t.owner_id', '=', caller.userId),
-        eb.exists(eb.selectFrom('thread_shares as s').select('s.user_id').whereRef('s.thread_id', '=', 't.id').where('s.user_id', '=', caller.userId)),
+        eb.exists(
+          eb
+            .selectFrom('thread_shares as s')
+            .select('s.user_id')
+            .whereRef('s.thread_id', '=', 't.id')
+            .where('s.user_id', '=', caller.userId),
+        ),
       ]),
     );
   if (useCaseId !== undefined) query = query.where('t.use_case_id', '=', useCaseId);
@@ -93,26 +115,44 @@ export const toThreadMessage = (r: Selectable<ThreadMessagesTable>): TThreadMess
 
 export async function threadMessages(deps: Deps, caller: Caller, threadId: number) {
   await readableThread(deps, caller, threadId);
-  const rows = await deps.db.selectFrom('thread_messages').selectAll().where('thread_id', '=', threadId).orderBy('id').execute();
+  const rows = await deps.db
+    .selectFrom('thread_messages')
+    .selectAll()
+    .where('thread_id', '=', threadId)
+    .orderBy('id')
+    .execute();
   return rows.map(toThreadMessage);
 }
 
 export async function renameThread(deps: Deps, caller: Caller, threadId: number, name: string) {
   const thread = await ownedThread(deps, caller, threadId);
-  await deps.db.updateTable('threads').set({ name, updated_at: deps.now() }).where('id', '=', thread.id).execute();
+  await deps.db
+    .updateTable('threads')
+    .set({ name, updated_at: deps.now() })
+    .where('id', '=', thread.id)
+    .execute();
   await notifyThreadAudience(deps, thread.id, thread.owner_id, 'renamed');
   return { status: 'Success' as const, thread_id: thread.id, thread_name: name };
 }
 
 export async function deleteThread(deps: Deps, caller: Caller, threadId: number) {
   const thread = await ownedThread(deps, caller, threadId);
-  const audience = await deps.db.selectFrom('thread_shares').select('user_id').where('thread_id', '=', thread.id).execute();
+  const audience = await deps.db
+    .selectFrom('thread_shares')
+    .select('user_id')
+    .where('thread_id', '=', thread.id)
+    .execute();
   await deps.db.deleteFrom('threads').where('id', '=', thread.id).execute();
-  for (const userId of [thread.owner_id, ...audience.map((a) => a.user_id)]) deps.notifyUser(userId, 'threads-changed', { thread_id: thread.id, reason: 'deleted' });
+  for (const userId of [thread.owner_id, ...audience.map((a) => a.user_id)])
+    deps.notifyUser(userId, 'threads-changed', { thread_id: thread.id, reason: 'deleted' });
   return { status: 'Success' as const };
 }
 
-export async function shareCandidates(deps: Deps, caller: Caller, page: { pageNumber: number; pageSize: number }) {
+export async function shareCandidates(
+  deps: Deps,
+  caller: Caller,
+  page: { pageNumber: number; pageSize: number },
+) {
   const rows = await deps.db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name', 'username', 'email'])
@@ -123,36 +163,69 @@ export async function shareCandidates(deps: Deps, caller: Caller, page: { pageNu
     .limit(page.pageSize)
     .offset((page.pageNumber - 1) * page.pageSize)
     .execute();
-  return { items: rows.map((u) => ({ id: u.id, firstName: u.first_name, lastName: u.last_name, userName: u.username, email: u.email })) };
+  return {
+    items: rows.map((u) => ({
+      id: u.id,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      userName: u.username,
+      email: u.email,
+    })),
+  };
 }
 
 export async function shareThread(deps: Deps, caller: Caller, threadId: number, userIds: number[]) {
   const thread = await ownedThread(deps, caller, threadId);
-  if (thread.use_case_id === null) throw new AppError('BAD_REQUEST', 'Only a conversation of a use case can be shared.');
+  if (thread.use_case_id === null)
+    throw new AppError('BAD_REQUEST', 'Only a conversation of a use case can be shared.');
   const ids = [...new Set(userIds)].filter((u) => u !== caller.userId);
-  const known = ids.length ? await deps.db.selectFrom('users').select('id').where('org_id', '=', caller.orgId).where('id', 'in', ids).execute() : [];
+  const known = ids.length
+    ? await deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('org_id', '=', caller.orgId)
+        .where('id', 'in', ids)
+        .execute()
+    : [];
   const unknown = ids.filter((u) => !known.some((k) => k.id === u));
-  if (unknown.length) throw new AppError('NOT_FOUND', `No user with id ${unknown.join(', ')} in your organisation.`);
+  if (unknown.length)
+    throw new AppError('NOT_FOUND', `No user with id ${unknown.join(', ')} in your organisation.`);
   if (ids.length) {
     await deps.db
       .insertInto('thread_shares')
-      .values(ids.map((user_id) => ({ thread_id: thread.id, user_id, org_id: caller.orgId, shared_by: caller.userId })))
+      .values(
+        ids.map((user_id) => ({
+          thread_id: thread.id,
+          user_id,
+          org_id: caller.orgId,
+          shared_by: caller.userId,
+        })),
+      )
       .onConflict((oc) => oc.columns(['thread_id', 'user_id']).doNothing())
       .execute();
-    for (const userId of ids) deps.notifyUser(userId, 'threads-changed', { thread_id: thread.id, reason: 'shared' });
+    for (const userId of ids)
+      deps.notifyUser(userId, 'threads-changed', { thread_id: thread.id, reason: 'shared' });
   }
   return { status: 'Success' as const, message: 'Thread shared successfully' };
 }
 
 export async function deleteMessage(deps: Deps, caller: Caller, threadId: number, messageId: number) {
   const thread = await ownedThread(deps, caller, threadId);
-  const deleted = await deps.db.deleteFrom('thread_messages').where('id', '=', messageId).where('thread_id', '=', thread.id).executeTakeFirst();
+  const deleted = await deps.db
+    .deleteFrom('thread_messages')
+    .where('id', '=', messageId)
+    .where('thread_id', '=', thread.id)
+    .executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw notFound(`Message ${messageId} of thread ${threadId}`);
   await notifyThreadAudience(deps, thread.id, thread.owner_id, 'message-deleted');
   return { status: 'Success' as const };
 }
 
-export async function giveFeedback(deps: Deps, caller: Caller, input: { thread_id: number; message_id: number; feedback: 0 | 1 }) {
+export async function giveFeedback(
+  deps: Deps,
+  caller: Caller,
+  input: { thread_id: number; message_id: number; feedback: 0 | 1 },
+) {
   await readableThread(deps, caller, input.thread_id);
   const updated = await deps.db
     .updateTable('thread_messages')
@@ -160,12 +233,18 @@ export async function giveFeedback(deps: Deps, caller: Caller, input: { thread_i
     .where('id', '=', input.message_id)
     .where('thread_id', '=', input.thread_id)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw notFound(`Message ${input.message_id} of thread ${input.thread_id}`);
+  if (Number(updated.numUpdatedRows) === 0)
+    throw notFound(`Message ${input.message_id} of thread ${input.thread_id}`);
   return { status: 'success' as const, message: 'Feedback submitted successfully' };
 }
 
 /** Tells the owner and everyone the thread is shared with that their thread list changed. */
 async function notifyThreadAudience(deps: Deps, threadId: number, ownerId: number, reason: string) {
-  const audience = await deps.db.selectFrom('thread_shares').select('user_id').where('thread_id', '=', threadId).execute();
-  for (const userId of [ownerId, ...audience.map((a) => a.user_id)]) deps.notifyUser(userId, 'threads-changed', { thread_id: threadId, reason });
+  const audience = await deps.db
+    .selectFrom('thread_shares')
+    .select('user_id')
+    .where('thread_id', '=', threadId)
+    .execute();
+  for (const userId of [ownerId, ...audience.map((a) => a.user_id)])
+    deps.notifyUser(userId, 'threads-changed', { thread_id: threadId, reason });
 }

@@ -15,8 +15,16 @@ const quoteText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** A table name from a file name: lower-case letters, digits and _, not starting with a digit. */
 export function safeTableName(fileName: string, taken: Set<string>): string {
-  const stem = fileName.replace(/\.[^.]*$/, '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-  let base = stem.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 50) || 'file';
+  const stem = fileName
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
+  let base =
+    stem
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 50) || 'file';
   if (/^\d/.test(base)) base = `t_${base}`;
   let name = base;
   for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
@@ -50,8 +58,15 @@ export interface RaggedLine {
  * (RFC 4180). Used only when DuckDB gives up on a file, to say where and why; reads at most
  * `maxBytes` (DuckDB's sniffer only looks at the start of a file).
  */
-export async function findRaggedLine(csvPath: string, options: { delimiter?: string; maxBytes?: number } = {}): Promise<RaggedLine | null> {
-  const stream = fs.createReadStream(csvPath, { encoding: 'utf8', end: (options.maxBytes ?? 64 * 1024 * 1024) - 1, highWaterMark: 1 << 20 });
+export async function findRaggedLine(
+  csvPath: string,
+  options: { delimiter?: string; maxBytes?: number } = {},
+): Promise<RaggedLine | null> {
+  const stream = fs.createReadStream(csvPath, {
+    encoding: 'utf8',
+    end: (options.maxBytes ?? 64 * 1024 * 1024) - 1,
+    highWaterMark: 1 << 20,
+  });
   let delimiter: string | null = options.delimiter ?? null;
   let first = true;
   let head = '';
@@ -70,7 +85,9 @@ export async function findRaggedLine(csvPath: string, options: { delimiter?: str
       head += text;
       const firstLine = head.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
       if (!head.includes('\n') && head.length < 1 << 20) continue;
-      delimiter = [',', ';', '\t', '|'].map((d) => [d, firstLine.split(d).length] as const).sort((a, b) => b[1] - a[1])[0]![0];
+      delimiter = [',', ';', '\t', '|']
+        .map((d) => [d, firstLine.split(d).length] as const)
+        .sort((a, b) => b[1] - a[1])[0]![0];
       text = head.replace(/^\uFEFF/, '');
     }
     for (let i = 0; i < text.length; i++) {
@@ -101,7 +118,8 @@ export async function findRaggedLine(csvPath: string, options: { delimiter?: str
       prevQuote = false;
     }
   }
-  if (recordHasContent && expected >= 0 && fields !== expected) return { line: recordLine, expected, found: fields };
+  if (recordHasContent && expected >= 0 && fields !== expected)
+    return { line: recordLine, expected, found: fields };
   return null;
 }
 
@@ -110,10 +128,16 @@ export function describeDuckDbCsvError(message: string): string {
   const line = /CSV Error on Line: (\d+)/.exec(message)?.[1];
   const cols = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(message);
   if (line && cols) return `line ${line}: expected ${cols[1]} columns, found ${cols[2]}`;
-  if (/Invalid unicode|byte sequence/i.test(message)) return `${line ? `line ${line}: ` : ''}the file is not UTF-8 text (convert it to UTF-8 and upload it again)`;
-  if (/Value with unterminated quote|unterminated quote/i.test(message)) return `${line ? `line ${line}: ` : ''}a quoted value is never closed`;
-  if (/Maximum line size/i.test(message)) return `${line ? `line ${line}: ` : ''}a line is longer than DuckDB's maximum line size`;
-  const first = message.split('\n')[0]!.replace(/^[A-Za-z ]+Error: /, '').trim();
+  if (/Invalid unicode|byte sequence/i.test(message))
+    return `${line ? `line ${line}: ` : ''}the file is not UTF-8 text (convert it to UTF-8 and upload it again)`;
+  if (/Value with unterminated quote|unterminated quote/i.test(message))
+    return `${line ? `line ${line}: ` : ''}a quoted value is never closed`;
+  if (/Maximum line size/i.test(message))
+    return `${line ? `line ${line}: ` : ''}a line is longer than DuckDB's maximum line size`;
+  const first = message
+    .split('\n')[0]!
+    .replace(/^[A-Za-z ]+Error: /, '')
+    .trim();
   return line ? `line ${line}: ${first}` : first;
 }
 
@@ -123,7 +147,10 @@ export async function headerFieldCount(csvPath: string, delimiter: string): Prom
   try {
     const buf = Buffer.alloc(1 << 20);
     const { bytesRead } = await fd.read(buf, 0, buf.length, 0);
-    const text = buf.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const text = buf
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     let fields = 1;
     let inQuotes = false;
     for (let i = 0; i < text.length; i++) {
@@ -192,10 +219,14 @@ export async function loadCsv(options: {
     await dropStaleStaging(conn);
     const asText: string[] = [];
     for (let attempt = 0; ; attempt++) {
-      const types = asText.length ? `, types = {${asText.map((c) => `${quoteText(c)}: 'VARCHAR'`).join(', ')}}` : '';
+      const types = asText.length
+        ? `, types = {${asText.map((c) => `${quoteText(c)}: 'VARCHAR'`).join(', ')}}`
+        : '';
       const stop = await poll(conn, options.onProgress ?? (() => undefined));
       try {
-        await conn.run(`CREATE OR REPLACE TABLE ${staging} AS SELECT * FROM read_csv(${quoteText(options.csvPath)}, header = true, buffer_size = ${CSV_BUFFER_BYTES}${types})`);
+        await conn.run(
+          `CREATE OR REPLACE TABLE ${staging} AS SELECT * FROM read_csv(${quoteText(options.csvPath)}, header = true, buffer_size = ${CSV_BUFFER_BYTES}${types})`,
+        );
         break;
       } catch (err) {
         if (options.signal?.aborted) throw err;
@@ -207,15 +238,22 @@ export async function loadCsv(options: {
         }
         if (/Error when sniffing file|not possible to automatically detect/i.test(message)) {
           const ragged = await findRaggedLine(options.csvPath);
-          if (ragged) throw new CsvLoadError(`line ${ragged.line}: expected ${ragged.expected} columns, found ${ragged.found}`);
-          throw new CsvLoadError('the file could not be read as CSV (no consistent delimiter and quoting were found); is it a UTF-8 text CSV file?');
+          if (ragged)
+            throw new CsvLoadError(
+              `line ${ragged.line}: expected ${ragged.expected} columns, found ${ragged.found}`,
+            );
+          throw new CsvLoadError(
+            'the file could not be read as CSV (no consistent delimiter and quoting were found); is it a UTF-8 text CSV file?',
+          );
         }
         throw new CsvLoadError(describeDuckDbCsvError(message));
       } finally {
         stop();
       }
     }
-    const columns = await conn.runAndReadAll(`SELECT count(*) FROM duckdb_columns() WHERE table_name = ${quoteText(options.staging)}`);
+    const columns = await conn.runAndReadAll(
+      `SELECT count(*) FROM duckdb_columns() WHERE table_name = ${quoteText(options.staging)}`,
+    );
     const columnCount = Number(columns.getRows()[0]?.[0] ?? 0);
     await verifyShape(columnCount, options.csvPath);
     await conn.run('BEGIN TRANSACTION');
@@ -247,19 +285,25 @@ async function verifyShape(columns: number, csvPath: string): Promise<void> {
   const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
   if (best[1] === 1 ? columns === 1 : [...counts.values()].some((n) => n > 1 && n === columns)) return;
   const ragged = await findRaggedLine(csvPath, { delimiter: best[0] });
-  if (ragged) throw new CsvLoadError(`line ${ragged.line}: expected ${ragged.expected} columns, found ${ragged.found}`);
+  if (ragged)
+    throw new CsvLoadError(`line ${ragged.line}: expected ${ragged.expected} columns, found ${ragged.found}`);
   if (columns !== 1) throw new CsvLoadError(`the header has ${best[1]} columns but the rows have ${columns}`);
 }
 
 async function dropStaleStaging(conn: DuckDBConnection): Promise<void> {
-  const r = await conn.runAndReadAll(`SELECT table_name FROM duckdb_tables() WHERE starts_with(table_name, '${STAGING_PREFIX}')`);
+  const r = await conn.runAndReadAll(
+    `SELECT table_name FROM duckdb_tables() WHERE starts_with(table_name, '${STAGING_PREFIX}')`,
+  );
   for (const [name] of r.getRows()) await conn.run(`DROP TABLE IF EXISTS ${quoteId(String(name))}`);
 }
 
 /** Drops a file's table from a connection's database file. */
 export async function dropTable(dbFile: string, table: string): Promise<void> {
   if (!fs.existsSync(dbFile)) return;
-  const instance = await DuckDBInstance.create(dbFile, { autoinstall_known_extensions: 'false', autoload_known_extensions: 'false' });
+  const instance = await DuckDBInstance.create(dbFile, {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+  });
   const conn = await instance.connect();
   try {
     await conn.run(`DROP TABLE IF EXISTS ${quoteId(table)}`);

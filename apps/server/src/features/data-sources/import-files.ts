@@ -15,12 +15,18 @@ import * as repo from './repo';
  */
 export async function importCsvFiles(
   deps: Deps,
-  options: { orgId: number; userId: number | null; name: string; files: { path: string; fileName?: string }[] },
+  options: {
+    orgId: number;
+    userId: number | null;
+    name: string;
+    files: { path: string; fileName?: string }[];
+  },
 ): Promise<{ connId: number; fileIds: number[] }> {
   const ctx = dataSourcesOf(deps);
   await fs.promises.mkdir(ctx.uploadDir, { recursive: true });
   let conn = await repo.findConnectionByName(deps.db, options.orgId, options.name);
-  if (conn && conn.db_type !== 'flat_files') throw new Error(`A data source named "${options.name}" exists and is not a File Source`);
+  if (conn && conn.db_type !== 'flat_files')
+    throw new Error(`A data source named "${options.name}" exists and is not a File Source`);
   conn ??= await repo.insertConnection(deps.db, options.orgId, options.userId, {
     name: options.name,
     db_type: 'flat_files',
@@ -39,7 +45,12 @@ export async function importCsvFiles(
     await fs.promises.copyFile(f.path, target);
     const table = safeTableName(fileName, taken);
     taken.add(table);
-    staged.push({ file_name: fileName, table_name: table, size_bytes: (await fs.promises.stat(target)).size, upload_path: target });
+    staged.push({
+      file_name: fileName,
+      table_name: table,
+      size_bytes: (await fs.promises.stat(target)).size,
+      upload_path: target,
+    });
   }
   const rows = await repo.insertCsvFiles(deps.db, options.orgId, conn.id, options.userId, staged);
   ctx.jobs.enqueue(rows.map((r) => r.id));

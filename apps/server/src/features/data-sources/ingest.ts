@@ -55,7 +55,8 @@ export class CsvIngestJobs {
     this.hub.emit({ file_id: id, status: 'Processing', progress: 0 });
     const started = Date.now();
     try {
-      if (!row.upload_path || !fs.existsSync(row.upload_path)) throw new CsvLoadError('the uploaded file is missing on the server; please upload it again');
+      if (!row.upload_path || !fs.existsSync(row.upload_path))
+        throw new CsvLoadError('the uploaded file is missing on the server; please upload it again');
       const result = await this.files.exclusive(row.org_id, row.conn_id, (dbFile) =>
         loadCsv({
           dbFile,
@@ -63,25 +64,44 @@ export class CsvIngestJobs {
           table: row.table_name,
           staging: `${STAGING_PREFIX}${id}`,
           signal: this.abort.signal,
-          onProgress: (pct) => this.hub.emit({ file_id: id, status: 'Processing', progress: Math.round(pct * 10) / 10 }),
+          onProgress: (pct) =>
+            this.hub.emit({ file_id: id, status: 'Processing', progress: Math.round(pct * 10) / 10 }),
         }),
       );
       const now = this.deps.now();
-      await setCsvStatus(db, id, { status: 'Completed', error: null, row_count: result.rowCount, upload_path: null, completed_at: now });
+      await setCsvStatus(db, id, {
+        status: 'Completed',
+        error: null,
+        row_count: result.rowCount,
+        upload_path: null,
+        completed_at: now,
+      });
       await fs.promises.rm(row.upload_path, { force: true });
       await touchConnection(db, row.org_id, row.conn_id, now);
-      logger.info({ fileId: id, rows: result.rowCount, columns: result.columnCount, ms: Date.now() - started }, 'csv file loaded');
+      logger.info(
+        { fileId: id, rows: result.rowCount, columns: result.columnCount, ms: Date.now() - started },
+        'csv file loaded',
+      );
       // Deleted while it loaded: the delete could not drop a table that did not exist yet.
       const after = await findCsvFileById(db, id);
-      if (after?.is_deleted) await this.files.exclusive(row.org_id, row.conn_id, (dbFile) => dropTable(dbFile, row.table_name));
+      if (after?.is_deleted)
+        await this.files.exclusive(row.org_id, row.conn_id, (dbFile) => dropTable(dbFile, row.table_name));
       this.hub.emit({ file_id: id, status: 'Completed', progress: 100, row_count: result.rowCount });
       this.deps.events.emit('data-landed', { orgId: row.org_id, connId: row.conn_id });
     } catch (err) {
       if (this.abort.signal.aborted) return; // shutting down: the row stays Processing and is redone on start
-      const reason = err instanceof CsvLoadError ? err.message : 'the file could not be loaded because of an error on the server';
+      const reason =
+        err instanceof CsvLoadError
+          ? err.message
+          : 'the file could not be loaded because of an error on the server';
       if (!(err instanceof CsvLoadError)) logger.error({ err, fileId: id }, 'csv ingest failed');
       else logger.info({ fileId: id, reason }, 'csv file refused');
-      await setCsvStatus(db, id, { status: 'Failed', error: reason, upload_path: null, completed_at: this.deps.now() });
+      await setCsvStatus(db, id, {
+        status: 'Failed',
+        error: reason,
+        upload_path: null,
+        completed_at: this.deps.now(),
+      });
       if (row.upload_path) await fs.promises.rm(row.upload_path, { force: true });
       this.hub.emit({ file_id: id, status: 'Failed', progress: 100, error: reason });
     }
@@ -103,7 +123,11 @@ export class CsvIngestJobs {
         await setCsvStatus(db, row.id, { status: 'Queued' });
         redo.push(row.id);
       } else {
-        await setCsvStatus(db, row.id, { status: 'Failed', error: 'the server stopped before this file was loaded; please upload it again', upload_path: null });
+        await setCsvStatus(db, row.id, {
+          status: 'Failed',
+          error: 'the server stopped before this file was loaded; please upload it again',
+          upload_path: null,
+        });
       }
     }
     const referenced = new Set(unfinished.map((r) => r.upload_path && path.resolve(r.upload_path)));
@@ -111,7 +135,11 @@ export class CsvIngestJobs {
       const file = path.resolve(this.uploadDir, name);
       if (!referenced.has(file)) await fs.promises.rm(file, { force: true });
     }
-    if (unfinished.length) logger.info({ redo: redo.length, failed: unfinished.length - redo.length }, 'csv ingests recovered after restart');
+    if (unfinished.length)
+      logger.info(
+        { redo: redo.length, failed: unfinished.length - redo.length },
+        'csv ingests recovered after restart',
+      );
     this.enqueue(redo);
   }
 

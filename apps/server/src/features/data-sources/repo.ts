@@ -6,14 +6,29 @@ import './tables';
 /** SQL of the data-sources feature. Every function takes the caller's org and filters by it. */
 
 export function listConnections(db: Db, orgId: number): Promise<ConnectionRow[]> {
-  return db.selectFrom('data_connections').selectAll().where('org_id', '=', orgId).orderBy('updated_at', 'desc').orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('data_connections')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export function findConnection(db: Db, orgId: number, id: number): Promise<ConnectionRow | undefined> {
-  return db.selectFrom('data_connections').selectAll().where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('data_connections')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export function findConnectionByName(db: Db, orgId: number, name: string): Promise<ConnectionRow | undefined> {
+export function findConnectionByName(
+  db: Db,
+  orgId: number,
+  name: string,
+): Promise<ConnectionRow | undefined> {
   return db
     .selectFrom('data_connections')
     .selectAll()
@@ -33,7 +48,12 @@ export interface ConnectionValues {
   secret: string | null;
 }
 
-export function insertConnection(db: Db, orgId: number, userId: number | null, v: ConnectionValues): Promise<ConnectionRow> {
+export function insertConnection(
+  db: Db,
+  orgId: number,
+  userId: number | null,
+  v: ConnectionValues,
+): Promise<ConnectionRow> {
   return db
     .insertInto('data_connections')
     .values({ ...v, metadata: JSON.stringify(v.metadata), org_id: orgId, created_by: userId })
@@ -41,7 +61,13 @@ export function insertConnection(db: Db, orgId: number, userId: number | null, v
     .executeTakeFirstOrThrow();
 }
 
-export function updateConnection(db: Db, orgId: number, id: number, v: ConnectionValues, now: Date): Promise<ConnectionRow | undefined> {
+export function updateConnection(
+  db: Db,
+  orgId: number,
+  id: number,
+  v: ConnectionValues,
+  now: Date,
+): Promise<ConnectionRow | undefined> {
   return db
     .updateTable('data_connections')
     .set({ ...v, metadata: JSON.stringify(v.metadata), updated_at: now })
@@ -52,12 +78,21 @@ export function updateConnection(db: Db, orgId: number, id: number, v: Connectio
 }
 
 export async function deleteConnection(db: Db, orgId: number, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('data_connections').where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst();
+  const r = await db
+    .deleteFrom('data_connections')
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
 export function touchConnection(db: Db, orgId: number, id: number, now: Date) {
-  return db.updateTable('data_connections').set({ updated_at: now }).where('org_id', '=', orgId).where('id', '=', id).execute();
+  return db
+    .updateTable('data_connections')
+    .set({ updated_at: now })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function countLiveCsvFiles(db: Db, orgId: number): Promise<number> {
@@ -86,7 +121,13 @@ export function listCsvFiles(db: Db, orgId: number, connId: number): Promise<Csv
 }
 
 export function findCsvFile(db: Db, orgId: number, id: number): Promise<CsvFileRow | undefined> {
-  return db.selectFrom('csv_files').selectAll().where('org_id', '=', orgId).where('id', '=', id).where('is_deleted', '=', false).executeTakeFirst();
+  return db
+    .selectFrom('csv_files')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
 }
 
 export function findCsvFileById(db: Db, id: number): Promise<CsvFileRow | undefined> {
@@ -94,7 +135,12 @@ export function findCsvFileById(db: Db, id: number): Promise<CsvFileRow | undefi
 }
 
 export async function liveTableNames(db: Db, connId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom('csv_files').select('table_name').where('conn_id', '=', connId).where('is_deleted', '=', false).execute();
+  const rows = await db
+    .selectFrom('csv_files')
+    .select('table_name')
+    .where('conn_id', '=', connId)
+    .where('is_deleted', '=', false)
+    .execute();
   return new Set(rows.map((r) => r.table_name));
 }
 
@@ -105,11 +151,25 @@ export interface NewCsvFile {
   upload_path: string;
 }
 
-export function insertCsvFiles(db: Db, orgId: number, connId: number, userId: number | null, files: NewCsvFile[]): Promise<CsvFileRow[]> {
+export function insertCsvFiles(
+  db: Db,
+  orgId: number,
+  connId: number,
+  userId: number | null,
+  files: NewCsvFile[],
+): Promise<CsvFileRow[]> {
   if (files.length === 0) return Promise.resolve([]);
   return db
     .insertInto('csv_files')
-    .values(files.map((f) => ({ ...f, org_id: orgId, conn_id: connId, uploaded_by: userId, status: 'Queued' as const })))
+    .values(
+      files.map((f) => ({
+        ...f,
+        org_id: orgId,
+        conn_id: connId,
+        uploaded_by: userId,
+        status: 'Queued' as const,
+      })),
+    )
     .returningAll()
     .execute();
 }
@@ -117,15 +177,32 @@ export function insertCsvFiles(db: Db, orgId: number, connId: number, userId: nu
 export function setCsvStatus(
   db: Db,
   id: number,
-  values: { status: CsvStatus; error?: string | null; row_count?: number | null; upload_path?: string | null; completed_at?: Date | null },
+  values: {
+    status: CsvStatus;
+    error?: string | null;
+    row_count?: number | null;
+    upload_path?: string | null;
+    completed_at?: Date | null;
+  },
 ) {
   return db.updateTable('csv_files').set(values).where('id', '=', id).execute();
 }
 
 export function markCsvDeleted(db: Db, orgId: number, id: number) {
-  return db.updateTable('csv_files').set({ is_deleted: true, upload_path: null }).where('org_id', '=', orgId).where('id', '=', id).execute();
+  return db
+    .updateTable('csv_files')
+    .set({ is_deleted: true, upload_path: null })
+    .where('org_id', '=', orgId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export function unfinishedCsvFiles(db: Db): Promise<CsvFileRow[]> {
-  return db.selectFrom('csv_files').selectAll().where('status', 'in', ['Queued', 'Processing']).where('is_deleted', '=', false).orderBy('id').execute();
+  return db
+    .selectFrom('csv_files')
+    .selectAll()
+    .where('status', 'in', ['Queued', 'Processing'])
+    .where('is_deleted', '=', false)
+    .orderBy('id')
+    .execute();
 }

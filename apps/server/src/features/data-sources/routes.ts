@@ -35,7 +35,11 @@ const write = { permission: 'data.write' } as const;
  * Data sources: the calls of spec 3 §7 and spec 2 §7 ("Connections, schemas and tables").
  * Registered in its own scope so the multipart parser serves only the CSV upload.
  */
-export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options: DataSourcesOptions = {}): Promise<void> {
+export async function dataSourceRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  options: DataSourcesOptions = {},
+): Promise<void> {
   const ctx = dataSourcesOf(deps, options);
   // Open progress streams would keep the HTTP server from closing: end them first.
   const openStreams = new Set<() => void>();
@@ -53,62 +57,134 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
       return { orgId: auth.orgId, userId: auth.userId };
     };
 
-    r.get('/api/copilot/get-rate-limits', { config: read, schema: { tags, response: { 200: ZRateLimits, ...errorResponses } } }, async () => ({
-      limits: { max_csv_files: ctx.maxCsvFiles },
-    }));
-
-    r.get('/api/copilot/db_conn/supported_db_types', { config: read, schema: { tags, response: { 200: ZSupportedDbTypes, ...errorResponses } } }, async () =>
-      service.SUPPORTED_DB_TYPES,
+    r.get(
+      '/api/copilot/get-rate-limits',
+      { config: read, schema: { tags, response: { 200: ZRateLimits, ...errorResponses } } },
+      async () => ({
+        limits: { max_csv_files: ctx.maxCsvFiles },
+      }),
     );
 
-    r.get('/api/copilot/db_conn/get_conns', { config: read, schema: { tags, response: { 200: ZConnectionList, ...errorResponses } } }, async (request) => ({
-      connections: await service.listConnections(deps, caller(request)),
-    }));
+    r.get(
+      '/api/copilot/db_conn/supported_db_types',
+      { config: read, schema: { tags, response: { 200: ZSupportedDbTypes, ...errorResponses } } },
+      async () => service.SUPPORTED_DB_TYPES,
+    );
+
+    r.get(
+      '/api/copilot/db_conn/get_conns',
+      { config: read, schema: { tags, response: { 200: ZConnectionList, ...errorResponses } } },
+      async (request) => ({
+        connections: await service.listConnections(deps, caller(request)),
+      }),
+    );
 
     r.post(
       '/api/copilot/db_conn/add_db_conn',
-      { config: write, schema: { tags, body: ZConnectionInput, response: { 200: ZConnectionSaved, 409: errorResponses[400], ...errorResponses } } },
+      {
+        config: write,
+        schema: {
+          tags,
+          body: ZConnectionInput,
+          response: { 200: ZConnectionSaved, 409: errorResponses[400], ...errorResponses },
+        },
+      },
       async (request) => {
         const connection = await service.addConnection(deps, caller(request), request.body);
-        return { status: 'Success' as const, message: 'Connection added successfully', conn_id: connection.conn_id, connection };
+        return {
+          status: 'Success' as const,
+          message: 'Connection added successfully',
+          conn_id: connection.conn_id,
+          connection,
+        };
       },
     );
 
     r.post(
       '/api/copilot/db_conn/update_db_conn',
-      { config: write, schema: { tags, body: ZConnectionInput, response: { 200: ZConnectionSaved, 409: errorResponses[400], ...errorResponses } } },
+      {
+        config: write,
+        schema: {
+          tags,
+          body: ZConnectionInput,
+          response: { 200: ZConnectionSaved, 409: errorResponses[400], ...errorResponses },
+        },
+      },
       async (request, reply) => {
-        if (request.body.conn_id === undefined) throw new AppError('VALIDATION_FAILED', 'conn_id is required to update a data source.');
-        const connection = await service.updateConnection(deps, caller(request), request.body.conn_id, request.body);
+        if (request.body.conn_id === undefined)
+          throw new AppError('VALIDATION_FAILED', 'conn_id is required to update a data source.');
+        const connection = await service.updateConnection(
+          deps,
+          caller(request),
+          request.body.conn_id,
+          request.body,
+        );
         // The client sends X-No-Auto-Toast to show its own toast; echoing it lets its interceptor skip the automatic one.
         if (request.headers['x-no-auto-toast'] !== undefined) reply.header('x-no-auto-toast', '1');
-        return { status: 'Success' as const, message: 'Connection updated successfully', conn_id: connection.conn_id, connection };
+        return {
+          status: 'Success' as const,
+          message: 'Connection updated successfully',
+          conn_id: connection.conn_id,
+          connection,
+        };
       },
     );
 
     r.post(
       '/api/copilot/db_conn/delete_db_conn',
-      { config: write, schema: { tags, body: ZDeleteConnectionRequest, response: { 200: ZDataSourceStatus, ...errorResponses } } },
+      {
+        config: write,
+        schema: {
+          tags,
+          body: ZDeleteConnectionRequest,
+          response: { 200: ZDataSourceStatus, ...errorResponses },
+        },
+      },
       async (request) => {
         await service.deleteConnection(deps, caller(request), request.body.conn_id);
         return { status: 'Success' as const, message: 'Data source has been successfully deleted.' };
       },
     );
 
-    for (const url of ['/api/copilot/onboarding/connections/:connId/schemas/', '/api/copilot/onboarding/connections/:connId/schemas']) {
-      r.get(url, { config: read, schema: { tags, hide: !url.endsWith('/'), params: ZConnIdParam, response: { 200: ZSchemaList, 502: errorResponses[500], ...errorResponses } } }, async (request) =>
-        service.listSchemas(deps, caller(request), request.params.connId),
+    for (const url of [
+      '/api/copilot/onboarding/connections/:connId/schemas/',
+      '/api/copilot/onboarding/connections/:connId/schemas',
+    ]) {
+      r.get(
+        url,
+        {
+          config: read,
+          schema: {
+            tags,
+            hide: !url.endsWith('/'),
+            params: ZConnIdParam,
+            response: { 200: ZSchemaList, 502: errorResponses[500], ...errorResponses },
+          },
+        },
+        async (request) => service.listSchemas(deps, caller(request), request.params.connId),
       );
     }
 
-    r.get('/api/copilot/upload-files/csv', { config: read, schema: { tags, querystring: ZCsvListQuery, response: { 200: ZCsvFileList, ...errorResponses } } }, async (request) =>
-      service.listCsvFiles(deps, caller(request), request.query.conn_id),
+    r.get(
+      '/api/copilot/upload-files/csv',
+      {
+        config: read,
+        schema: { tags, querystring: ZCsvListQuery, response: { 200: ZCsvFileList, ...errorResponses } },
+      },
+      async (request) => service.listCsvFiles(deps, caller(request), request.query.conn_id),
     );
 
-    r.delete('/api/copilot/upload-files/csv/:fileId', { config: write, schema: { tags, params: ZFileIdParam, response: { 200: ZDataSourceStatus, ...errorResponses } } }, async (request) => {
-      await service.deleteCsvFile(deps, caller(request), request.params.fileId);
-      return { status: 'Success' as const, message: 'File deleted.' };
-    });
+    r.delete(
+      '/api/copilot/upload-files/csv/:fileId',
+      {
+        config: write,
+        schema: { tags, params: ZFileIdParam, response: { 200: ZDataSourceStatus, ...errorResponses } },
+      },
+      async (request) => {
+        await service.deleteCsvFile(deps, caller(request), request.params.fileId);
+        return { status: 'Success' as const, message: 'File deleted.' };
+      },
+    );
 
     r.post(
       '/api/copilot/upload-files/upload-csv',
@@ -116,8 +192,15 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
         config: write,
         schema: {
           tags,
-          description: 'multipart/form-data: conn_name, optional conn_id, then one or more file parts. Files load in the background; watch csv_progress/stream/{fileId}.',
-          response: { 200: ZUploadCsvResponse, 409: errorResponses[400], 413: errorResponses[400], 415: errorResponses[400], ...errorResponses },
+          description:
+            'multipart/form-data: conn_name, optional conn_id, then one or more file parts. Files load in the background; watch csv_progress/stream/{fileId}.',
+          response: {
+            200: ZUploadCsvResponse,
+            409: errorResponses[400],
+            413: errorResponses[400],
+            415: errorResponses[400],
+            ...errorResponses,
+          },
         },
       },
       async (request) => receiveCsvUpload(deps, request, caller(request)),
@@ -125,7 +208,15 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
 
     r.get(
       '/api/copilot/upload-files/csv_progress/stream/:fileId',
-      { config: read, schema: { tags, params: ZFileIdParam, description: 'Server-sent events; each data line is a CsvProgressEvent; the stream ends after Completed or Failed.' } },
+      {
+        config: read,
+        schema: {
+          tags,
+          params: ZFileIdParam,
+          description:
+            'Server-sent events; each data line is a CsvProgressEvent; the stream ends after Completed or Failed.',
+        },
+      },
       async (request, reply) => {
         const { orgId } = caller(request);
         const fileId = request.params.fileId;
@@ -164,8 +255,20 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
           if (e.status !== 'Processing') end();
         };
         request.raw.on('close', end);
-        if (row.status === 'Completed') send({ file_id: fileId, status: 'Completed', progress: 100, row_count: Number(row.row_count ?? 0) });
-        else if (row.status === 'Failed') send({ file_id: fileId, status: 'Failed', progress: 100, error: row.error ?? 'the file could not be loaded' });
+        if (row.status === 'Completed')
+          send({
+            file_id: fileId,
+            status: 'Completed',
+            progress: 100,
+            row_count: Number(row.row_count ?? 0),
+          });
+        else if (row.status === 'Failed')
+          send({
+            file_id: fileId,
+            status: 'Failed',
+            progress: 100,
+            error: row.error ?? 'the file could not be loaded',
+          });
         else send(ctx.hub.current(fileId) ?? { file_id: fileId, status: 'Processing', progress: 0 });
         for (const e of events) send(e);
         push = send;
@@ -173,4 +276,3 @@ export async function dataSourceRoutes(app: FastifyInstance, deps: Deps, options
     );
   });
 }
-

@@ -32,13 +32,18 @@ function readSecrets(deps: Deps, row: Pick<ConnectionRow, 'org_id' | 'secret'>):
   try {
     return JSON.parse(dataSourcesOf(deps).box.open(row.secret, context(row.org_id))) as ConnectionSecrets;
   } catch (err) {
-    throw new AppError('CONFLICT', `The stored credentials of this data source cannot be read: ${(err as Error).message}`);
+    throw new AppError(
+      'CONFLICT',
+      `The stored credentials of this data source cannot be read: ${(err as Error).message}`,
+    );
   }
 }
 
 function sealSecrets(deps: Deps, orgId: number, secrets: ConnectionSecrets): string | null {
   const present = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v !== undefined && v !== ''));
-  return Object.keys(present).length ? dataSourcesOf(deps).box.seal(JSON.stringify(present), context(orgId)) : null;
+  return Object.keys(present).length
+    ? dataSourcesOf(deps).box.seal(JSON.stringify(present), context(orgId))
+    : null;
 }
 
 /** The list item of spec 3 §3: never a secret, only `has_credentials`. */
@@ -57,7 +62,8 @@ export function toConnection(row: ConnectionRow): TConnection {
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
-  if (row.db_type === 'api') Object.assign(out, { type: 'api' as const, apiType: m.apiType, baseUrl: m.baseUrl });
+  if (row.db_type === 'api')
+    Object.assign(out, { type: 'api' as const, apiType: m.apiType, baseUrl: m.baseUrl });
   return out;
 }
 
@@ -71,7 +77,10 @@ async function ownConnection(deps: Deps, orgId: number, connId: number): Promise
   return row;
 }
 
-function settingsOf(input: TConnectionInput): { values: Omit<repo.ConnectionValues, 'secret'>; metadata: ConnectionMetadata } {
+function settingsOf(input: TConnectionInput): {
+  values: Omit<repo.ConnectionValues, 'secret'>;
+  metadata: ConnectionMetadata;
+} {
   const isDb = input.db_type === 'postgresql' || input.db_type === 'mysql';
   const metadata: ConnectionMetadata = {};
   if (isDb && input.ssl !== undefined) metadata.ssl = input.ssl;
@@ -91,7 +100,8 @@ function settingsOf(input: TConnectionInput): { values: Omit<repo.ConnectionValu
       });
   }
   if (input.db_type === 'api') Object.assign(metadata, { apiType: input.apiType, baseUrl: input.baseUrl });
-  for (const k of Object.keys(metadata) as (keyof ConnectionMetadata)[]) if (metadata[k] === undefined) delete metadata[k];
+  for (const k of Object.keys(metadata) as (keyof ConnectionMetadata)[])
+    if (metadata[k] === undefined) delete metadata[k];
   return {
     metadata,
     values: {
@@ -115,26 +125,43 @@ function secretsOf(input: TConnectionInput, stored: ConnectionSecrets): Connecti
     case 'api':
       return { apiKey: input.apiKey ?? stored.apiKey };
     case 'bigquery':
-      return (input.auth_method ?? 'adc') === 'service_account' ? { keyFile: input.credentials_file ?? stored.keyFile } : {};
+      return (input.auth_method ?? 'adc') === 'service_account'
+        ? { keyFile: input.credentials_file ?? stored.keyFile }
+        : {};
     default:
       return {};
   }
 }
 
 function requireSecrets(input: TConnectionInput, secrets: ConnectionSecrets): void {
-  if (input.db_type === 'api' && !secrets.apiKey) throw new AppError('VALIDATION_FAILED', 'The API key is required.');
+  if (input.db_type === 'api' && !secrets.apiKey)
+    throw new AppError('VALIDATION_FAILED', 'The API key is required.');
   if (input.db_type === 'bigquery' && (input.auth_method ?? 'adc') === 'service_account' && !secrets.keyFile)
-    throw new AppError('VALIDATION_FAILED', 'A service account key file (.json) is required for the service_account auth method.');
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'A service account key file (.json) is required for the service_account auth method.',
+    );
 }
 
 /** Connects with the given settings and closes again; a failure is an error the user can act on. */
-async function testConnection(deps: Deps, settings: ConnectionSettings, secrets: ConnectionSecrets): Promise<void> {
+async function testConnection(
+  deps: Deps,
+  settings: ConnectionSettings,
+  secrets: ConnectionSecrets,
+): Promise<void> {
   if (settings.db_type === 'flat_files') return;
-  const wh = warehouseFor(settings, secrets, dataSourcesOf(deps).files, { defaultTimeoutMs: 15_000 }, { allow: deps.config.outboundAllowList });
+  const wh = warehouseFor(
+    settings,
+    secrets,
+    dataSourcesOf(deps).files,
+    { defaultTimeoutMs: 15_000 },
+    { allow: deps.config.outboundAllowList },
+  );
   try {
     await wh.testConnection?.();
   } catch (err) {
-    if (err instanceof WarehouseError) throw new AppError('BAD_REQUEST', `The connection test failed: ${err.message}`);
+    if (err instanceof WarehouseError)
+      throw new AppError('BAD_REQUEST', `The connection test failed: ${err.message}`);
     throw err;
   } finally {
     await wh.close().catch(() => undefined);
@@ -143,37 +170,66 @@ async function testConnection(deps: Deps, settings: ConnectionSettings, secrets:
 
 async function assertNameFree(deps: Deps, orgId: number, name: string, exceptId?: number): Promise<void> {
   const other = await repo.findConnectionByName(deps.db, orgId, name);
-  if (other && other.id !== exceptId) throw new AppError('CONFLICT', `A data source named "${name}" already exists. Choose another name.`);
+  if (other && other.id !== exceptId)
+    throw new AppError('CONFLICT', `A data source named "${name}" already exists. Choose another name.`);
 }
 
-export async function addConnection(deps: Deps, caller: Caller, input: TConnectionInput): Promise<TConnection> {
+export async function addConnection(
+  deps: Deps,
+  caller: Caller,
+  input: TConnectionInput,
+): Promise<TConnection> {
   await assertNameFree(deps, caller.orgId, input.conn_name);
   const { values, metadata } = settingsOf(input);
   const secrets = secretsOf(input, {});
   requireSecrets(input, secrets);
   await testConnection(deps, { ...values, metadata, org_id: caller.orgId, id: null }, secrets);
   try {
-    const row = await repo.insertConnection(deps.db, caller.orgId, caller.userId, { ...values, secret: sealSecrets(deps, caller.orgId, secrets) });
+    const row = await repo.insertConnection(deps.db, caller.orgId, caller.userId, {
+      ...values,
+      secret: sealSecrets(deps, caller.orgId, secrets),
+    });
     return toConnection(row);
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw new AppError('CONFLICT', `A data source named "${input.conn_name}" already exists. Choose another name.`);
+    if ((err as { code?: string }).code === '23505')
+      throw new AppError(
+        'CONFLICT',
+        `A data source named "${input.conn_name}" already exists. Choose another name.`,
+      );
     throw err;
   }
 }
 
-export async function updateConnection(deps: Deps, caller: Caller, connId: number, input: TConnectionInput): Promise<TConnection> {
+export async function updateConnection(
+  deps: Deps,
+  caller: Caller,
+  connId: number,
+  input: TConnectionInput,
+): Promise<TConnection> {
   const row = await ownConnection(deps, caller.orgId, connId);
   await assertCanChangeSource(deps, { orgId: caller.orgId, connId: row.id, userId: caller.userId });
   if ((row.db_type === 'flat_files') !== (input.db_type === 'flat_files'))
-    throw new AppError('BAD_REQUEST', row.db_type === 'flat_files' ? 'A CSV data source cannot become another type.' : 'This data source cannot become a CSV data source.');
-  if (row.db_type === 'flat_files' && input.conn_name !== row.name) throw new AppError('BAD_REQUEST', 'The name of a CSV data source cannot be changed.');
+    throw new AppError(
+      'BAD_REQUEST',
+      row.db_type === 'flat_files'
+        ? 'A CSV data source cannot become another type.'
+        : 'This data source cannot become a CSV data source.',
+    );
+  if (row.db_type === 'flat_files' && input.conn_name !== row.name)
+    throw new AppError('BAD_REQUEST', 'The name of a CSV data source cannot be changed.');
   await assertNameFree(deps, caller.orgId, input.conn_name, row.id);
   const { values, metadata } = settingsOf(input);
   const secrets = secretsOf(input, row.db_type === input.db_type ? readSecrets(deps, row) : {});
   requireSecrets(input, secrets);
   if (row.db_type === 'flat_files') metadata.selectedSchemas = row.metadata?.selectedSchemas;
   await testConnection(deps, { ...values, metadata, org_id: caller.orgId, id: row.id }, secrets);
-  const updated = await repo.updateConnection(deps.db, caller.orgId, row.id, { ...values, metadata, secret: sealSecrets(deps, caller.orgId, secrets) }, deps.now());
+  const updated = await repo.updateConnection(
+    deps.db,
+    caller.orgId,
+    row.id,
+    { ...values, metadata, secret: sealSecrets(deps, caller.orgId, secrets) },
+    deps.now(),
+  );
   if (!updated) throw notFound('The data source');
   await dataSourcesOf(deps).warehouses.evict(row.id);
   return toConnection(updated);
@@ -195,7 +251,10 @@ export async function deleteConnection(deps: Deps, caller: Caller, connId: numbe
  * The read-only warehouse of a connection of the caller's organisation, for the other
  * features (use cases, the engine). The caller closes it.
  */
-export async function openWarehouse(deps: Deps, options: { orgId: number; connId: number; timeoutMs?: number; maxRows?: number }): Promise<Warehouse> {
+export async function openWarehouse(
+  deps: Deps,
+  options: { orgId: number; connId: number; timeoutMs?: number; maxRows?: number },
+): Promise<Warehouse> {
   const row = await ownConnection(deps, options.orgId, options.connId);
   const ctx = dataSourcesOf(deps);
   const open = () =>
@@ -225,7 +284,11 @@ export function warehouseFailure(err: unknown): never {
 export async function listSchemas(deps: Deps, caller: Caller, connId: number): Promise<string[]> {
   // Opened here, not through deps.warehouses (it needs its own timeout): the same door, though.
   await ownConnection(deps, caller.orgId, connId);
-  const access = await admitToSource(deps, { orgId: caller.orgId, connId, actor: { kind: 'user', userId: caller.userId } });
+  const access = await admitToSource(deps, {
+    orgId: caller.orgId,
+    connId,
+    actor: { kind: 'user', userId: caller.userId },
+  });
   const opened = await openWarehouse(deps, { orgId: caller.orgId, connId, timeoutMs: 20_000 });
   const wh = access.audit ? auditedWarehouse(deps, opened, access.audit) : opened;
   try {
@@ -265,6 +328,9 @@ export async function deleteCsvFile(deps: Deps, caller: Caller, fileId: number):
   await repo.markCsvDeleted(deps.db, caller.orgId, fileId);
   if (file.upload_path) await fs.promises.rm(file.upload_path, { force: true });
   // A file still loading drops its own table when its load ends (see ingest.ts).
-  if (file.status === 'Completed') await dataSourcesOf(deps).files.exclusive(caller.orgId, file.conn_id, (dbFile) => dropTable(dbFile, file.table_name));
+  if (file.status === 'Completed')
+    await dataSourcesOf(deps).files.exclusive(caller.orgId, file.conn_id, (dbFile) =>
+      dropTable(dbFile, file.table_name),
+    );
   await repo.touchConnection(deps.db, caller.orgId, file.conn_id, deps.now());
 }

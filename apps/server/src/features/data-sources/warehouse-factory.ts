@@ -22,26 +22,65 @@ export interface ConnectionSettings {
 export type TestableWarehouse = Warehouse & { testConnection?(): Promise<void> };
 
 /** The warehouse adapter of one connection (decrypted secrets in hand). */
-export function warehouseFor(c: ConnectionSettings, secrets: ConnectionSecrets, files: FileSourceStore, limits: QueryLimits = {}, outbound: OutboundPolicy = { allow: [] }): TestableWarehouse {
+export function warehouseFor(
+  c: ConnectionSettings,
+  secrets: ConnectionSecrets,
+  files: FileSourceStore,
+  limits: QueryLimits = {},
+  outbound: OutboundPolicy = { allow: [] },
+): TestableWarehouse {
   const m = c.metadata;
   switch (c.db_type) {
     case 'postgresql':
-      return new PostgresWarehouse({ host: c.host!, port: c.port!, database: c.db_name!, user: c.user_name!, password: secrets.password, ssl: m.ssl }, limits);
+      return new PostgresWarehouse(
+        {
+          host: c.host!,
+          port: c.port!,
+          database: c.db_name!,
+          user: c.user_name!,
+          password: secrets.password,
+          ssl: m.ssl,
+        },
+        limits,
+      );
     case 'mysql':
-      return new MysqlWarehouse({ host: c.host!, port: c.port!, database: c.db_name!, user: c.user_name!, password: secrets.password, ssl: m.ssl }, limits);
+      return new MysqlWarehouse(
+        {
+          host: c.host!,
+          port: c.port!,
+          database: c.db_name!,
+          user: c.user_name!,
+          password: secrets.password,
+          ssl: m.ssl,
+        },
+        limits,
+      );
     case 'bigquery': {
       const method = m.auth_method ?? 'adc';
       const auth: BigQueryAuth =
         method === 'service_account'
           ? { method, keyFile: secrets.keyFile ?? '' }
           : method === 'wif'
-            ? { method, provider: m.federated_provider ?? 'other', poolId: m.workload_identity_pool_id ?? '', serviceAccountEmail: m.service_account_email ?? '', audience: m.audience }
+            ? {
+                method,
+                provider: m.federated_provider ?? 'other',
+                poolId: m.workload_identity_pool_id ?? '',
+                serviceAccountEmail: m.service_account_email ?? '',
+                audience: m.audience,
+              }
             : { method: 'adc' };
-      return new BigQueryWarehouse({ projectId: m.project_id!, location: m.location ?? 'US', defaultDataset: m.default_dataset, auth }, limits);
+      return new BigQueryWarehouse(
+        { projectId: m.project_id!, location: m.location ?? 'US', defaultDataset: m.default_dataset, auth },
+        limits,
+      );
     }
     case 'api':
       // The base URL is user input the server will call: only where the outbound policy allows (SSRF).
-      return new HttpApiWarehouse({ baseUrl: m.baseUrl!, apiKey: secrets.apiKey }, limits, guardedFetch(outbound));
+      return new HttpApiWarehouse(
+        { baseUrl: m.baseUrl!, apiKey: secrets.apiKey },
+        limits,
+        guardedFetch(outbound),
+      );
     case 'flat_files':
       if (c.id === null) throw new Error('a File Source has no warehouse before it is saved');
       return files.warehouse(c.org_id, c.id);

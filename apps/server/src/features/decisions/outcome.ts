@@ -20,14 +20,27 @@ const BASELINE_PERIODS = { day: 28, week: 8, month: 6 } as const;
 const MIN_PERIODS = 2;
 
 async function openUseCaseWarehouse(deps: Deps, caller: Caller, useCaseId: number) {
-  const schema = await deps.db.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', useCaseId).executeTakeFirst();
+  const schema = await deps.db
+    .selectFrom('use_case_schemas')
+    .selectAll()
+    .where('use_case_id', '=', useCaseId)
+    .executeTakeFirst();
   if (!schema) return null;
-  return { warehouse: await deps.warehouses.open({ orgId: caller.orgId, connId: schema.conn_id, actor: actorOf(caller) }), schema: schema.schema_name };
+  return {
+    warehouse: await deps.warehouses.open({
+      orgId: caller.orgId,
+      connId: schema.conn_id,
+      actor: actorOf(caller),
+    }),
+    schema: schema.schema_name,
+  };
 }
 
 /** First day (ISO date) of the period containing `at`; weeks start on Monday, as date_trunc('week'). */
 export function periodStart(at: Date, grain: TDecisionMetric['grain']): string {
-  const d = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), grain === 'month' ? 1 : at.getUTCDate()));
+  const d = new Date(
+    Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), grain === 'month' ? 1 : at.getUTCDate()),
+  );
   if (grain === 'week') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
   return d.toISOString().slice(0, 10);
 }
@@ -38,17 +51,31 @@ export function periodStart(at: Date, grain: TDecisionMetric['grain']): string {
  * alert's shift) leaves at least two complete periods, the baseline starts there: weeks from
  * before a drop would make a decision that changed nothing look like a further fall.
  */
-export async function captureBaseline(deps: Deps, caller: Caller, useCaseId: number, metric: TDecisionMetric, at: Date, shiftFrom?: string): Promise<Baseline | null> {
+export async function captureBaseline(
+  deps: Deps,
+  caller: Caller,
+  useCaseId: number,
+  metric: TDecisionMetric,
+  at: Date,
+  shiftFrom?: string,
+): Promise<Baseline | null> {
   const opened = await openUseCaseWarehouse(deps, caller, useCaseId);
   if (!opened) return null;
   try {
     // The data may end before today (a demo set, a stale source): anchor on the latest data point.
-    const probe = await metricSeries(opened.warehouse, opened.schema, metric, { from: new Date(at.getTime() - 3 * 365 * 86_400_000), to: at });
+    const probe = await metricSeries(opened.warehouse, opened.schema, metric, {
+      from: new Date(at.getTime() - 3 * 365 * 86_400_000),
+      to: at,
+    });
     if (probe.length === 0) return null;
     // The period `at` falls in is not complete yet: leave it out.
     const current = periodStart(at, metric.grain);
     const complete = probe.filter((p) => p.period < current);
-    const sinceShift = shiftFrom ? complete.filter((p) => p.period >= periodStart(new Date(`${shiftFrom.slice(0, 10)}T00:00:00Z`), metric.grain)) : [];
+    const sinceShift = shiftFrom
+      ? complete.filter(
+          (p) => p.period >= periodStart(new Date(`${shiftFrom.slice(0, 10)}T00:00:00Z`), metric.grain),
+        )
+      : [];
     const anchored = sinceShift.filter((p) => p.value !== null).length >= MIN_PERIODS;
     const values = (anchored ? sinceShift : complete).slice(-BASELINE_PERIODS[metric.grain]);
     const numbers = values.map((v) => v.value).filter((v): v is number => v !== null);
@@ -72,30 +99,77 @@ function baselineWords(baseline: Baseline, metric: TDecisionMetric): string {
   return `the ${span} ${baseline.shiftFrom ? 'since the change the alert found' : 'before approval'} (${baseline.from} to ${baseline.to})`;
 }
 
-const fmt = (n: number) => (Math.abs(n) >= 100 ? Math.round(n).toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+const fmt = (n: number) =>
+  Math.abs(n) >= 100
+    ? Math.round(n).toLocaleString('en-US')
+    : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 /** The metric since implementation against the baseline's expected path, stated no stronger than the data allows. */
 export async function decisionOutcome(
   deps: Deps,
   caller: Caller,
-  row: { status: string; use_case_id: number; metric: unknown; baseline: unknown; implemented_at: Date | string | null },
+  row: {
+    status: string;
+    use_case_id: number;
+    metric: unknown;
+    baseline: unknown;
+    implemented_at: Date | string | null;
+  },
 ): Promise<TDecisionOutcome> {
   const metric = (row.metric as TDecisionMetric | null) ?? null;
   const baseline = (row.baseline as Baseline | null) ?? null;
-  const base = { metric, baseline: baseline ? { from: baseline.from, to: baseline.to, mean: baseline.mean, periods: baseline.periods } : null, points: [], comparison: null };
-  if (!metric) return { ...base, status: 'no_metric', statement: 'This decision is not tied to a metric, so its outcome is not measured. Tie it to an alert or a metric to track it.' };
-  if (row.status === 'pending' || row.status === 'rejected') return { ...base, status: 'awaiting_approval', statement: `The baseline of ${metric.label} is captured when the decision is approved.` };
-  if (!baseline) return { ...base, status: 'awaiting_implementation', statement: `No baseline of ${metric.label} could be read when the decision was approved, so the outcome cannot be compared.` };
-  if (row.status !== 'implemented' || !row.implemented_at) return { ...base, status: 'awaiting_implementation', statement: `Baseline captured: ${metric.label} averaged ${fmt(baseline.mean)} per ${metric.grain} over ${baselineWords(baseline, metric)}. The comparison starts when the decision is implemented.` };
+  const base = {
+    metric,
+    baseline: baseline
+      ? { from: baseline.from, to: baseline.to, mean: baseline.mean, periods: baseline.periods }
+      : null,
+    points: [],
+    comparison: null,
+  };
+  if (!metric)
+    return {
+      ...base,
+      status: 'no_metric',
+      statement:
+        'This decision is not tied to a metric, so its outcome is not measured. Tie it to an alert or a metric to track it.',
+    };
+  if (row.status === 'pending' || row.status === 'rejected')
+    return {
+      ...base,
+      status: 'awaiting_approval',
+      statement: `The baseline of ${metric.label} is captured when the decision is approved.`,
+    };
+  if (!baseline)
+    return {
+      ...base,
+      status: 'awaiting_implementation',
+      statement: `No baseline of ${metric.label} could be read when the decision was approved, so the outcome cannot be compared.`,
+    };
+  if (row.status !== 'implemented' || !row.implemented_at)
+    return {
+      ...base,
+      status: 'awaiting_implementation',
+      statement: `Baseline captured: ${metric.label} averaged ${fmt(baseline.mean)} per ${metric.grain} over ${baselineWords(baseline, metric)}. The comparison starts when the decision is implemented.`,
+    };
 
   const implementedAt = new Date(row.implemented_at);
   const opened = await openUseCaseWarehouse(deps, caller, row.use_case_id);
-  if (!opened) return { ...base, status: 'too_early', statement: 'The use case has no data source any more, so the outcome cannot be measured.' };
+  if (!opened)
+    return {
+      ...base,
+      status: 'too_early',
+      statement: 'The use case has no data source any more, so the outcome cannot be measured.',
+    };
   let after: { period: string; value: number | null }[];
   try {
     // The current period is not complete: counting it would show a false drop.
     const current = periodStart(deps.now(), metric.grain);
-    after = (await metricSeries(opened.warehouse, opened.schema, metric, { from: implementedAt, to: new Date(deps.now().getTime() + 86_400_000) })).filter((p) => p.period < current);
+    after = (
+      await metricSeries(opened.warehouse, opened.schema, metric, {
+        from: implementedAt,
+        to: new Date(deps.now().getTime() + 86_400_000),
+      })
+    ).filter((p) => p.period < current);
   } finally {
     await opened.warehouse.close();
   }
@@ -105,12 +179,20 @@ export async function decisionOutcome(
   ];
   const measured = after.map((v) => v.value).filter((v): v is number => v !== null);
   if (measured.length < MIN_PERIODS) {
-    return { ...base, points, status: 'too_early', statement: `Implemented on ${implementedAt.toISOString().slice(0, 10)}; ${measured.length} ${metric.grain}${measured.length === 1 ? '' : 's'} of data since then is too little to compare with the baseline (${fmt(baseline.mean)} per ${metric.grain}).` };
+    return {
+      ...base,
+      points,
+      status: 'too_early',
+      statement: `Implemented on ${implementedAt.toISOString().slice(0, 10)}; ${measured.length} ${metric.grain}${measured.length === 1 ? '' : 's'} of data since then is too little to compare with the baseline (${fmt(baseline.mean)} per ${metric.grain}).`,
+    };
   }
   const actualMean = measured.reduce((a, b) => a + b, 0) / measured.length;
   const change = baseline.mean === 0 ? 0 : (actualMean - baseline.mean) / Math.abs(baseline.mean);
   const pct = `${change >= 0 ? '+' : ''}${(change * 100).toFixed(1)}%`;
-  const strength = measured.length < 6 ? 'An early reading: too few periods to separate the decision from normal variation.' : 'Other changes in the same period may also explain part of the difference.';
+  const strength =
+    measured.length < 6
+      ? 'An early reading: too few periods to separate the decision from normal variation.'
+      : 'Other changes in the same period may also explain part of the difference.';
   return {
     ...base,
     points,

@@ -8,10 +8,17 @@ import { visibleDocuments } from './service';
 type AnswerEvent =
   | { type: 'loader'; text: string }
   | { type: 'cards'; cards: unknown[] }
-  | { type: 'done'; content: string; confidence: number | null; plan: unknown; status: 'answered' | 'declined' };
+  | {
+      type: 'done';
+      content: string;
+      confidence: number | null;
+      plan: unknown;
+      status: 'answered' | 'declined';
+    };
 
 /** A question that points at the documents themselves. */
-const EXPLICIT = /\b(documents?|docs?|pdfs?|polic(y|ies)|contracts?|agreements?|handbooks?|manuals?|guidelines?|clauses?|according to|(what|where) does (it|the [\w ]{1,40}) say|on page \d+)\b/i;
+const EXPLICIT =
+  /\b(documents?|docs?|pdfs?|polic(y|ies)|contracts?|agreements?|handbooks?|manuals?|guidelines?|clauses?|according to|(what|where) does (it|the [\w ]{1,40}) say|on page \d+)\b/i;
 /** An explicit question needs half of its content words in the passage; any other question most of them. */
 const EXPLICIT_COVERAGE = 0.5;
 const FALLBACK_COVERAGE = 0.6;
@@ -28,7 +35,8 @@ async function useCaseDocuments(deps: Deps, caller: Caller, useCaseId: number) {
     .execute();
 }
 
-const strongEnough = (p: Passage | null, minCoverage: number): p is Passage => !!p && p.coverage >= minCoverage && p.matched >= Math.min(2, p.questionWords);
+const strongEnough = (p: Passage | null, minCoverage: number): p is Passage =>
+  !!p && p.coverage >= minCoverage && p.matched >= Math.min(2, p.questionWords);
 
 /**
  * Catalyst AI over a use case's documents as well as its data. A question that refers to the
@@ -45,7 +53,10 @@ export async function* answerWithDocuments(
   input: { useCaseId: number | null; question: string; threshold: number },
   engine: () => AsyncIterable<AnswerEvent>,
 ): AsyncGenerator<AnswerEvent> {
-  const documents = input.useCaseId !== null && input.question.trim() ? await useCaseDocuments(deps, caller, input.useCaseId) : [];
+  const documents =
+    input.useCaseId !== null && input.question.trim()
+      ? await useCaseDocuments(deps, caller, input.useCaseId)
+      : [];
   if (!documents.length) {
     yield* engine();
     return;
@@ -75,7 +86,11 @@ export async function* answerWithDocuments(
   } catch (error) {
     failure = error;
   }
-  const weak = failure !== null || !done || done.status === 'declined' || (done.confidence !== null && done.confidence < input.threshold);
+  const weak =
+    failure !== null ||
+    !done ||
+    done.status === 'declined' ||
+    (done.confidence !== null && done.confidence < input.threshold);
   if (weak) {
     if (passage === undefined) {
       yield { type: 'loader', text: 'Searching the use case documents...' };
@@ -87,7 +102,15 @@ export async function* answerWithDocuments(
     }
     if (explicit) {
       const content = `None of the ${documents.length === 1 ? 'document' : `${documents.length} documents`} of this use case has a passage about that. Try other words, or check that the document is linked to this use case.`;
-      yield { type: 'cards', cards: [{ type: 'text', data: { id: 'documents-no-passage', title: 'Nothing found in the documents', text: content } } satisfies TTextCard] };
+      yield {
+        type: 'cards',
+        cards: [
+          {
+            type: 'text',
+            data: { id: 'documents-no-passage', title: 'Nothing found in the documents', text: content },
+          } satisfies TTextCard,
+        ],
+      };
       yield { type: 'done', content, confidence: null, plan: null, status: 'declined' };
       return;
     }
@@ -97,12 +120,20 @@ export async function* answerWithDocuments(
   if (done) yield done;
 }
 
-function* passageAnswer(passage: Passage, documents: { id: number; name: string; format: string; page_count: number }[]): Generator<AnswerEvent> {
+function* passageAnswer(
+  passage: Passage,
+  documents: { id: number; name: string; format: string; page_count: number }[],
+): Generator<AnswerEvent> {
   const doc = documents.find((d) => d.id === passage.documentId)!;
   const where = `${doc.name}, page ${passage.page}`;
   const text: TTextCard = {
     type: 'text',
-    data: { id: `document-${doc.id}-page-${passage.page}-quote`, title: 'From the documents', header: where, text: `“${passage.quote}”` },
+    data: {
+      id: `document-${doc.id}-page-${passage.page}-quote`,
+      title: 'From the documents',
+      header: where,
+      text: `“${passage.quote}”`,
+    },
   };
   const cards: unknown[] = [text];
   if (doc.format === 'pdf') {
@@ -121,5 +152,11 @@ function* passageAnswer(passage: Passage, documents: { id: number; name: string;
     cards.push(pdf);
   }
   yield { type: 'cards', cards };
-  yield { type: 'done', content: `According to ${where}: “${passage.quote}”`, confidence: passage.coverage, plan: null, status: 'answered' };
+  yield {
+    type: 'done',
+    content: `According to ${where}: “${passage.quote}”`,
+    confidence: passage.coverage,
+    plan: null,
+    status: 'answered',
+  };
 }

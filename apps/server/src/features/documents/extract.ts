@@ -48,22 +48,29 @@ async function* pdfPages(filePath: string): AsyncGenerator<string> {
     pdf = await getDocumentProxy(data, { verbosity: 0, stopAtErrors: false });
   } catch (error) {
     const name = (error as { name?: string }).name;
-    if (name === 'PasswordException') throw new ExtractionError('The PDF is protected by a password; upload a copy without one.');
-    throw new ExtractionError(`The file is not a readable PDF (${(error as Error).message || 'invalid structure'}).`);
+    if (name === 'PasswordException')
+      throw new ExtractionError('The PDF is protected by a password; upload a copy without one.');
+    throw new ExtractionError(
+      `The file is not a readable PDF (${(error as Error).message || 'invalid structure'}).`,
+    );
   }
   try {
     if (pdf.numPages === 0) throw new ExtractionError('The PDF has no pages.');
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      const text = content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+      const text = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+        .join('');
       page.cleanup();
       yield text;
       await yieldToEventLoop();
     }
   } catch (error) {
     if (error instanceof ExtractionError) throw error;
-    throw new ExtractionError(`A page of the PDF could not be read (${(error as Error).message || 'damaged content'}).`);
+    throw new ExtractionError(
+      `A page of the PDF could not be read (${(error as Error).message || 'damaged content'}).`,
+    );
   } finally {
     await pdf.destroy();
   }
@@ -75,7 +82,9 @@ async function docxText(filePath: string): Promise<string> {
     const result = await mammoth.extractRawText({ path: filePath });
     return result.value;
   } catch (error) {
-    throw new ExtractionError(`The file is not a readable Word document (${(error as Error).message || 'damaged content'}).`);
+    throw new ExtractionError(
+      `The file is not a readable Word document (${(error as Error).message || 'damaged content'}).`,
+    );
   }
 }
 
@@ -85,7 +94,9 @@ async function* xlsxPages(filePath: string): AsyncGenerator<string> {
   try {
     await workbook.xlsx.readFile(filePath);
   } catch (error) {
-    throw new ExtractionError(`The file is not a readable Excel workbook (${(error as Error).message || 'damaged content'}).`);
+    throw new ExtractionError(
+      `The file is not a readable Excel workbook (${(error as Error).message || 'damaged content'}).`,
+    );
   }
   for (const sheet of workbook.worksheets) {
     const lines: string[] = [`Sheet: ${sheet.name}`];
@@ -102,7 +113,12 @@ function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[]; hyperlink?: string };
+    const v = value as {
+      text?: unknown;
+      result?: unknown;
+      richText?: { text: string }[];
+      hyperlink?: string;
+    };
     if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
     if (v.text !== undefined) return cellText(v.text);
     if (v.result !== undefined) return cellText(v.result);
@@ -116,7 +132,10 @@ function splitParagraphs(text: string): string[] {
 }
 
 async function* fileLines(filePath: string): AsyncGenerator<string> {
-  const lines = readline.createInterface({ input: fs.createReadStream(filePath, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const lines = readline.createInterface({
+    input: fs.createReadStream(filePath, { encoding: 'utf8' }),
+    crlfDelay: Infinity,
+  });
   for await (const line of lines) yield line;
 }
 

@@ -11,7 +11,10 @@ export function documentsDir(deps: Pick<Deps, 'config'>): string {
   return path.join(deps.config.dataDir, 'documents');
 }
 
-export function documentPath(deps: Pick<Deps, 'config'>, row: { org_id: number; storage_key: string }): string {
+export function documentPath(
+  deps: Pick<Deps, 'config'>,
+  row: { org_id: number; storage_key: string },
+): string {
   return path.join(documentsDir(deps), String(row.org_id), row.storage_key);
 }
 
@@ -41,7 +44,12 @@ export class DocumentJobs {
   }
 
   async recover(): Promise<void> {
-    const rows = await this.deps.db.selectFrom('documents').select('id').where('status', '=', 'processing').orderBy('id').execute();
+    const rows = await this.deps.db
+      .selectFrom('documents')
+      .select('id')
+      .where('status', '=', 'processing')
+      .orderBy('id')
+      .execute();
     this.enqueue(rows.map((r) => r.id));
   }
 
@@ -64,14 +72,19 @@ export class DocumentJobs {
 
   private async process(id: number): Promise<void> {
     const { db, logger } = this.deps;
-    const row = await db.selectFrom('documents').select(['id', 'org_id', 'storage_key', 'format', 'status']).where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('documents')
+      .select(['id', 'org_id', 'storage_key', 'format', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row || row.status !== 'processing') return;
     const started = Date.now();
     let pages = 0;
     let letters = 0;
     try {
       const file = documentPath(this.deps, row);
-      if (!fs.existsSync(file)) throw new ExtractionError('The uploaded file is missing on the server; upload it again.');
+      if (!fs.existsSync(file))
+        throw new ExtractionError('The uploaded file is missing on the server; upload it again.');
       await db.deleteFrom('document_pages').where('document_id', '=', id).execute();
       let batch: { document_id: number; org_id: number; page_number: number; text: string }[] = [];
       for await (const raw of extractPages(file, row.format)) {
@@ -93,13 +106,23 @@ export class DocumentJobs {
             : 'The document contains no text.',
         );
       }
-      await db.updateTable('documents').set({ status: 'ready', error: null, page_count: pages, processed_at: this.deps.now() }).where('id', '=', id).execute();
+      await db
+        .updateTable('documents')
+        .set({ status: 'ready', error: null, page_count: pages, processed_at: this.deps.now() })
+        .where('id', '=', id)
+        .execute();
       logger.info({ documentId: id, pages, ms: Date.now() - started }, 'document text extracted');
     } catch (err) {
-      const reason = err instanceof ExtractionError ? err.message : 'The text of the document could not be read.';
-      if (!(err instanceof ExtractionError)) logger.warn({ err, documentId: id }, 'document extraction failed');
+      const reason =
+        err instanceof ExtractionError ? err.message : 'The text of the document could not be read.';
+      if (!(err instanceof ExtractionError))
+        logger.warn({ err, documentId: id }, 'document extraction failed');
       await db.deleteFrom('document_pages').where('document_id', '=', id).execute();
-      await db.updateTable('documents').set({ status: 'failed', error: reason, page_count: pages, processed_at: this.deps.now() }).where('id', '=', id).execute();
+      await db
+        .updateTable('documents')
+        .set({ status: 'failed', error: reason, page_count: pages, processed_at: this.deps.now() })
+        .where('id', '=', id)
+        .execute();
     }
   }
 }

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DOCUMENT_FORMATS, DOCUMENT_MAX_MB, ZDocumentCategory, documentToolConfigOf, type TDocument, type TDocumentCategory, type TDocumentFormat } from '@catalyst/contracts';
+import {
+  DOCUMENT_FORMATS,
+  DOCUMENT_MAX_MB,
+  ZDocumentCategory,
+  documentToolConfigOf,
+  type TDocument,
+  type TDocumentCategory,
+  type TDocumentFormat,
+} from '@catalyst/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Caller } from '../../plugins/auth';
@@ -53,7 +61,8 @@ class SniffAndLimit extends Transform {
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
     this.bytes += chunk.length;
-    if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
+    if (this.head.length < HEAD_BYTES)
+      this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
     if (this.bytes > this.maxBytes) this.tooLarge = true;
     done(null, this.tooLarge ? undefined : chunk);
   }
@@ -68,9 +77,14 @@ const formatList = (formats: readonly string[]) => formats.map((f) => f.toUpperC
 
 /** Whether the first bytes look like the format the name claims; the reason when they do not. */
 function contentProblem(format: TDocumentFormat, head: Buffer, name: string): string | null {
-  if (format === 'pdf') return head.subarray(0, 1024).includes('%PDF-') ? null : `"${name}" is not a PDF file: its content does not start like a PDF.`;
+  if (format === 'pdf')
+    return head.subarray(0, 1024).includes('%PDF-')
+      ? null
+      : `"${name}" is not a PDF file: its content does not start like a PDF.`;
   if (format === 'docx' || format === 'xlsx') {
-    return head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) ? null : `"${name}" is not a ${format.toUpperCase()} file: its content is not an Office Open XML package.`;
+    return head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+      ? null
+      : `"${name}" is not a ${format.toUpperCase()} file: its content is not an Office Open XML package.`;
   }
   if (head.includes(0)) return `"${name}" is not a text file: it contains binary data.`;
   try {
@@ -83,27 +97,47 @@ function contentProblem(format: TDocumentFormat, head: Buffer, name: string): st
 
 /** The limits of this upload: the use case's Document tool when the files go to a use case, else every format up to 100 MB. */
 async function limitsOf(deps: Deps, caller: Caller, fields: Record<string, string>): Promise<Limits> {
-  const limits: Limits = { formats: DOCUMENT_FORMATS, maxBytes: MAX_UPLOAD_BYTES, useCaseId: null, useCaseName: null, folderId: null, category: null };
+  const limits: Limits = {
+    formats: DOCUMENT_FORMATS,
+    maxBytes: MAX_UPLOAD_BYTES,
+    useCaseId: null,
+    useCaseName: null,
+    folderId: null,
+    category: null,
+  };
   const useCaseId = fields.use_case_id?.trim();
   if (useCaseId) {
     const id = Number(useCaseId);
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new AppError('VALIDATION_FAILED', 'use_case_id must be a use case id.');
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+      throw new AppError('VALIDATION_FAILED', 'use_case_id must be a use case id.');
     const useCase = await getUseCaseFor(deps.db, caller, id);
     const config = documentToolConfigOf(useCase.configurations);
-    Object.assign(limits, { formats: config.allowedFormats, maxBytes: config.maxFileSize * 1024 * 1024, useCaseId: id, useCaseName: useCase.name });
+    Object.assign(limits, {
+      formats: config.allowedFormats,
+      maxBytes: config.maxFileSize * 1024 * 1024,
+      useCaseId: id,
+      useCaseName: useCase.name,
+    });
   }
   const folderId = fields.folder_id?.trim();
   if (folderId) {
     const id = Number(folderId);
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new AppError('VALIDATION_FAILED', 'folder_id must be a folder id.');
-    const folder = await deps.db.selectFrom('document_folders').select('id').where('id', '=', id).where('org_id', '=', caller.orgId).executeTakeFirst();
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647)
+      throw new AppError('VALIDATION_FAILED', 'folder_id must be a folder id.');
+    const folder = await deps.db
+      .selectFrom('document_folders')
+      .select('id')
+      .where('id', '=', id)
+      .where('org_id', '=', caller.orgId)
+      .executeTakeFirst();
     if (!folder) throw notFound(`Folder ${id}`);
     limits.folderId = id;
   }
   const category = fields.category?.trim();
   if (category && category !== 'none') {
     const parsed = ZDocumentCategory.safeParse(category);
-    if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'category must be strategy, analytics, ai/ml or research.');
+    if (!parsed.success)
+      throw new AppError('VALIDATION_FAILED', 'category must be strategy, analytics, ai/ml or research.');
     limits.category = parsed.data;
   }
   return limits;
@@ -116,15 +150,28 @@ async function limitsOf(deps: Deps, caller: Caller, fields: Record<string, strin
  * recorded unless every file is accepted; then the documents are queued for text extraction
  * and returned at once with status "processing".
  */
-export async function receiveDocuments(deps: Deps, request: FastifyRequest, caller: Caller): Promise<TDocument[]> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
+export async function receiveDocuments(
+  deps: Deps,
+  request: FastifyRequest,
+  caller: Caller,
+): Promise<TDocument[]> {
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
   const dir = path.join(documentsDir(deps), String(caller.orgId));
   await fs.promises.mkdir(dir, { recursive: true });
   const received: Received[] = [];
   const fields: Record<string, string> = {};
   let limits: Limits | null = null;
   try {
-    const parts = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 10, fieldSize: 1000, parts: MAX_FILES_PER_UPLOAD + 10 } });
+    const parts = request.parts({
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: MAX_FILES_PER_UPLOAD,
+        fields: 10,
+        fieldSize: 1000,
+        parts: MAX_FILES_PER_UPLOAD + 10,
+      },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value ?? '');
@@ -137,7 +184,10 @@ export async function receiveDocuments(deps: Deps, request: FastifyRequest, call
       if (!format || !limits.formats.includes(format)) {
         part.file.resume();
         const where = limits.useCaseName ? `the use case "${limits.useCaseName}" accepts` : 'upload';
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', `"${name}" is not an allowed format: ${where} ${formatList(limits.formats)} files.`);
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          `"${name}" is not an allowed format: ${where} ${formatList(limits.formats)} files.`,
+        );
       }
       const storageKey = `${randomUUID()}.${format}`;
       const item: Received = { name, format, storageKey, path: path.join(dir, storageKey), size: 0 };
@@ -145,7 +195,8 @@ export async function receiveDocuments(deps: Deps, request: FastifyRequest, call
       const sniff = new SniffAndLimit(limits.maxBytes);
       await pipeline(part.file, sniff, fs.createWriteStream(item.path, { flags: 'wx', mode: 0o600 }));
       if (sniff.tooLarge || part.file.truncated) throw tooLarge(name, limits);
-      if (sniff.bytes === 0) throw new AppError('BAD_REQUEST', `"${name}" is empty: choose a file with content.`);
+      if (sniff.bytes === 0)
+        throw new AppError('BAD_REQUEST', `"${name}" is empty: choose a file with content.`);
       const problem = contentProblem(format, sniff.head, name);
       if (problem) throw new AppError('UNSUPPORTED_MEDIA_TYPE', problem);
       item.size = sniff.bytes;
@@ -154,7 +205,8 @@ export async function receiveDocuments(deps: Deps, request: FastifyRequest, call
     await Promise.all(received.map((r) => fs.promises.rm(r.path, { force: true })));
     throw uploadError(err, limits);
   }
-  if (received.length === 0) throw new AppError('BAD_REQUEST', 'No file was uploaded: add one or more documents.');
+  if (received.length === 0)
+    throw new AppError('BAD_REQUEST', 'No file was uploaded: add one or more documents.');
   const target = limits!;
   try {
     const ids = await deps.db.transaction().execute(async (trx) => {
@@ -179,7 +231,14 @@ export async function receiveDocuments(deps: Deps, request: FastifyRequest, call
       if (target.useCaseId !== null) {
         await trx
           .insertInto('use_case_documents')
-          .values(rows.map((row) => ({ use_case_id: target.useCaseId!, document_id: row.id, org_id: caller.orgId, linked_by: caller.userId })))
+          .values(
+            rows.map((row) => ({
+              use_case_id: target.useCaseId!,
+              document_id: row.id,
+              org_id: caller.orgId,
+              linked_by: caller.userId,
+            })),
+          )
           .execute();
       }
       return rows.map((row) => row.id);
@@ -201,13 +260,29 @@ function tooLarge(name: string, limits: Limits) {
 function uploadError(err: unknown, limits: Limits | null): unknown {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', `A file is larger than the ${limits ? Math.round(limits.maxBytes / 1024 / 1024) : DOCUMENT_MAX_MB} MB limit.`);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('BAD_REQUEST', `Upload at most ${MAX_FILES_PER_UPLOAD} documents at once.`);
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError('BAD_REQUEST', 'The upload is not a valid multipart/form-data body.');
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A file is larger than the ${limits ? Math.round(limits.maxBytes / 1024 / 1024) : DOCUMENT_MAX_MB} MB limit.`,
+    );
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('BAD_REQUEST', `Upload at most ${MAX_FILES_PER_UPLOAD} documents at once.`);
+  if (
+    code === 'FST_FIELDS_LIMIT' ||
+    code === 'FST_PROTO_VIOLATION' ||
+    code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
+  )
+    return new AppError('BAD_REQUEST', 'The upload is not a valid multipart/form-data body.');
   const message = (err as Error).message ?? '';
-  if (/Unexpected end of (form|multipart data)|Part terminated early|aborted|premature close/i.test(message)) return new AppError('BAD_REQUEST', 'The upload was cut off before it was complete; nothing was saved. Try again.');
-  if (/Malformed part header|Boundary not found|multipart/i.test(message)) return new AppError('BAD_REQUEST', 'The upload is not a valid multipart/form-data body.');
+  if (/Unexpected end of (form|multipart data)|Part terminated early|aborted|premature close/i.test(message))
+    return new AppError(
+      'BAD_REQUEST',
+      'The upload was cut off before it was complete; nothing was saved. Try again.',
+    );
+  if (/Malformed part header|Boundary not found|multipart/i.test(message))
+    return new AppError('BAD_REQUEST', 'The upload is not a valid multipart/form-data body.');
   const status = (err as { statusCode?: number }).statusCode;
-  if (code?.startsWith('FST_') && status && status >= 400 && status < 500) return new AppError('BAD_REQUEST', 'The upload is not a valid multipart/form-data body.');
+  if (code?.startsWith('FST_') && status && status >= 400 && status < 500)
+    return new AppError('BAD_REQUEST', 'The upload is not a valid multipart/form-data body.');
   return err;
 }

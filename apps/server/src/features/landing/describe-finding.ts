@@ -39,16 +39,31 @@ function outsized(drivers: Driver[]): { driver: Driver; usual: number }[] {
   const base = new Map<string, number>();
   for (const d of drivers) base.set(d.attribute, (base.get(d.attribute) ?? 0) + Math.max(0, d.before));
   return drivers
-    .map((driver) => ({ driver, usual: base.get(driver.attribute) ? Math.max(0, driver.before) / base.get(driver.attribute)! : 0 }))
-    .filter(({ driver, usual }) => driver.share > 0 && driver.share - usual >= 0.15 && driver.share >= 1.5 * usual)
+    .map((driver) => ({
+      driver,
+      usual: base.get(driver.attribute) ? Math.max(0, driver.before) / base.get(driver.attribute)! : 0,
+    }))
+    .filter(
+      ({ driver, usual }) => driver.share > 0 && driver.share - usual >= 0.15 && driver.share >= 1.5 * usual,
+    )
     .sort((a, b) => b.driver.share - b.usual - (a.driver.share - a.usual));
 }
 
 const fmt = (n: number, ratio: boolean) =>
-  ratio ? `${(n * 100).toFixed(1)}%` : Math.abs(n) >= 1000 ? Math.round(n).toLocaleString('en-US') : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  ratio
+    ? `${(n * 100).toFixed(1)}%`
+    : Math.abs(n) >= 1000
+      ? Math.round(n).toLocaleString('en-US')
+      : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const pct = (r: number) => `${r >= 0 ? '+' : ''}${(r * 100).toFixed(0)}%`;
 const size = (r: number) => `${Math.abs(r * 100).toFixed(0)}%`;
-const weekOf = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const weekOf = (d: string) =>
+  new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** The recommendation's words, every number taken from the finding. */
 export function describeFinding(f: Finding) {
@@ -60,15 +75,27 @@ export function describeFinding(f: Finding) {
   const span = f.weeks === 1 ? 'last week' : `the last ${f.weeks} weeks`;
   const brief = `Weekly ${f.measure.label}${where} averaged ${fmt(f.actual, ratio)} over ${span}, against ${fmt(f.expected, ratio)} expected from the weeks before and last year's pattern (${pct(f.relativeChange)}).`;
   const lines = [brief];
-  if (f.reason === 'companion') lines.push(`It moved with another measure of the same ${f.segment ? 'segment' : 'data'} that changed clearly; on its own it scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale.`);
-  else lines.push(`The change scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale (a typical week scores under 2), so it is unlikely to be normal variation.`);
-  if (f.segment) lines.push(`${f.segment.value} usually accounts for ${(f.share * 100).toFixed(0)}% of ${f.measure.label}, and moved unlike the other values of ${f.segmentLabel ?? f.segment.attribute}.`);
-  const change = (d: Driver) => `${d.attribute} = ${d.value} (${fmt(d.before, ratio)} → ${fmt(d.after, ratio)}, ${(Math.abs(d.share) * 100).toFixed(0)}% of the change`;
+  if (f.reason === 'companion')
+    lines.push(
+      `It moved with another measure of the same ${f.segment ? 'segment' : 'data'} that changed clearly; on its own it scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale.`,
+    );
+  else
+    lines.push(
+      `The change scores ${Math.abs(f.score).toFixed(1)} on the anomaly scale (a typical week scores under 2), so it is unlikely to be normal variation.`,
+    );
+  if (f.segment)
+    lines.push(
+      `${f.segment.value} usually accounts for ${(f.share * 100).toFixed(0)}% of ${f.measure.label}, and moved unlike the other values of ${f.segmentLabel ?? f.segment.attribute}.`,
+    );
+  const change = (d: Driver) =>
+    `${d.attribute} = ${d.value} (${fmt(d.before, ratio)} → ${fmt(d.after, ratio)}, ${(Math.abs(d.share) * 100).toFixed(0)}% of the change`;
   if (f.measure.additive) {
     const standouts = outsized(f.drivers).slice(0, 3);
     const largest = f.drivers.filter((d) => d.share >= 0.05).slice(0, 3);
     if (standouts.length) {
-      lines.push(`Biggest drivers: ${standouts.map(({ driver, usual }) => `${change(driver)}, against ${(usual * 100).toFixed(0)}% of ${f.measure.label}${where} usually)`).join('; ')}.`);
+      lines.push(
+        `Biggest drivers: ${standouts.map(({ driver, usual }) => `${change(driver)}, against ${(usual * 100).toFixed(0)}% of ${f.measure.label}${where} usually)`).join('; ')}.`,
+      );
     } else if (largest.length) {
       const attributes = [...new Set(f.drivers.map((d) => d.attribute))];
       lines.push(
@@ -81,5 +108,11 @@ export function describeFinding(f: Finding) {
   }
   const action: 'investigate' | 'explore' = !up || f.impact === 'Critical Alert' ? 'investigate' : 'explore';
   const category = up ? (ratio ? 'Risk' : 'Opportunity') : 'Risk';
-  return { title, brief, full: lines.join(' '), action, category: f.impact === 'Critical Alert' ? 'Critical' : category };
+  return {
+    title,
+    brief,
+    full: lines.join(' '),
+    action,
+    category: f.impact === 'Critical Alert' ? 'Critical' : category,
+  };
 }

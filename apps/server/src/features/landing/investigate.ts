@@ -33,7 +33,12 @@ export function alertIdOf(value: string | number): number | null {
  * anomaly window marked, the drivers as a chart and a table, the narrative with its numbers,
  * and what to do next (drill further, or make a decision).
  */
-export async function* investigateAlert(deps: Deps, caller: Caller, alertId: string | number, action: string): AsyncGenerator<AnswerEvent> {
+export async function* investigateAlert(
+  deps: Deps,
+  caller: Caller,
+  alertId: string | number,
+  action: string,
+): AsyncGenerator<AnswerEvent> {
   const id = alertIdOf(alertId);
   if (id === null) throw new AppError('BAD_REQUEST', `"${alertId}" is not an alert id.`);
   yield { type: 'loader', text: action === 'explore' ? 'Exploring the alert…' : 'Investigating the alert…' };
@@ -51,10 +56,21 @@ export async function* investigateAlert(deps: Deps, caller: Caller, alertId: str
       data: {
         id: `alert-${id}-metric`,
         title: `${label}${where}`,
-        description: d.expected !== undefined ? `Weekly average since ${windowFrom} against the value expected for those weeks` : `Weekly average since ${windowFrom} against the 8 weeks before`,
+        description:
+          d.expected !== undefined
+            ? `Weekly average since ${windowFrom} against the value expected for those weeks`
+            : `Weekly average since ${windowFrom} against the 8 weeks before`,
         metrics: [
-          { label: 'Recent weekly average', value: round(actual), change: d.relativeChange ?? null, trend: (d.relativeChange ?? 0) > 0 ? 'up' : (d.relativeChange ?? 0) < 0 ? 'down' : 'neutral' },
-          { label: d.expected !== undefined ? 'Expected weekly average' : 'Previous weekly average', value: round(expected) },
+          {
+            label: 'Recent weekly average',
+            value: round(actual),
+            change: d.relativeChange ?? null,
+            trend: (d.relativeChange ?? 0) > 0 ? 'up' : (d.relativeChange ?? 0) < 0 ? 'down' : 'neutral',
+          },
+          {
+            label: d.expected !== undefined ? 'Expected weekly average' : 'Previous weekly average',
+            value: round(expected),
+          },
         ],
       },
     });
@@ -108,18 +124,44 @@ export async function* investigateAlert(deps: Deps, caller: Caller, alertId: str
           { key: 'contribution', header: 'Contribution' },
           { key: 'share', header: 'Share of the change' },
         ],
-        data: drivers.map((x) => ({ segment: `${x.attribute}: ${x.value}`, before: round(x.before), after: round(x.after), contribution: round(x.contribution), share: `${Math.round(x.share * 100)}%` })),
+        data: drivers.map((x) => ({
+          segment: `${x.attribute}: ${x.value}`,
+          before: round(x.before),
+          after: round(x.after),
+          contribution: round(x.contribution),
+          share: `${Math.round(x.share * 100)}%`,
+        })),
       },
     });
   }
-  cards.push({ type: 'text', data: { id: `alert-${id}-story`, title: rec.title, content: rec.full_description.split(/(?<=\.) (?=[A-Z])/) } });
+  cards.push({
+    type: 'text',
+    data: {
+      id: `alert-${id}-story`,
+      title: rec.title,
+      content: rec.full_description.split(/(?<=\.) (?=[A-Z])/),
+    },
+  });
   const top = drivers[0];
   const followUps = [
     top ? { label: `${label} by ${top.attribute}`, question: `${label} by ${top.attribute} by week` } : null,
-    top ? { label: `Break ${top.value} down further`, question: `${label} in ${top.value} by ${drivers.find((x) => x.attribute !== top.attribute)?.attribute ?? 'month'}` } : null,
+    top
+      ? {
+          label: `Break ${top.value} down further`,
+          question: `${label} in ${top.value} by ${drivers.find((x) => x.attribute !== top.attribute)?.attribute ?? 'month'}`,
+        }
+      : null,
     { label: 'Make Decision', description: 'Record what you decide about this alert', question: '' },
   ].filter((a): a is { label: string; question: string; description?: string } => a !== null);
-  cards.push({ type: 'action', data: { id: `alert-${id}-next`, title: 'Next steps', context: { alertId: `rec-${id}`, alertTitle: rec.title, useCaseId: String(rec.usecase_id) }, actions: followUps } });
+  cards.push({
+    type: 'action',
+    data: {
+      id: `alert-${id}-next`,
+      title: 'Next steps',
+      context: { alertId: `rec-${id}`, alertTitle: rec.title, useCaseId: String(rec.usecase_id) },
+      actions: followUps,
+    },
+  });
   yield { type: 'cards', cards };
   yield { type: 'done', content: rec.brief_summary, confidence: 1, plan: null, status: 'answered' };
 }

@@ -4,7 +4,8 @@ import type { Deps } from '../../deps';
 import { visibleUseCases, type Caller } from '../use-cases/access';
 
 const DAY = 86_400_000;
-const trendOf = (change: number | null): 'up' | 'down' | 'neutral' => (change === null || Math.abs(change) < 1e-9 ? 'neutral' : change > 0 ? 'up' : 'down');
+const trendOf = (change: number | null): 'up' | 'down' | 'neutral' =>
+  change === null || Math.abs(change) < 1e-9 ? 'neutral' : change > 0 ? 'up' : 'down';
 
 async function meanConfidence(deps: Deps, orgId: number, from: Date, to: Date, userId?: number) {
   let q = deps.db
@@ -42,13 +43,19 @@ export async function dashboardMetrics(deps: Deps, caller: Caller): Promise<TDas
     meanConfidence(deps, caller.orgId, ago(30), now, caller.userId),
   ]);
   const pct = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 10);
-  const scoreChange = current !== null && previous !== null ? Math.round((current - previous) * 1000) / 10 : null;
+  const scoreChange =
+    current !== null && previous !== null ? Math.round((current - previous) * 1000) / 10 : null;
 
-  const useCases = await visibleUseCases(deps.db, caller).select(['use_cases.is_onboarded', 'use_cases.is_deleted', 'use_cases.created_at']).execute();
+  const useCases = await visibleUseCases(deps.db, caller)
+    .select(['use_cases.is_onboarded', 'use_cases.is_deleted', 'use_cases.created_at'])
+    .execute();
   const active = useCases.filter((u) => u.is_onboarded && !u.is_deleted);
   const newActive = active.filter((u) => new Date(u.created_at) >= ago(30)).length;
 
-  const [insights, insightsBefore] = await Promise.all([countRecommendations(deps, caller, ago(7), now), countRecommendations(deps, caller, ago(14), new Date(ago(7).getTime() - 1))]);
+  const [insights, insightsBefore] = await Promise.all([
+    countRecommendations(deps, caller, ago(7), now),
+    countRecommendations(deps, caller, ago(14), new Date(ago(7).getTime() - 1)),
+  ]);
 
   const last = await deps.db
     .selectFrom('thread_messages')
@@ -62,10 +69,25 @@ export async function dashboardMetrics(deps: Deps, caller: Caller): Promise<TDas
   return {
     status: 'success',
     data: {
-      aiScoreAverage: { value: pct(current), user: pct(mine), change: scoreChange, trend: trendOf(scoreChange) },
+      aiScoreAverage: {
+        value: pct(current),
+        user: pct(mine),
+        change: scoreChange,
+        trend: trendOf(scoreChange),
+      },
       activeUseCases: { value: active.length, user: null, change: newActive, trend: trendOf(newActive) },
-      recentInsights: { value: insights, user: null, change: insights - insightsBefore, trend: trendOf(insights - insightsBefore) },
-      lastActivity: { value: lastAt, user: null, change: hoursSince === null ? null : Math.round(hoursSince * 10) / 10, trend: 'neutral' },
+      recentInsights: {
+        value: insights,
+        user: null,
+        change: insights - insightsBefore,
+        trend: trendOf(insights - insightsBefore),
+      },
+      lastActivity: {
+        value: lastAt,
+        user: null,
+        change: hoursSince === null ? null : Math.round(hoursSince * 10) / 10,
+        trend: 'neutral',
+      },
     },
   };
 }

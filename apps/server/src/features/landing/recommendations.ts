@@ -42,13 +42,33 @@ function baseQuery(deps: Deps, caller: Caller) {
 
 const IMPACT_ORDER = sql<number>`case r.impact_level when 'Critical Alert' then 0 when 'High Impact' then 1 when 'Medium Impact' then 2 when 'Low Impact' then 3 else 4 end`;
 
-export async function listRecommendations(deps: Deps, caller: Caller, query: { usecase_id?: number; limit: number; impact_levels?: string[]; status: ('active' | 'dismissed' | 'resolved')[] }) {
+export async function listRecommendations(
+  deps: Deps,
+  caller: Caller,
+  query: {
+    usecase_id?: number;
+    limit: number;
+    impact_levels?: string[];
+    status: ('active' | 'dismissed' | 'resolved')[];
+  },
+) {
   let q = baseQuery(deps, caller).where('r.status', 'in', query.status.length ? query.status : ['active']);
   if (query.usecase_id) q = q.where('r.use_case_id', '=', query.usecase_id);
   if (query.impact_levels?.length) q = q.where('r.impact_level', 'in', query.impact_levels);
-  const total = await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
-  const rows = await q.orderBy(IMPACT_ORDER).orderBy('r.generated_at', 'desc').orderBy('r.id', 'desc').limit(query.limit).execute();
-  return { status: 'success' as const, data: { recommendations: rows.map(toRecommendation), total_count: total.n } };
+  const total = await q
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await q
+    .orderBy(IMPACT_ORDER)
+    .orderBy('r.generated_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(query.limit)
+    .execute();
+  return {
+    status: 'success' as const,
+    data: { recommendations: rows.map(toRecommendation), total_count: total.n },
+  };
 }
 
 export async function getRecommendation(deps: Deps, caller: Caller, id: number) {
@@ -57,8 +77,17 @@ export async function getRecommendation(deps: Deps, caller: Caller, id: number) 
   return toRecommendation(row);
 }
 
-export async function setRecommendationStatus(deps: Deps, caller: Caller, id: number, status: 'active' | 'dismissed' | 'resolved') {
+export async function setRecommendationStatus(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  status: 'active' | 'dismissed' | 'resolved',
+) {
   const current = await getRecommendation(deps, caller, id);
-  await deps.db.updateTable('recommendations').set({ status, status_changed_at: deps.now() }).where('id', '=', current.id).execute();
+  await deps.db
+    .updateTable('recommendations')
+    .set({ status, status_changed_at: deps.now() })
+    .where('id', '=', current.id)
+    .execute();
   return getRecommendation(deps, caller, id);
 }

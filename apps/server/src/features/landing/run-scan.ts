@@ -7,19 +7,36 @@ import { scanUseCase } from './scan';
  * Scans the active use cases of an organisation (or all) and stores one recommendation per
  * metric, segment and anomaly window: a re-run updates it, and a dismissed one stays dismissed.
  */
-export async function runRecommendationScan(deps: Deps, options: { orgId?: number; useCaseId?: number; trigger?: ScanTrigger } = {}) {
-  let query = deps.db.selectFrom('use_cases').select(['id', 'org_id', 'owner_id', 'risk_tolerance']).where('is_onboarded', '=', true).where('is_deleted', '=', false);
+export async function runRecommendationScan(
+  deps: Deps,
+  options: { orgId?: number; useCaseId?: number; trigger?: ScanTrigger } = {},
+) {
+  let query = deps.db
+    .selectFrom('use_cases')
+    .select(['id', 'org_id', 'owner_id', 'risk_tolerance'])
+    .where('is_onboarded', '=', true)
+    .where('is_deleted', '=', false);
   if (options.orgId) query = query.where('org_id', '=', options.orgId);
   if (options.useCaseId) query = query.where('id', '=', options.useCaseId);
   const useCases = await query.orderBy('org_id').orderBy('id').execute();
   // A scheduled scan is recorded for every active organisation, even one with nothing to scan yet.
   const orgIds = options.orgId
     ? [options.orgId]
-    : (await deps.db.selectFrom('organizations').select('id').where('status', '=', 'active').orderBy('id').execute()).map((o) => o.id);
+    : (
+        await deps.db
+          .selectFrom('organizations')
+          .select('id')
+          .where('status', '=', 'active')
+          .orderBy('id')
+          .execute()
+      ).map((o) => o.id);
   const total = { useCases: useCases.length, created: 0, updated: 0, failures: [] as string[] };
   for (const orgId of orgIds) {
     const result = await recordedRun(deps, { orgId, trigger: options.trigger ?? 'manual' }, () =>
-      scanUseCases(deps, useCases.filter((uc) => uc.org_id === orgId)),
+      scanUseCases(
+        deps,
+        useCases.filter((uc) => uc.org_id === orgId),
+      ),
     );
     total.created += result.created;
     total.updated += result.updated;
@@ -31,21 +48,40 @@ export async function runRecommendationScan(deps: Deps, options: { orgId?: numbe
 export type ScanTrigger = 'schedule' | 'manual' | 'new-data';
 
 /** One organisation's scan, recorded in recommendation_runs from start to end. */
-async function recordedRun(deps: Deps, run: { orgId: number; trigger: ScanTrigger }, work: () => Promise<{ useCases: number; created: number; updated: number; failures: string[] }>) {
-  const { id } = await deps.db.insertInto('recommendation_runs').values({ org_id: run.orgId, trigger: run.trigger, started_at: deps.now() }).returning('id').executeTakeFirstOrThrow();
+async function recordedRun(
+  deps: Deps,
+  run: { orgId: number; trigger: ScanTrigger },
+  work: () => Promise<{ useCases: number; created: number; updated: number; failures: string[] }>,
+) {
+  const { id } = await deps.db
+    .insertInto('recommendation_runs')
+    .values({ org_id: run.orgId, trigger: run.trigger, started_at: deps.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   try {
     const result = await work();
     const failedAll = result.useCases > 0 && result.failures.length === result.useCases;
     await deps.db
       .updateTable('recommendation_runs')
-      .set({ status: failedAll ? 'failed' : 'completed', use_cases: result.useCases, created: result.created, updated: result.updated, error: result.failures.length ? result.failures.join('; ').slice(0, 2000) : null, finished_at: deps.now() })
+      .set({
+        status: failedAll ? 'failed' : 'completed',
+        use_cases: result.useCases,
+        created: result.created,
+        updated: result.updated,
+        error: result.failures.length ? result.failures.join('; ').slice(0, 2000) : null,
+        finished_at: deps.now(),
+      })
       .where('id', '=', id)
       .execute();
     return result;
   } catch (error) {
     await deps.db
       .updateTable('recommendation_runs')
-      .set({ status: 'failed', error: (error instanceof Error ? error.message : String(error)).slice(0, 2000), finished_at: deps.now() })
+      .set({
+        status: 'failed',
+        error: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
+        finished_at: deps.now(),
+      })
       .where('id', '=', id)
       .execute()
       .catch(() => undefined);
@@ -53,14 +89,27 @@ async function recordedRun(deps: Deps, run: { orgId: number; trigger: ScanTrigge
   }
 }
 
-async function scanUseCases(deps: Deps, useCases: { id: number; org_id: number; owner_id: number; risk_tolerance: 'conservative' | 'balanced' | 'aggressive' }[]) {
+async function scanUseCases(
+  deps: Deps,
+  useCases: {
+    id: number;
+    org_id: number;
+    owner_id: number;
+    risk_tolerance: 'conservative' | 'balanced' | 'aggressive';
+  }[],
+) {
   let created = 0;
   let updated = 0;
   const failures: string[] = [];
   for (const uc of useCases) {
     let findings: Finding[];
     try {
-      findings = await scanUseCase(deps, { id: uc.id, orgId: uc.org_id, ownerId: uc.owner_id, risk: uc.risk_tolerance });
+      findings = await scanUseCase(deps, {
+        id: uc.id,
+        orgId: uc.org_id,
+        ownerId: uc.owner_id,
+        risk: uc.risk_tolerance,
+      });
     } catch (error) {
       deps.logger.warn({ err: error, useCaseId: uc.id }, 'recommendation scan of a use case failed');
       failures.push(`use case ${uc.id}: ${error instanceof Error ? error.message : String(error)}`);
@@ -86,9 +135,31 @@ async function scanUseCases(deps: Deps, useCases: { id: number; org_id: number; 
       });
       const row = await deps.db
         .insertInto('recommendations')
-        .values({ org_id: uc.org_id, use_case_id: uc.id, dedupe_key: key, title: text.title, brief_summary: text.brief, full_description: text.full, impact_level: f.impact, action: text.action, score: Math.abs(f.score), details, generated_at: deps.now() })
+        .values({
+          org_id: uc.org_id,
+          use_case_id: uc.id,
+          dedupe_key: key,
+          title: text.title,
+          brief_summary: text.brief,
+          full_description: text.full,
+          impact_level: f.impact,
+          action: text.action,
+          score: Math.abs(f.score),
+          details,
+          generated_at: deps.now(),
+        })
         .onConflict((oc) =>
-          oc.columns(['org_id', 'use_case_id', 'dedupe_key']).doUpdateSet({ title: text.title, brief_summary: text.brief, full_description: text.full, impact_level: f.impact, action: text.action, score: Math.abs(f.score), details }),
+          oc
+            .columns(['org_id', 'use_case_id', 'dedupe_key'])
+            .doUpdateSet({
+              title: text.title,
+              brief_summary: text.brief,
+              full_description: text.full,
+              impact_level: f.impact,
+              action: text.action,
+              score: Math.abs(f.score),
+              details,
+            }),
         )
         // xmax is 0 for a freshly inserted row and set for one the conflict clause updated.
         .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
@@ -124,11 +195,20 @@ async function episodesOf(deps: Deps, orgId: number, useCaseId: number): Promise
  * recommendation, so a dismissed one stays dismissed and a lasting shift is not raised anew
  * every week.
  */
-export function recommendationKey(f: Pick<Finding, 'measure' | 'segment' | 'windowStart' | 'windowEnd'>, earlier: Episode[]): string {
+export function recommendationKey(
+  f: Pick<Finding, 'measure' | 'segment' | 'windowStart' | 'windowEnd'>,
+  earlier: Episode[],
+): string {
   const prefix = `${f.measure.key}|${f.segment ? `${f.segment.attribute}=${f.segment.value}` : '*'}|`;
-  const weekAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  const weekAfter = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
   const continued = earlier
-    .filter((e) => e.key.startsWith(prefix) && e.key.slice(prefix.length) <= f.windowEnd && f.windowStart <= weekAfter(e.to))
+    .filter(
+      (e) =>
+        e.key.startsWith(prefix) &&
+        e.key.slice(prefix.length) <= f.windowEnd &&
+        f.windowStart <= weekAfter(e.to),
+    )
     .sort((a, b) => a.key.localeCompare(b.key))[0];
   return continued?.key ?? `${prefix}${f.windowStart}`;
 }
@@ -149,13 +229,20 @@ export async function closeInterruptedScans(deps: Deps, options: { all: boolean 
     .where('started_at', '<=', before)
     .returning('trigger')
     .execute();
-  if (closed.length) deps.logger.warn({ count: closed.length }, 'closed recommendation scans interrupted by a server stop');
+  if (closed.length)
+    deps.logger.warn({ count: closed.length }, 'closed recommendation scans interrupted by a server stop');
   return closed.filter((r) => r.trigger === 'schedule').length;
 }
 
 /** The latest scans of an organisation, newest first. */
 export async function listScanRuns(deps: Deps, orgId: number, limit = 20) {
-  const rows = await deps.db.selectFrom('recommendation_runs').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).execute();
+  const rows = await deps.db
+    .selectFrom('recommendation_runs')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     trigger: r.trigger,

@@ -1,5 +1,11 @@
 import type { TDecisionMetric, TSemanticModel } from '@catalyst/contracts';
-import { driversOf, scanMetrics, type MeasureSeries, type SegmentSeries, type Warehouse } from '@catalyst/engine';
+import {
+  driversOf,
+  scanMetrics,
+  type MeasureSeries,
+  type SegmentSeries,
+  type Warehouse,
+} from '@catalyst/engine';
 import type { Deps } from '../../deps';
 import { buildUseCaseModel } from '../use-cases/semantic-model';
 import { dataSpan, measureSeries, type MeasureRow } from '../../warehouses/metric-series';
@@ -34,11 +40,22 @@ export function measuresOf(model: TSemanticModel): Measure[] {
     const time = table.columns.find((c) => c.isTime);
     if (!time) continue;
     for (const metric of model.metrics.filter((m) => m.table === table.name)) {
-      measures.push({ key: `metric:${metric.name}`, label: metric.label, table: table.name, timeColumn: time.name, expression: metric.expression, additive: false });
+      measures.push({
+        key: `metric:${metric.name}`,
+        label: metric.label,
+        table: table.name,
+        timeColumn: time.name,
+        expression: metric.expression,
+        additive: false,
+      });
     }
-    for (const column of table.columns.filter((c) => c.entityType === 'KPI' && c.kind === 'number' && !c.isKey)) {
+    for (const column of table.columns.filter(
+      (c) => c.entityType === 'KPI' && c.kind === 'number' && !c.isKey,
+    )) {
       // Prices, rates and ages are averaged, not added up.
-      const average = /price|rate|ratio|percent|pct|discount|age|score|margin/i.test(`${column.name} ${column.label}`);
+      const average = /price|rate|ratio|percent|pct|discount|age|score|margin/i.test(
+        `${column.name} ${column.label}`,
+      );
       measures.push({
         key: `${average ? 'avg' : 'sum'}:${table.name}.${column.name}`,
         label: average ? `Average ${column.label}` : column.label,
@@ -50,14 +67,21 @@ export function measuresOf(model: TSemanticModel): Measure[] {
     }
   }
   // Business measures first: derived metrics, then money and volume words.
-  const rank = (m: Measure) => (m.additive ? (/revenue|sales|profit|amount|cost|quantity|orders/i.test(m.label) ? 1 : 2) : 0);
+  const rank = (m: Measure) =>
+    m.additive ? (/revenue|sales|profit|amount|cost|quantity|orders/i.test(m.label) ? 1 : 2) : 0;
   return measures.sort((a, b) => rank(a) - rank(b)).slice(0, MAX_MEASURES);
 }
 
 /** Text attributes of the table with a handful of values: the segments changes are explained by. */
 function segmentAttributes(model: TSemanticModel, table: string) {
   return (model.tables.find((t) => t.name === table)?.columns ?? []).filter(
-    (c) => c.entityType === 'ATTRIBUTE' && c.kind === 'text' && !c.isKey && c.distinctCount !== null && c.distinctCount >= 2 && c.distinctCount <= MAX_SEGMENTS,
+    (c) =>
+      c.entityType === 'ATTRIBUTE' &&
+      c.kind === 'text' &&
+      !c.isKey &&
+      c.distinctCount !== null &&
+      c.distinctCount >= 2 &&
+      c.distinctCount <= MAX_SEGMENTS,
   );
 }
 
@@ -97,7 +121,10 @@ function bySegment(rows: MeasureRow[], measures: number, attribute: string, week
  * eval:anomaly` scores, plus materiality rules). A finding is explained by the segments that
  * drive it: a total's by its segments, a segment's by the other attributes within it.
  */
-export async function scanUseCase(deps: Deps, useCase: { id: number; orgId: number; ownerId: number; risk: Risk }): Promise<Finding[]> {
+export async function scanUseCase(
+  deps: Deps,
+  useCase: { id: number; orgId: number; ownerId: number; risk: Risk },
+): Promise<Finding[]> {
   // Scans are background work for the organisation: they run as the system, not as the owner.
   const caller = { userId: useCase.ownerId, orgId: useCase.orgId, isAdmin: true, system: true as const };
   const { model, connId } = await buildUseCaseModel(deps, caller, useCase.id);
@@ -108,7 +135,15 @@ export async function scanUseCase(deps: Deps, useCase: { id: number; orgId: numb
     const measures = measuresOf(model);
     const findings: Finding[] = [];
     for (const table of [...new Set(measures.map((m) => m.table))]) {
-      findings.push(...(await scanTable({ warehouse, schema, model, measures: measures.filter((m) => m.table === table), risk: useCase.risk })));
+      findings.push(
+        ...(await scanTable({
+          warehouse,
+          schema,
+          model,
+          measures: measures.filter((m) => m.table === table),
+          risk: useCase.risk,
+        })),
+      );
     }
     return findings;
   } finally {
@@ -116,7 +151,13 @@ export async function scanUseCase(deps: Deps, useCase: { id: number; orgId: numb
   }
 }
 
-async function scanTable(input: { warehouse: Warehouse; schema: string; model: TSemanticModel; measures: Measure[]; risk: Risk }): Promise<Finding[]> {
+async function scanTable(input: {
+  warehouse: Warehouse;
+  schema: string;
+  model: TSemanticModel;
+  measures: Measure[];
+  risk: Risk;
+}): Promise<Finding[]> {
   const { warehouse, schema, model, measures, risk } = input;
   const { table, timeColumn } = measures[0]!;
   const span = await dataSpan(warehouse, schema, table, timeColumn);
@@ -124,14 +165,38 @@ async function scanTable(input: { warehouse: Warehouse; schema: string; model: T
   const current = weekStart(span.end);
   const firstWeek = weekStart(span.start);
   // The week the data starts in counts only when the data starts on its Monday.
-  const first = new Date(firstWeek.getTime() + (firstWeek.toISOString().slice(0, 10) === span.start ? 0 : WEEK));
-  const weeks: Weeks = { first: first.toISOString().slice(0, 10), current: current.toISOString().slice(0, 10) };
+  const first = new Date(
+    firstWeek.getTime() + (firstWeek.toISOString().slice(0, 10) === span.start ? 0 : WEEK),
+  );
+  const weeks: Weeks = {
+    first: first.toISOString().slice(0, 10),
+    current: current.toISOString().slice(0, 10),
+  };
   const range = { from: new Date(current.getTime() - HISTORY_WEEKS * WEEK), to: current };
   const attributes = segmentAttributes(model, table);
-  const metricOf = (m: Measure): TDecisionMetric => ({ label: m.label, table: m.table, timeColumn: m.timeColumn, expression: m.expression, filters: [], grain: 'week' });
+  const metricOf = (m: Measure): TDecisionMetric => ({
+    label: m.label,
+    table: m.table,
+    timeColumn: m.timeColumn,
+    expression: m.expression,
+    filters: [],
+    grain: 'week',
+  });
   // One query for the totals of all measures, one per attribute for their segments.
   const read = (extra: { attribute?: string; filters?: TDecisionMetric['filters']; only?: Measure[] }) =>
-    measureSeries(warehouse, schema, { table, timeColumn, grain: 'week', expressions: (extra.only ?? measures).map((m) => m.expression), filters: extra.filters, attribute: extra.attribute }, range);
+    measureSeries(
+      warehouse,
+      schema,
+      {
+        table,
+        timeColumn,
+        grain: 'week',
+        expressions: (extra.only ?? measures).map((m) => m.expression),
+        filters: extra.filters,
+        attribute: extra.attribute,
+      },
+      range,
+    );
 
   const totals = (await read({})).filter((r) => isComplete(r.period, weeks));
   const series: MeasureSeries[] = measures.map((measure, i) => ({
@@ -141,7 +206,9 @@ async function scanTable(input: { warehouse: Warehouse; schema: string; model: T
     segments: [],
   }));
   for (const attribute of attributes) {
-    bySegment(await read({ attribute: attribute.name }), measures.length, attribute.name, weeks).forEach((segments, i) => series[i]!.segments!.push(...segments));
+    bySegment(await read({ attribute: attribute.name }), measures.length, attribute.name, weeks).forEach(
+      (segments, i) => series[i]!.segments!.push(...segments),
+    );
   }
 
   const labelOf = new Map(attributes.map((a) => [a.name, a.label]));
@@ -149,20 +216,35 @@ async function scanTable(input: { warehouse: Warehouse; schema: string; model: T
   for (const f of scanMetrics({ measures: series, risk })) {
     const measure = measures.find((m) => m.key === f.measure)!;
     const measureSeries = series.find((s) => s.key === f.measure)!;
-    const own = f.segment ? measureSeries.segments!.find((s) => s.attribute === f.segment!.attribute && s.value === f.segment!.value)!.series : measureSeries.total;
+    const own = f.segment
+      ? measureSeries.segments!.find(
+          (s) => s.attribute === f.segment!.attribute && s.value === f.segment!.value,
+        )!.series
+      : measureSeries.total;
     let drivers = f.drivers;
     if (f.segment) {
       // A segment's change is explained by the other attributes within that segment.
       const parts: SegmentSeries[] = [];
       for (const attribute of attributes.filter((a) => a.name !== f.segment!.attribute)) {
-        const rows = await read({ attribute: attribute.name, filters: [{ column: f.segment.attribute, value: f.segment.value }], only: [measure] });
+        const rows = await read({
+          attribute: attribute.name,
+          filters: [{ column: f.segment.attribute, value: f.segment.value }],
+          only: [measure],
+        });
         parts.push(...bySegment(rows, 1, attribute.name, weeks)[0]!);
       }
-      drivers = driversOf({ key: measure.key, additive: measure.additive, total: own, segments: parts }, f.periods, risk);
+      drivers = driversOf(
+        { key: measure.key, additive: measure.additive, total: own, segments: parts },
+        f.periods,
+        risk,
+      );
     }
     const finding: Finding = {
       measure: { key: measure.key, label: measure.label, additive: measure.additive },
-      metric: { ...metricOf(measure), filters: f.segment ? [{ column: f.segment.attribute, value: f.segment.value }] : [] },
+      metric: {
+        ...metricOf(measure),
+        filters: f.segment ? [{ column: f.segment.attribute, value: f.segment.value }] : [],
+      },
       segment: f.segment,
       segmentLabel: f.segment ? labelOf.get(f.segment.attribute) : undefined,
       windowStart: f.from.slice(0, 10),
@@ -176,7 +258,11 @@ async function scanTable(input: { warehouse: Warehouse; schema: string; model: T
       impact: f.impact,
       reason: f.reason,
       series: own.map((p) => ({ t: String(p.t), v: p.v })),
-      drivers: drivers.map((d): Driver => ({ ...d, column: d.attribute, attribute: labelOf.get(d.attribute) ?? d.attribute })),
+      drivers: drivers.map((d): Driver => ({
+        ...d,
+        column: d.attribute,
+        attribute: labelOf.get(d.attribute) ?? d.attribute,
+      })),
     };
     findings.push({ ...finding, text: describeFinding(finding) });
   }

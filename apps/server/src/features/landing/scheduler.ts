@@ -3,7 +3,10 @@ import type { Deps } from '../../deps';
 import { closeInterruptedScans, runRecommendationScan, type ScanTrigger } from './run-scan';
 
 export interface RecommendationScheduler {
-  runNow(scope: { orgId?: number; useCaseId?: number }, trigger?: ScanTrigger): ReturnType<typeof runRecommendationScan>;
+  runNow(
+    scope: { orgId?: number; useCaseId?: number },
+    trigger?: ScanTrigger,
+  ): ReturnType<typeof runRecommendationScan>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -51,9 +54,13 @@ export function createRecommendationScheduler(deps: Deps, intervalMs: number): R
     async start() {
       const interruptedScheduled = await closeInterruptedScans(deps, { all: singleInstance });
       // A scheduled scan cut short is due again now, not a whole interval later.
-      if (interruptedScheduled > 0) await sql`delete from app_settings where key = ${LAST_SCAN}`.execute(deps.db);
+      if (interruptedScheduled > 0)
+        await sql`delete from app_settings where key = ${LAST_SCAN}`.execute(deps.db);
       if (timer || intervalMs <= 0) return;
-      const loop = () => void tick().catch((error: unknown) => deps.logger.error({ err: error }, 'recommendation scan failed'));
+      const loop = () =>
+        void tick().catch((error: unknown) =>
+          deps.logger.error({ err: error }, 'recommendation scan failed'),
+        );
       loop();
       timer = setInterval(loop, CHECK_EVERY_MS);
       timer.unref();

@@ -33,7 +33,10 @@ export function visibleUseCases(db: Db, caller: Caller) {
 
 /** The use case if the caller may see it; another organisation's (or an unassigned one) is a 404. */
 export async function getUseCaseFor(db: Db, caller: Caller, id: number): Promise<UseCaseRow> {
-  const row = await visibleUseCases(db, caller).selectAll('use_cases').where('use_cases.id', '=', id).executeTakeFirst();
+  const row = await visibleUseCases(db, caller)
+    .selectAll('use_cases')
+    .where('use_cases.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound(`Use case ${id}`);
   return row;
 }

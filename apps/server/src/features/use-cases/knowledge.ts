@@ -8,15 +8,23 @@ import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, type Caller } from './access';
 import { profileTable } from './profiling';
 
-
 export async function getSchemaData(deps: Deps, caller: Caller, useCaseId: number) {
   await getUseCaseFor(deps.db, caller, useCaseId);
-  const row = await deps.db.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', useCaseId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('use_case_schemas')
+    .selectAll()
+    .where('use_case_id', '=', useCaseId)
+    .executeTakeFirst();
   if (!row) throw notFound(`Schema data of use case ${useCaseId}`);
   return { ConnectionId: row.conn_id, Schema: row.schema_name };
 }
 
-async function withWarehouse<T>(deps: Deps, caller: Caller, connId: number, fn: (w: Warehouse) => Promise<T>): Promise<T> {
+async function withWarehouse<T>(
+  deps: Deps,
+  caller: Caller,
+  connId: number,
+  fn: (w: Warehouse) => Promise<T>,
+): Promise<T> {
   const warehouse = await deps.warehouses.open({ orgId: caller.orgId, connId, actor: actorOf(caller) });
   try {
     return await fn(warehouse);
@@ -29,55 +37,123 @@ async function withWarehouse<T>(deps: Deps, caller: Caller, connId: number, fn: 
  * Saves the connection and schema a use case reads, and lists that schema's tables. Changing the
  * connection or schema starts the table list afresh.
  */
-export async function saveSchemaData(deps: Deps, caller: Caller, input: { usecase_id: number; conn_id: number; schema: string }) {
+export async function saveSchemaData(
+  deps: Deps,
+  caller: Caller,
+  input: { usecase_id: number; conn_id: number; schema: string },
+) {
   const useCase = await getUseCaseFor(deps.db, caller, input.usecase_id);
   const tables = await withWarehouse(deps, caller, input.conn_id, async (w) => {
     const schemas = await w.listSchemas();
-    if (!schemas.includes(input.schema)) throw new AppError('NOT_FOUND', `The connection has no schema "${input.schema}". Its schemas: ${schemas.slice(0, 20).join(', ') || 'none'}.`);
+    if (!schemas.includes(input.schema))
+      throw new AppError(
+        'NOT_FOUND',
+        `The connection has no schema "${input.schema}". Its schemas: ${schemas.slice(0, 20).join(', ') || 'none'}.`,
+      );
     return w.listTables(input.schema);
   });
   await deps.db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', useCase.id).executeTakeFirst();
+    const current = await trx
+      .selectFrom('use_case_schemas')
+      .selectAll()
+      .where('use_case_id', '=', useCase.id)
+      .executeTakeFirst();
     if (current && (current.conn_id !== input.conn_id || current.schema_name !== input.schema)) {
       await trx.deleteFrom('use_case_tables').where('use_case_id', '=', useCase.id).execute();
     }
     await trx
       .insertInto('use_case_schemas')
-      .values({ use_case_id: useCase.id, org_id: caller.orgId, conn_id: input.conn_id, schema_name: input.schema })
-      .onConflict((oc) => oc.column('use_case_id').doUpdateSet({ conn_id: input.conn_id, schema_name: input.schema, updated_at: deps.now() }))
+      .values({
+        use_case_id: useCase.id,
+        org_id: caller.orgId,
+        conn_id: input.conn_id,
+        schema_name: input.schema,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('use_case_id')
+          .doUpdateSet({ conn_id: input.conn_id, schema_name: input.schema, updated_at: deps.now() }),
+      )
       .execute();
     if (tables.length) {
       await trx
         .insertInto('use_case_tables')
-        .values(tables.map((t) => ({ org_id: caller.orgId, use_case_id: useCase.id, table_name: t.name, row_count: t.rowCount })))
+        .values(
+          tables.map((t) => ({
+            org_id: caller.orgId,
+            use_case_id: useCase.id,
+            table_name: t.name,
+            row_count: t.rowCount,
+          })),
+        )
         .onConflict((oc) => oc.columns(['use_case_id', 'table_name']).doNothing())
         .execute();
     }
   });
-  return { status: 'Success' as const, ConnectionId: input.conn_id, Schema: input.schema, table_count: tables.length };
+  return {
+    status: 'Success' as const,
+    ConnectionId: input.conn_id,
+    Schema: input.schema,
+    table_count: tables.length,
+  };
 }
 
 /** The use case's tables; with `refresh`, reconciled with the source first (new and removed tables marked). */
-export async function listTables(deps: Deps, caller: Caller, useCaseId: number, refresh: boolean): Promise<TUseCaseTable[]> {
+export async function listTables(
+  deps: Deps,
+  caller: Caller,
+  useCaseId: number,
+  refresh: boolean,
+): Promise<TUseCaseTable[]> {
   await getUseCaseFor(deps.db, caller, useCaseId);
-  const schema = await deps.db.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', useCaseId).executeTakeFirst();
+  const schema = await deps.db
+    .selectFrom('use_case_schemas')
+    .selectAll()
+    .where('use_case_id', '=', useCaseId)
+    .executeTakeFirst();
   if (schema && refresh) {
     const live = await withWarehouse(deps, caller, schema.conn_id, (w) => w.listTables(schema.schema_name));
     const liveNames = new Set(live.map((t) => t.name));
     await deps.db.transaction().execute(async (trx) => {
-      const known = await trx.selectFrom('use_case_tables').select(['id', 'table_name']).where('use_case_id', '=', useCaseId).execute();
+      const known = await trx
+        .selectFrom('use_case_tables')
+        .select(['id', 'table_name'])
+        .where('use_case_id', '=', useCaseId)
+        .execute();
       const knownNames = new Set(known.map((k) => k.table_name));
-      await trx.updateTable('use_case_tables').set({ is_new: false }).where('use_case_id', '=', useCaseId).execute();
-      for (const k of known) await trx.updateTable('use_case_tables').set({ is_removed: !liveNames.has(k.table_name) }).where('id', '=', k.id).execute();
+      await trx
+        .updateTable('use_case_tables')
+        .set({ is_new: false })
+        .where('use_case_id', '=', useCaseId)
+        .execute();
+      for (const k of known)
+        await trx
+          .updateTable('use_case_tables')
+          .set({ is_removed: !liveNames.has(k.table_name) })
+          .where('id', '=', k.id)
+          .execute();
       const added = live.filter((t) => !knownNames.has(t.name));
       if (added.length) {
-        await trx.insertInto('use_case_tables').values(added.map((t) => ({ org_id: caller.orgId, use_case_id: useCaseId, table_name: t.name, row_count: t.rowCount, is_new: true }))).execute();
+        await trx
+          .insertInto('use_case_tables')
+          .values(
+            added.map((t) => ({
+              org_id: caller.orgId,
+              use_case_id: useCaseId,
+              table_name: t.name,
+              row_count: t.rowCount,
+              is_new: true,
+            })),
+          )
+          .execute();
       }
     });
   }
   const rows = await deps.db
     .selectFrom('use_case_tables as t')
-    .leftJoin('use_case_columns as c', (j) => j.onRef('c.table_id', '=', 't.id').on('c.is_selected', '=', true))
+    .leftJoin('use_case_columns as c', (j) =>
+      j.onRef('c.table_id', '=', 't.id').on('c.is_selected', '=', true),
+    )
     .selectAll('t')
     .select(sql<number>`count(c.id)::int`.as('selected_column_count'))
     .where('t.use_case_id', '=', useCaseId)
@@ -98,16 +174,26 @@ export async function listTables(deps: Deps, caller: Caller, useCaseId: number, 
 }
 
 async function tablesOfCaller(deps: Deps, caller: Caller, tableIds: number[]) {
-  const rows = await deps.db.selectFrom('use_case_tables').selectAll().where('org_id', '=', caller.orgId).where('id', 'in', tableIds).execute();
+  const rows = await deps.db
+    .selectFrom('use_case_tables')
+    .selectAll()
+    .where('org_id', '=', caller.orgId)
+    .where('id', 'in', tableIds)
+    .execute();
   const missing = tableIds.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length) throw notFound(`Table ${missing.join(', ')}`);
-  for (const useCaseId of new Set(rows.map((r) => r.use_case_id))) await getUseCaseFor(deps.db, caller, useCaseId);
+  for (const useCaseId of new Set(rows.map((r) => r.use_case_id)))
+    await getUseCaseFor(deps.db, caller, useCaseId);
   return rows;
 }
 
 export async function selectTables(deps: Deps, caller: Caller, tableIds: number[], isSelected: boolean) {
   await tablesOfCaller(deps, caller, tableIds);
-  await deps.db.updateTable('use_case_tables').set({ is_selected: isSelected }).where('id', 'in', tableIds).execute();
+  await deps.db
+    .updateTable('use_case_tables')
+    .set({ is_selected: isSelected })
+    .where('id', 'in', tableIds)
+    .execute();
   return { status: 'Success' as const };
 }
 
@@ -115,24 +201,59 @@ export async function selectTables(deps: Deps, caller: Caller, tableIds: number[
 export async function selectAndProfileTables(deps: Deps, caller: Caller, tableIds: number[]) {
   const tables = await tablesOfCaller(deps, caller, tableIds);
   for (const table of tables) {
-    const schema = await deps.db.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', table.use_case_id).executeTakeFirstOrThrow();
-    const profiled = await withWarehouse(deps, caller, schema.conn_id, (w) => profileTable(w, schema.schema_name, table.table_name));
+    const schema = await deps.db
+      .selectFrom('use_case_schemas')
+      .selectAll()
+      .where('use_case_id', '=', table.use_case_id)
+      .executeTakeFirstOrThrow();
+    const profiled = await withWarehouse(deps, caller, schema.conn_id, (w) =>
+      profileTable(w, schema.schema_name, table.table_name),
+    );
     await deps.db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('use_case_columns').select(['id', 'db_column_name']).where('table_id', '=', table.id).execute();
+      const existing = await trx
+        .selectFrom('use_case_columns')
+        .select(['id', 'db_column_name'])
+        .where('table_id', '=', table.id)
+        .execute();
       const existingNames = new Set(existing.map((e) => e.db_column_name));
       const liveNames = new Set(profiled.columns.map((c) => c.db_column_name));
       for (const column of profiled.columns) {
         if (existingNames.has(column.db_column_name)) {
           // Keep what people wrote; refresh only the measured profile.
-          await trx.updateTable('use_case_columns').set({ profile: JSON.stringify(column.profile), is_removed: false }).where('table_id', '=', table.id).where('db_column_name', '=', column.db_column_name).execute();
+          await trx
+            .updateTable('use_case_columns')
+            .set({ profile: JSON.stringify(column.profile), is_removed: false })
+            .where('table_id', '=', table.id)
+            .where('db_column_name', '=', column.db_column_name)
+            .execute();
         } else {
-          await trx.insertInto('use_case_columns').values({ ...column, org_id: caller.orgId, table_id: table.id, profile: JSON.stringify(column.profile) }).execute();
+          await trx
+            .insertInto('use_case_columns')
+            .values({
+              ...column,
+              org_id: caller.orgId,
+              table_id: table.id,
+              profile: JSON.stringify(column.profile),
+            })
+            .execute();
         }
       }
-      for (const e of existing) if (!liveNames.has(e.db_column_name)) await trx.updateTable('use_case_columns').set({ is_removed: true }).where('id', '=', e.id).execute();
+      for (const e of existing)
+        if (!liveNames.has(e.db_column_name))
+          await trx
+            .updateTable('use_case_columns')
+            .set({ is_removed: true })
+            .where('id', '=', e.id)
+            .execute();
       await trx
         .updateTable('use_case_tables')
-        .set({ is_selected: true, validated: true, total_column_count: profiled.columns.length, row_count: profiled.rowCount, profiled_at: deps.now() })
+        .set({
+          is_selected: true,
+          validated: true,
+          total_column_count: profiled.columns.length,
+          row_count: profiled.rowCount,
+          profiled_at: deps.now(),
+        })
         .where('id', '=', table.id)
         .execute();
     });
@@ -157,21 +278,49 @@ const toColumn = (r: Selectable<UseCaseColumnsTable>): TColumnMetadata => ({
 
 export async function listColumns(deps: Deps, caller: Caller, tableId: number) {
   await tablesOfCaller(deps, caller, [tableId]);
-  const rows = await deps.db.selectFrom('use_case_columns').selectAll().where('table_id', '=', tableId).orderBy('id').execute();
+  const rows = await deps.db
+    .selectFrom('use_case_columns')
+    .selectAll()
+    .where('table_id', '=', tableId)
+    .orderBy('id')
+    .execute();
   return rows.map(toColumn);
 }
 
 export async function updateColumn(
   deps: Deps,
   caller: Caller,
-  input: { id: number; is_selected?: boolean; business_name?: string; business_definition?: string; db_column_name?: string; entity_type?: 'ATTRIBUTE' | 'KPI'; is_new?: boolean; is_removed?: boolean },
+  input: {
+    id: number;
+    is_selected?: boolean;
+    business_name?: string;
+    business_definition?: string;
+    db_column_name?: string;
+    entity_type?: 'ATTRIBUTE' | 'KPI';
+    is_new?: boolean;
+    is_removed?: boolean;
+  },
 ) {
   const { id, db_column_name: _ignored, ...changes } = input;
-  const row = await deps.db.selectFrom('use_case_columns').selectAll().where('id', '=', id).where('org_id', '=', caller.orgId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom('use_case_columns')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', caller.orgId)
+    .executeTakeFirst();
   if (!row) throw notFound(`Column ${id}`);
   await tablesOfCaller(deps, caller, [row.table_id]);
-  if (Object.keys(changes).length === 0) throw new AppError('VALIDATION_FAILED', 'Nothing to update: send is_selected, business_name, business_definition or entity_type.');
-  const updated = await deps.db.updateTable('use_case_columns').set({ ...changes, updated_at: deps.now() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  if (Object.keys(changes).length === 0)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Nothing to update: send is_selected, business_name, business_definition or entity_type.',
+    );
+  const updated = await deps.db
+    .updateTable('use_case_columns')
+    .set({ ...changes, updated_at: deps.now() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toColumn(updated);
 }
 
@@ -194,6 +343,8 @@ export async function autosuggestColumns(deps: Deps, caller: Caller, useCaseId: 
   await getUseCaseFor(deps.db, caller, useCaseId);
   const columns = await knownColumns(deps, useCaseId);
   // KPIs first: they are what calculations aggregate.
-  const sorted = [...columns].sort((a, b) => (a.entity_type === b.entity_type ? 0 : a.entity_type === 'KPI' ? -1 : 1));
+  const sorted = [...columns].sort((a, b) =>
+    a.entity_type === b.entity_type ? 0 : a.entity_type === 'KPI' ? -1 : 1,
+  );
   return { columns: [...new Set(sorted.map((c) => c.db_column_name))] };
 }

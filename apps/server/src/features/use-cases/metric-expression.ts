@@ -15,13 +15,28 @@ export class MetricExpressionError extends Error {}
 
 const AGGREGATES = new Set(['SUM', 'AVG', 'COUNT', 'MIN', 'MAX']);
 const SCALARS = new Set(['NULLIF', 'COALESCE', 'ABS', 'ROUND', 'GREATEST', 'LEAST']);
-const KEYWORDS = new Set(['CASE', 'WHEN', 'THEN', 'ELSE', 'END', 'AND', 'OR', 'NOT', 'IS', 'NULL', 'DISTINCT', 'TRUE', 'FALSE']);
+const KEYWORDS = new Set([
+  'CASE',
+  'WHEN',
+  'THEN',
+  'ELSE',
+  'END',
+  'AND',
+  'OR',
+  'NOT',
+  'IS',
+  'NULL',
+  'DISTINCT',
+  'TRUE',
+  'FALSE',
+]);
 
 type Token = { kind: 'num' | 'str' | 'ident' | 'quoted' | 'op' | 'word'; text: string; pos: number };
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
-  const re = /\s+|(\d+(?:\.\d+)?|\.\d+)|'((?:[^']|'')*)'|"((?:[^"]|"")+)"|`((?:[^`]|``)+)`|([A-Za-z_][A-Za-z0-9_]*)|(<=|>=|<>|!=|[-+*/(),.=<>])/gy;
+  const re =
+    /\s+|(\d+(?:\.\d+)?|\.\d+)|'((?:[^']|'')*)'|"((?:[^"]|"")+)"|`((?:[^`]|``)+)`|([A-Za-z_][A-Za-z0-9_]*)|(<=|>=|<>|!=|[-+*/(),.=<>])/gy;
   let m: RegExpExecArray | null;
   let pos = 0;
   while (pos < input.length) {
@@ -29,14 +44,27 @@ function tokenize(input: string): Token[] {
     m = re.exec(input);
     if (!m) {
       const ch = input[pos];
-      if (ch === ';') throw new MetricExpressionError('A calculation is one expression: ";" (a second statement) is not allowed.');
+      if (ch === ';')
+        throw new MetricExpressionError(
+          'A calculation is one expression: ";" (a second statement) is not allowed.',
+        );
       throw new MetricExpressionError(`Unexpected character "${ch}" at position ${pos + 1}.`);
     }
     if (m[1] !== undefined) tokens.push({ kind: 'num', text: m[1], pos });
     else if (m[2] !== undefined) tokens.push({ kind: 'str', text: m[2].replace(/''/g, "'"), pos });
     else if (m[3] !== undefined) tokens.push({ kind: 'quoted', text: m[3].replace(/""/g, '"'), pos });
     else if (m[4] !== undefined) tokens.push({ kind: 'quoted', text: m[4].replace(/``/g, '`'), pos });
-    else if (m[5] !== undefined) tokens.push({ kind: KEYWORDS.has(m[5].toUpperCase()) || AGGREGATES.has(m[5].toUpperCase()) || SCALARS.has(m[5].toUpperCase()) ? 'word' : 'ident', text: m[5], pos });
+    else if (m[5] !== undefined)
+      tokens.push({
+        kind:
+          KEYWORDS.has(m[5].toUpperCase()) ||
+          AGGREGATES.has(m[5].toUpperCase()) ||
+          SCALARS.has(m[5].toUpperCase())
+            ? 'word'
+            : 'ident',
+        text: m[5],
+        pos,
+      });
     else if (m[6] !== undefined) tokens.push({ kind: 'op', text: m[6], pos });
     pos = re.lastIndex;
   }
@@ -53,8 +81,12 @@ export interface ParsedMetric {
 }
 
 export function parseMetricExpression(input: string, known: KnownColumn[]): ParsedMetric {
-  if (!input.trim()) throw new MetricExpressionError('The calculation is empty: write an expression such as SUM(revenue) - SUM(cost).');
-  if (input.length > 2000) throw new MetricExpressionError('The calculation is too long (2,000 characters at most).');
+  if (!input.trim())
+    throw new MetricExpressionError(
+      'The calculation is empty: write an expression such as SUM(revenue) - SUM(cost).',
+    );
+  if (input.length > 2000)
+    throw new MetricExpressionError('The calculation is too long (2,000 characters at most).');
   const tokens = tokenize(input);
   let i = 0;
   let aggregateDepth = 0;
@@ -66,7 +98,9 @@ export function parseMetricExpression(input: string, known: KnownColumn[]): Pars
   const isOp = (o: string) => peek()?.kind === 'op' && peek()!.text === o;
   const fail = (what: string): never => {
     const t = peek();
-    throw new MetricExpressionError(t ? `${what} at position ${t.pos + 1} (found "${t.text}").` : `${what} at the end of the calculation.`);
+    throw new MetricExpressionError(
+      t ? `${what} at position ${t.pos + 1} (found "${t.text}").` : `${what} at the end of the calculation.`,
+    );
   };
   const expectOp = (o: string) => (isOp(o) ? (i++, o) : fail(`Expected "${o}"`));
   const expectWord = (w: string) => (isWord(w) ? (i++, w) : fail(`Expected ${w}`));
@@ -78,19 +112,34 @@ export function parseMetricExpression(input: string, known: KnownColumn[]): Pars
     if (isOp('.')) {
       i++;
       const second = peek();
-      if (!second || (second.kind !== 'ident' && second.kind !== 'quoted')) fail('Expected a column name after "."');
+      if (!second || (second.kind !== 'ident' && second.kind !== 'quoted'))
+        fail('Expected a column name after "."');
       table = name;
       name = tokens[i++]!.text;
     }
-    const matches = known.filter((k) => k.column.toLowerCase() === name.toLowerCase() && (!table || k.table.toLowerCase() === table.toLowerCase()));
+    const matches = known.filter(
+      (k) =>
+        k.column.toLowerCase() === name.toLowerCase() &&
+        (!table || k.table.toLowerCase() === table.toLowerCase()),
+    );
     if (matches.length === 0) {
-      const hint = known.slice(0, 12).map((k) => k.column).join(', ');
-      throw new MetricExpressionError(`Unknown column "${table ? `${table}.` : ''}${name}". Use a selected column of the use case${hint ? `: ${hint}` : ' (select tables in the Knowledge tab first)'}.`);
+      const hint = known
+        .slice(0, 12)
+        .map((k) => k.column)
+        .join(', ');
+      throw new MetricExpressionError(
+        `Unknown column "${table ? `${table}.` : ''}${name}". Use a selected column of the use case${hint ? `: ${hint}` : ' (select tables in the Knowledge tab first)'}.`,
+      );
     }
     if (matches.length > 1 && new Set(matches.map((m) => m.table)).size > 1) {
-      throw new MetricExpressionError(`Column "${name}" is in several tables (${matches.map((m) => m.table).join(', ')}): write table.column.`);
+      throw new MetricExpressionError(
+        `Column "${name}" is in several tables (${matches.map((m) => m.table).join(', ')}): write table.column.`,
+      );
     }
-    if (aggregateDepth === 0) throw new MetricExpressionError(`Column "${name}" must be inside an aggregate function (SUM, AVG, COUNT, MIN or MAX).`);
+    if (aggregateDepth === 0)
+      throw new MetricExpressionError(
+        `Column "${name}" must be inside an aggregate function (SUM, AVG, COUNT, MIN or MAX).`,
+      );
     used.push(matches[0]!);
     return q(matches[0]!.column);
   }
@@ -99,7 +148,8 @@ export function parseMetricExpression(input: string, known: KnownColumn[]): Pars
     const name = tokens[i++]!.text.toUpperCase();
     expectOp('(');
     if (AGGREGATES.has(name)) {
-      if (aggregateDepth > 0) throw new MetricExpressionError(`Aggregates cannot be nested (${name} inside another aggregate).`);
+      if (aggregateDepth > 0)
+        throw new MetricExpressionError(`Aggregates cannot be nested (${name} inside another aggregate).`);
       aggregates++;
       if (name === 'COUNT' && isOp('*')) {
         i++;
@@ -188,7 +238,8 @@ export function parseMetricExpression(input: string, known: KnownColumn[]): Pars
     if (t.kind === 'str') return (i++, `'${t.text.replace(/'/g, "''")}'`);
     if (t.kind === 'op' && t.text === '(') {
       i++;
-      if (isWord('SELECT') || peek()?.text.toUpperCase() === 'SELECT') throw new MetricExpressionError('Subqueries are not allowed in a calculation.');
+      if (isWord('SELECT') || peek()?.text.toUpperCase() === 'SELECT')
+        throw new MetricExpressionError('Subqueries are not allowed in a calculation.');
       const inner = condition();
       expectOp(')');
       return `(${inner})`;
@@ -202,9 +253,12 @@ export function parseMetricExpression(input: string, known: KnownColumn[]): Pars
     }
     if (t.kind === 'ident' || t.kind === 'quoted') {
       if (t.kind === 'ident' && tokens[i + 1]?.text === '(') {
-        throw new MetricExpressionError(`Function "${t.text}" is not allowed. Use SUM, AVG, COUNT, MIN, MAX, NULLIF, COALESCE, ABS, ROUND, GREATEST or LEAST.`);
+        throw new MetricExpressionError(
+          `Function "${t.text}" is not allowed. Use SUM, AVG, COUNT, MIN, MAX, NULLIF, COALESCE, ABS, ROUND, GREATEST or LEAST.`,
+        );
       }
-      if (t.kind === 'ident' && t.text.toUpperCase() === 'SELECT') throw new MetricExpressionError('Subqueries and statements are not allowed in a calculation.');
+      if (t.kind === 'ident' && t.text.toUpperCase() === 'SELECT')
+        throw new MetricExpressionError('Subqueries and statements are not allowed in a calculation.');
       return column();
     }
     return fail('Expected a value');
@@ -222,10 +276,17 @@ export function parseMetricExpression(input: string, known: KnownColumn[]): Pars
 
   const expression = expr();
   if (i < tokens.length) fail('Unexpected text after the end of the expression');
-  if (aggregates === 0) throw new MetricExpressionError('A derived metric must aggregate: use SUM, AVG, COUNT, MIN or MAX, e.g. SUM(revenue) - SUM(cost).');
+  if (aggregates === 0)
+    throw new MetricExpressionError(
+      'A derived metric must aggregate: use SUM, AVG, COUNT, MIN or MAX, e.g. SUM(revenue) - SUM(cost).',
+    );
   const tables = [...new Set(used.map((u) => u.table))];
-  if (tables.length > 1) throw new MetricExpressionError(`A calculation reads one table; this one uses ${tables.join(' and ')}.`);
+  if (tables.length > 1)
+    throw new MetricExpressionError(`A calculation reads one table; this one uses ${tables.join(' and ')}.`);
   const table = tables[0] ?? known[0]?.table;
-  if (!table) throw new MetricExpressionError('The use case has no selected tables yet: select tables in the Knowledge tab first.');
+  if (!table)
+    throw new MetricExpressionError(
+      'The use case has no selected tables yet: select tables in the Knowledge tab first.',
+    );
   return { expression, table, columns: [...new Set(used.map((u) => u.column))] };
 }

@@ -19,14 +19,68 @@ export interface ColumnProposal {
 }
 
 const quoteFor = (dialect: Warehouse['dialect']) =>
-  dialect === 'mysql' || dialect === 'bigquery' ? (id: string) => `\`${id.replace(/`/g, '``')}\`` : (id: string) => `"${id.replace(/"/g, '""')}"`;
+  dialect === 'mysql' || dialect === 'bigquery'
+    ? (id: string) => `\`${id.replace(/`/g, '``')}\``
+    : (id: string) => `"${id.replace(/"/g, '""')}"`;
 
 // The last word of a numeric column's name that marks it as an identifier or code, not a measure.
-const IDENTIFIER_WORDS = new Set(['id', 'code', 'key', 'zip', 'postcode', 'postal', 'phone', 'fax', 'year', 'month', 'week', 'day', 'quarter', 'number', 'no', 'sku', 'ean', 'isbn', 'rank', 'flag']);
-const MEASURE_HINTS = new Set(['amount', 'revenue', 'sales', 'price', 'cost', 'profit', 'quantity', 'total', 'count', 'discount', 'margin', 'value', 'rate', 'score', 'balance', 'fee', 'tax', 'spend', 'budget', 'salary', 'income', 'units', 'weight', 'duration', 'age', 'percent']);
+const IDENTIFIER_WORDS = new Set([
+  'id',
+  'code',
+  'key',
+  'zip',
+  'postcode',
+  'postal',
+  'phone',
+  'fax',
+  'year',
+  'month',
+  'week',
+  'day',
+  'quarter',
+  'number',
+  'no',
+  'sku',
+  'ean',
+  'isbn',
+  'rank',
+  'flag',
+]);
+const MEASURE_HINTS = new Set([
+  'amount',
+  'revenue',
+  'sales',
+  'price',
+  'cost',
+  'profit',
+  'quantity',
+  'total',
+  'count',
+  'discount',
+  'margin',
+  'value',
+  'rate',
+  'score',
+  'balance',
+  'fee',
+  'tax',
+  'spend',
+  'budget',
+  'salary',
+  'income',
+  'units',
+  'weight',
+  'duration',
+  'age',
+  'percent',
+]);
 
 /** KPI for numeric measures; ATTRIBUTE for ids, codes, categories, flags and dates. */
-export function proposeEntityType(columnName: string, type: string, profile: Pick<ColumnProfile, 'distinct_count' | 'row_count'>): 'ATTRIBUTE' | 'KPI' {
+export function proposeEntityType(
+  columnName: string,
+  type: string,
+  profile: Pick<ColumnProfile, 'distinct_count' | 'row_count'>,
+): 'ATTRIBUTE' | 'KPI' {
   if (kindOf(type) !== 'number') return 'ATTRIBUTE';
   const words = splitIdentifier(columnName);
   const last = words[words.length - 1] ?? '';
@@ -37,20 +91,31 @@ export function proposeEntityType(columnName: string, type: string, profile: Pic
   return 'KPI';
 }
 
-function describe(businessName: string, tableLabel: string, entityType: 'ATTRIBUTE' | 'KPI', profile: ColumnProfile): string {
+function describe(
+  businessName: string,
+  tableLabel: string,
+  entityType: 'ATTRIBUTE' | 'KPI',
+  profile: ColumnProfile,
+): string {
   const kind = kindOf(profile.type);
   if (entityType === 'KPI') {
-    const range = profile.min !== null && profile.max !== null ? `, from ${profile.min} to ${profile.max}` : '';
+    const range =
+      profile.min !== null && profile.max !== null ? `, from ${profile.min} to ${profile.max}` : '';
     return `${businessName} of each ${tableLabel.toLowerCase()} record, a measure to sum or average${range}.`;
   }
   if (kind === 'date') {
-    const range = profile.min && profile.max ? ` (${profile.min.slice(0, 10)} to ${profile.max.slice(0, 10)})` : '';
+    const range =
+      profile.min && profile.max ? ` (${profile.min.slice(0, 10)} to ${profile.max.slice(0, 10)})` : '';
     return `When the ${tableLabel.toLowerCase()} record happened${range}; use it for trends and periods.`;
   }
   const words = splitIdentifier(businessName);
-  if (words.includes('id') || words.includes('key') || words.includes('code')) return `Identifier of the ${businessName.replace(/\s*(Id|Key|Code)$/i, '').toLowerCase() || tableLabel.toLowerCase()}.`;
+  if (words.includes('id') || words.includes('key') || words.includes('code'))
+    return `Identifier of the ${businessName.replace(/\s*(Id|Key|Code)$/i, '').toLowerCase() || tableLabel.toLowerCase()}.`;
   const examples = profile.sample_values.slice(0, 3).join(', ');
-  const count = profile.distinct_count !== null ? `${profile.distinct_count} distinct value${profile.distinct_count === 1 ? '' : 's'}` : 'values';
+  const count =
+    profile.distinct_count !== null
+      ? `${profile.distinct_count} distinct value${profile.distinct_count === 1 ? '' : 's'}`
+      : 'values';
   return `${businessName} of the ${tableLabel.toLowerCase()} record (${count}${examples ? `, e.g. ${examples}` : ''}).`;
 }
 
@@ -64,7 +129,11 @@ const asText = (v: unknown): string | null => {
  * Profiles every column of a table in one pass (distinct and null counts, min/max of numbers and
  * dates) plus a few frequent values per column, and proposes its business metadata.
  */
-export async function profileTable(warehouse: Warehouse, schema: string, table: string): Promise<{ rowCount: number; columns: ColumnProposal[] }> {
+export async function profileTable(
+  warehouse: Warehouse,
+  schema: string,
+  table: string,
+): Promise<{ rowCount: number; columns: ColumnProposal[] }> {
   const q = quoteFor(warehouse.dialect);
   const columns = await warehouse.describeColumns(schema, table);
   const ordered = columns.map((c) => ({ ...c, kind: kindOf(c.type) }));
@@ -75,7 +144,10 @@ export async function profileTable(warehouse: Warehouse, schema: string, table: 
     parts.push(comparable ? `min(${q(c.name)})` : 'null', comparable ? `max(${q(c.name)})` : 'null');
   }
   const from = `${q(schema)}.${q(table)}`;
-  const result = await warehouse.query(`select ${parts.join(', ')} from ${from}`, { maxRows: 1, timeoutMs: 60_000 });
+  const result = await warehouse.query(`select ${parts.join(', ')} from ${from}`, {
+    maxRows: 1,
+    timeoutMs: 60_000,
+  });
   const row = result.rows[0] ?? [];
   const rowCount = Number(row[0] ?? 0);
   const tableLabel = titleCase(splitIdentifier(table));

@@ -17,7 +17,10 @@ interface Profile {
 }
 
 function singular(word: string) {
-  return word.replace(/ies$/, 'y').replace(/(ses|xes)$/, (m) => m.slice(0, -2)).replace(/s$/, '');
+  return word
+    .replace(/ies$/, 'y')
+    .replace(/(ses|xes)$/, (m) => m.slice(0, -2))
+    .replace(/s$/, '');
 }
 
 /** Joins the source does not declare: `orders.customer_id` → `customers.customer_id` or `customers.id`. */
@@ -30,8 +33,14 @@ function inferJoins(tables: TSemanticModel['tables']): TSemanticModel['joins'] {
       const stem = m[1].toLowerCase().replace(/_$/, '');
       for (const to of tables) {
         if (to === from || singular(to.name.toLowerCase()) !== singular(stem)) continue;
-        const target = to.columns.find((c) => c.name.toLowerCase() === column.name.toLowerCase()) ?? to.columns.find((c) => c.name.toLowerCase() === 'id');
-        if (target) joins.push({ from: [{ table: from.name, column: column.name }], to: [{ table: to.name, column: target.name }] });
+        const target =
+          to.columns.find((c) => c.name.toLowerCase() === column.name.toLowerCase()) ??
+          to.columns.find((c) => c.name.toLowerCase() === 'id');
+        if (target)
+          joins.push({
+            from: [{ table: from.name, column: column.name }],
+            to: [{ table: to.name, column: target.name }],
+          });
       }
     }
   }
@@ -44,15 +53,36 @@ function inferJoins(tables: TSemanticModel['tables']): TSemanticModel['joins'] {
  * foreign keys, else matching key names), valid derived metrics and a value index of
  * low-cardinality text attributes read from the data.
  */
-export async function buildUseCaseModel(deps: Deps, caller: Caller, useCaseId: number): Promise<{ model: TSemanticModel; connId: number | null; threshold: number }> {
+export async function buildUseCaseModel(
+  deps: Deps,
+  caller: Caller,
+  useCaseId: number,
+): Promise<{ model: TSemanticModel; connId: number | null; threshold: number }> {
   const useCase = await getUseCaseFor(deps.db, caller, useCaseId);
-  const schema = await deps.db.selectFrom('use_case_schemas').selectAll().where('use_case_id', '=', useCaseId).executeTakeFirst();
-  const empty = { model: { tables: [], metrics: [], joins: [] }, connId: null, threshold: useCase.ai_confidence_threshold };
+  const schema = await deps.db
+    .selectFrom('use_case_schemas')
+    .selectAll()
+    .where('use_case_id', '=', useCaseId)
+    .executeTakeFirst();
+  const empty = {
+    model: { tables: [], metrics: [], joins: [] },
+    connId: null,
+    threshold: useCase.ai_confidence_threshold,
+  };
   if (!schema) return empty;
   const rows = await deps.db
     .selectFrom('use_case_columns as c')
     .innerJoin('use_case_tables as t', 't.id', 'c.table_id')
-    .select(['t.table_name', 't.row_count', 't.profiled_at', 'c.db_column_name', 'c.business_name', 'c.business_definition', 'c.entity_type', 'c.profile'])
+    .select([
+      't.table_name',
+      't.row_count',
+      't.profiled_at',
+      'c.db_column_name',
+      'c.business_name',
+      'c.business_definition',
+      'c.entity_type',
+      'c.profile',
+    ])
     .where('t.use_case_id', '=', useCaseId)
     .where('t.is_selected', '=', true)
     .where('t.is_removed', '=', false)
@@ -63,7 +93,11 @@ export async function buildUseCaseModel(deps: Deps, caller: Caller, useCaseId: n
     .execute();
   if (rows.length === 0) return { ...empty, connId: schema.conn_id };
 
-  const warehouse = await deps.warehouses.open({ orgId: caller.orgId, connId: schema.conn_id, actor: actorOf(caller) });
+  const warehouse = await deps.warehouses.open({
+    orgId: caller.orgId,
+    connId: schema.conn_id,
+    actor: actorOf(caller),
+  });
   try {
     const tables = new Map<string, TSemanticModel['tables'][number]>();
     for (const row of rows) {
@@ -88,21 +122,40 @@ export async function buildUseCaseModel(deps: Deps, caller: Caller, useCaseId: n
     const declared = await warehouse.listForeignKeys(schema.schema_name).catch(() => []);
     const declaredJoins = declared
       .filter((k) => tables.has(k.table) && tables.has(k.refTable))
-      .map((k) => ({ from: k.columns.map((column) => ({ table: k.table, column })), to: k.refColumns.map((column) => ({ table: k.refTable, column })) }));
+      .map((k) => ({
+        from: k.columns.map((column) => ({ table: k.table, column })),
+        to: k.refColumns.map((column) => ({ table: k.refTable, column })),
+      }));
     const known = rows.map((r) => ({ table: r.table_name, column: r.db_column_name }));
-    const metricRows = await deps.db.selectFrom('derived_metrics').selectAll().where('use_case_id', '=', useCaseId).orderBy('id').execute();
+    const metricRows = await deps.db
+      .selectFrom('derived_metrics')
+      .selectAll()
+      .where('use_case_id', '=', useCaseId)
+      .orderBy('id')
+      .execute();
     const metrics: TSemanticModel['metrics'] = [];
     for (const m of metricRows) {
       if (!m.name.trim() || !m.calculation.trim()) continue;
       try {
         const parsed = parseMetricExpression(m.calculation, known);
         const words = splitIdentifier(m.name);
-        metrics.push({ name: words.join('_'), label: m.name, table: parsed.table, expression: parsed.expression, synonyms: synonymsFor(words), definition: m.definition });
+        metrics.push({
+          name: words.join('_'),
+          label: m.name,
+          table: parsed.table,
+          expression: parsed.expression,
+          synonyms: synonymsFor(words),
+          definition: m.definition,
+        });
       } catch {
         // A calculation that stopped being valid (a column was unselected) is left out of the model.
       }
     }
-    const model = ZSemanticModel.parse({ tables: modelTables, metrics, joins: declaredJoins.length ? declaredJoins : inferJoins(modelTables) });
+    const model = ZSemanticModel.parse({
+      tables: modelTables,
+      metrics,
+      joins: declaredJoins.length ? declaredJoins : inferJoins(modelTables),
+    });
     return { model, connId: schema.conn_id, threshold: useCase.ai_confidence_threshold };
   } finally {
     await warehouse.close();
@@ -112,7 +165,14 @@ export async function buildUseCaseModel(deps: Deps, caller: Caller, useCaseId: n
 async function toModelColumn(
   warehouse: Warehouse,
   schemaName: string,
-  row: { table_name: string; db_column_name: string; business_name: string; business_definition: string; entity_type: 'ATTRIBUTE' | 'KPI'; profile: unknown },
+  row: {
+    table_name: string;
+    db_column_name: string;
+    business_name: string;
+    business_definition: string;
+    entity_type: 'ATTRIBUTE' | 'KPI';
+    profile: unknown;
+  },
 ): Promise<ModelColumn> {
   const profile = (row.profile ?? {}) as Profile;
   const type = profile.type ?? 'VARCHAR';
@@ -120,10 +180,24 @@ async function toModelColumn(
   const nameWords = splitIdentifier(row.db_column_name);
   const labelWords = splitIdentifier(row.business_name);
   const distinct = profile.distinct_count ?? null;
-  const isKey = row.entity_type === 'ATTRIBUTE' && (nameWords[nameWords.length - 1] === 'id' || (distinct !== null && distinct === profile.row_count && (profile.row_count ?? 0) > 1 && kind === 'number'));
+  const isKey =
+    row.entity_type === 'ATTRIBUTE' &&
+    (nameWords[nameWords.length - 1] === 'id' ||
+      (distinct !== null &&
+        distinct === profile.row_count &&
+        (profile.row_count ?? 0) > 1 &&
+        kind === 'number'));
   const values =
-    kind === 'text' && row.entity_type === 'ATTRIBUTE' && distinct !== null && distinct > 0 && distinct <= MAX_INDEXED_VALUES
-      ? (await warehouse.sampleValues(schemaName, row.table_name, row.db_column_name, MAX_INDEXED_VALUES).catch(() => [])).map(String)
+    kind === 'text' &&
+    row.entity_type === 'ATTRIBUTE' &&
+    distinct !== null &&
+    distinct > 0 &&
+    distinct <= MAX_INDEXED_VALUES
+      ? (
+          await warehouse
+            .sampleValues(schemaName, row.table_name, row.db_column_name, MAX_INDEXED_VALUES)
+            .catch(() => [])
+        ).map(String)
       : [];
   const synonyms = new Set([...synonymsFor(nameWords), ...synonymsFor(labelWords)]);
   if (labelWords.join(' ') !== nameWords.join(' ')) synonyms.add(labelWords.join(' '));

@@ -38,7 +38,13 @@ export function toUseCase(row: UseCaseRow): TUseCase {
 
 export function toDetails(row: UseCaseRow) {
   const useCase = toUseCase(row);
-  return { ...useCase, UseCaseId: row.id, UseCaseName: row.name, UseCaseDescription: row.description, OnBoardingStatus: row.is_onboarded };
+  return {
+    ...useCase,
+    UseCaseId: row.id,
+    UseCaseName: row.name,
+    UseCaseDescription: row.description,
+    OnBoardingStatus: row.is_onboarded,
+  };
 }
 
 type Editable = Omit<TUpdateUseCase, 'usecase_id'>;
@@ -51,17 +57,28 @@ function editableColumns(input: Editable, current?: UseCaseRow) {
     ...(input.businessGoals !== undefined && { business_goals: json(input.businessGoals) }),
     ...(input.keyStakeholders !== undefined && { key_stakeholders: json(input.keyStakeholders) }),
     ...(input.riskTolerance !== undefined && { risk_tolerance: input.riskTolerance }),
-    ...(input.aiConfidenceThreshold !== undefined && { ai_confidence_threshold: input.aiConfidenceThreshold }),
+    ...(input.aiConfidenceThreshold !== undefined && {
+      ai_confidence_threshold: input.aiConfidenceThreshold,
+    }),
     ...(input.tools !== undefined && { tools: json([...new Set(input.tools)]) }),
-    ...(input.configurations !== undefined && { configurations: json({ ...(current?.configurations ?? {}), ...input.configurations }) }),
-    ...(input.agentConfig !== undefined && { agent_config: json(ZAgentConfig.parse({ ...(current?.agent_config ?? {}), ...input.agentConfig })) }),
+    ...(input.configurations !== undefined && {
+      configurations: json({ ...(current?.configurations ?? {}), ...input.configurations }),
+    }),
+    ...(input.agentConfig !== undefined && {
+      agent_config: json(ZAgentConfig.parse({ ...(current?.agent_config ?? {}), ...input.agentConfig })),
+    }),
   };
 }
 
 export async function createUseCase(deps: Deps, caller: Caller, input: TCreateUseCase) {
   const row = await deps.db
     .insertInto('use_cases')
-    .values({ org_id: caller.orgId, owner_id: caller.userId, ...editableColumns(input), name: input.usecase_name })
+    .values({
+      org_id: caller.orgId,
+      owner_id: caller.userId,
+      ...editableColumns(input),
+      name: input.usecase_name,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toDetails(row);
@@ -79,7 +96,10 @@ export async function updateUseCase(deps: Deps, caller: Caller, input: TUpdateUs
 }
 
 export async function listUseCases(deps: Deps, caller: Caller) {
-  const rows = await visibleUseCases(deps.db, caller).selectAll('use_cases').orderBy('use_cases.id').execute();
+  const rows = await visibleUseCases(deps.db, caller)
+    .selectAll('use_cases')
+    .orderBy('use_cases.id')
+    .execute();
   return rows.map(toUseCase);
 }
 
@@ -95,7 +115,11 @@ export async function setPinned(deps: Deps, caller: Caller, id: number, pinned: 
 
 export async function archiveUseCase(deps: Deps, caller: Caller, id: number) {
   const current = await getUseCaseFor(deps.db, caller, id);
-  await deps.db.updateTable('use_cases').set({ is_deleted: true, pinned: false, updated_at: deps.now() }).where('id', '=', current.id).execute();
+  await deps.db
+    .updateTable('use_cases')
+    .set({ is_deleted: true, pinned: false, updated_at: deps.now() })
+    .where('id', '=', current.id)
+    .execute();
   return { status: 'Success' as const, message: `Use case "${current.name}" archived` };
 }
 
@@ -116,14 +140,29 @@ export async function publishUseCase(deps: Deps, caller: Caller, id: number) {
   const current = await getUseCaseFor(deps.db, caller, id);
   if (!current.name.trim()) throw new AppError('VALIDATION_FAILED', 'Please fill in use case name');
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('use_cases').set({ is_onboarded: true, is_deleted: false, updated_at: deps.now() }).where('id', '=', current.id).execute();
+    await trx
+      .updateTable('use_cases')
+      .set({ is_onboarded: true, is_deleted: false, updated_at: deps.now() })
+      .where('id', '=', current.id)
+      .execute();
     await trx
       .insertInto('use_case_users')
-      .values([...new Set([current.owner_id, caller.userId])].map((user_id) => ({ use_case_id: current.id, user_id, org_id: caller.orgId })))
+      .values(
+        [...new Set([current.owner_id, caller.userId])].map((user_id) => ({
+          use_case_id: current.id,
+          user_id,
+          org_id: caller.orgId,
+        })),
+      )
       .onConflict((oc) => oc.columns(['use_case_id', 'user_id']).doNothing())
       .execute();
   });
-  const mapped = await deps.db.selectFrom('use_case_users').select('user_id').where('use_case_id', '=', current.id).orderBy('user_id').execute();
+  const mapped = await deps.db
+    .selectFrom('use_case_users')
+    .select('user_id')
+    .where('use_case_id', '=', current.id)
+    .orderBy('user_id')
+    .execute();
   return {
     status: 'Success' as const,
     message: `Use case "${current.name}" published`,
@@ -153,16 +192,28 @@ export async function copyUseCase(deps: Deps, caller: Caller, id: number) {
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`insert into use_case_schemas (use_case_id, org_id, conn_id, schema_name)
-      select ${copy.id}, org_id, conn_id, schema_name from use_case_schemas where use_case_id = ${source.id}`.execute(trx);
-    const tables = await trx.selectFrom('use_case_tables').selectAll().where('use_case_id', '=', source.id).execute();
+      select ${copy.id}, org_id, conn_id, schema_name from use_case_schemas where use_case_id = ${source.id}`.execute(
+      trx,
+    );
+    const tables = await trx
+      .selectFrom('use_case_tables')
+      .selectAll()
+      .where('use_case_id', '=', source.id)
+      .execute();
     for (const { id: tableId, ...table } of tables) {
-      const newTable = await trx.insertInto('use_case_tables').values({ ...table, use_case_id: copy.id }).returning('id').executeTakeFirstOrThrow();
+      const newTable = await trx
+        .insertInto('use_case_tables')
+        .values({ ...table, use_case_id: copy.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await sql`insert into use_case_columns (org_id, table_id, db_column_name, business_name, business_definition, entity_type, is_selected, is_new, is_removed, profile, insert_ts, updated_at)
         select org_id, ${newTable.id}, db_column_name, business_name, business_definition, entity_type, is_selected, is_new, is_removed, profile, insert_ts, updated_at
         from use_case_columns where table_id = ${tableId}`.execute(trx);
     }
     await sql`insert into derived_metrics (org_id, use_case_id, name, definition, calculation, type)
-      select org_id, ${copy.id}, name, definition, calculation, type from derived_metrics where use_case_id = ${source.id} order by id`.execute(trx);
+      select org_id, ${copy.id}, name, definition, calculation, type from derived_metrics where use_case_id = ${source.id} order by id`.execute(
+      trx,
+    );
     await sql`insert into decision_flows (use_case_id, org_id, steps)
       select ${copy.id}, org_id, steps from decision_flows where use_case_id = ${source.id}`.execute(trx);
     return copy.id;
@@ -181,19 +232,44 @@ export async function listOrgUsers(deps: Deps, caller: Caller, useCaseId?: numbe
     .orderBy('username')
     .execute();
   const assigned = useCaseId
-    ? new Set((await deps.db.selectFrom('use_case_users').select('user_id').where('use_case_id', '=', useCaseId).execute()).map((r) => r.user_id))
+    ? new Set(
+        (
+          await deps.db
+            .selectFrom('use_case_users')
+            .select('user_id')
+            .where('use_case_id', '=', useCaseId)
+            .execute()
+        ).map((r) => r.user_id),
+      )
     : new Set<number>();
-  return users.map((u) => ({ id: u.id, firstName: u.first_name, lastName: u.last_name, userName: u.username, email: u.email, isSelected: assigned.has(u.id) }));
+  return users.map((u) => ({
+    id: u.id,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    userName: u.username,
+    email: u.email,
+    isSelected: assigned.has(u.id),
+  }));
 }
 
-export async function setUserAccess(deps: Deps, caller: Caller, input: { usecase_id: number; selected_users: number[]; unselected_users: number[] }) {
+export async function setUserAccess(
+  deps: Deps,
+  caller: Caller,
+  input: { usecase_id: number; selected_users: number[]; unselected_users: number[] },
+) {
   const useCase = await getUseCaseFor(deps.db, caller, input.usecase_id);
   const ids = [...new Set([...input.selected_users, ...input.unselected_users])];
   if (ids.length > 0) {
-    const known = await deps.db.selectFrom('users').select('id').where('org_id', '=', caller.orgId).where('id', 'in', ids).execute();
+    const known = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('org_id', '=', caller.orgId)
+      .where('id', 'in', ids)
+      .execute();
     const knownIds = new Set(known.map((k) => k.id));
     const unknown = ids.filter((i) => !knownIds.has(i));
-    if (unknown.length) throw new AppError('NOT_FOUND', `No user with id ${unknown.join(', ')} in your organisation.`);
+    if (unknown.length)
+      throw new AppError('NOT_FOUND', `No user with id ${unknown.join(', ')} in your organisation.`);
   }
   const selected = input.selected_users.filter((u) => !input.unselected_users.includes(u));
   await deps.db.transaction().execute(async (trx) => {
@@ -205,7 +281,11 @@ export async function setUserAccess(deps: Deps, caller: Caller, input: { usecase
         .execute();
     }
     if (input.unselected_users.length) {
-      await trx.deleteFrom('use_case_users').where('use_case_id', '=', useCase.id).where('user_id', 'in', input.unselected_users).execute();
+      await trx
+        .deleteFrom('use_case_users')
+        .where('use_case_id', '=', useCase.id)
+        .where('user_id', 'in', input.unselected_users)
+        .execute();
     }
   });
   return { status: 'Success' as const, message: 'Users assigned successfully' };

@@ -41,8 +41,11 @@ export function InShellNotFound() {
         <p className="text-sm font-semibold text-primary dark:text-accent-foreground">404</p>
         <h1 className="text-2xl font-semibold tracking-tight">Page not found</h1>
         <p className="text-sm leading-6 break-words text-muted-foreground">
-          There is nothing at <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[13px] text-foreground">{pathname}</code>.
-          Check the address, or pick a page from the menu.
+          There is nothing at{' '}
+          <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-[13px] text-foreground">
+            {pathname}
+          </code>
+          . Check the address, or pick a page from the menu.
         </p>
         <Button asChild variant="secondary">
           <Link to="/">

@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button';
 import { NotFoundPage } from './not-found-page';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return error.statusText || (typeof error.data === 'string' ? error.data : '') || `Error ${error.status}`;
+  if (isRouteErrorResponse(error))
+    return error.statusText || (typeof error.data === 'string' ? error.data : '') || `Error ${error.status}`;
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
   return 'An unknown error occurred. Please try again.';

@@ -62,7 +62,11 @@ export async function checkToken(fetcher: typeof fetch = fetch): Promise<Validat
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    const response = await fetcher('/api/validate-request', { method: 'GET', headers, credentials: 'include' });
+    const response = await fetcher('/api/validate-request', {
+      method: 'GET',
+      headers,
+      credentials: 'include',
+    });
     if (!response.ok) return { kind: 'http-error', status: response.status };
     const body = (await response.json()) as { valid?: unknown };
     return body.valid === true ? { kind: 'valid' } : { kind: 'invalid' };

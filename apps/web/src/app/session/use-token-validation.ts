@@ -10,7 +10,10 @@ const MIN_GAP_MS = 60_000;
  * tab becomes visible again; an invalid session is logged out (spec document 1 §4). The route
  * guard passes 15, the spec's session-guard number.
  */
-export function useTokenValidation(enabled: boolean, intervalMinutes: number = TOKEN_VALIDATION.intervalMinutes): void {
+export function useTokenValidation(
+  enabled: boolean,
+  intervalMinutes: number = TOKEN_VALIDATION.intervalMinutes,
+): void {
   useEffect(() => {
     if (!enabled) return;
     const counter = createFailureCounter();

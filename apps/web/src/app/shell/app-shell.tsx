@@ -29,7 +29,10 @@ export function AppShell() {
       ) : (
         <DesktopSidebar collapsed={sidebar.collapsed} onToggleCollapsed={sidebar.toggleCollapsed} />
       )}
-      <div className="flex min-h-dvh flex-col transition-[padding] duration-200 ease-out" style={{ paddingLeft: offset }}>
+      <div
+        className="flex min-h-dvh flex-col transition-[padding] duration-200 ease-out"
+        style={{ paddingLeft: offset }}
+      >
         <Header isMobile={sidebar.isMobile} onOpenDrawer={() => setDrawerOpen(true)} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />

@@ -28,7 +28,12 @@ export function isUnder(pathname: string, prefix: string): boolean {
 /** Spec document 1 §2.2: the main entries. */
 export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Decision Hub', to: '/', icon: LayoutDashboard, isActive: (p) => p === '/' },
-  { label: 'New Analysis', to: '/conversation/new', icon: MessageSquarePlus, isActive: (p) => p === '/conversation/new' },
+  {
+    label: 'New Analysis',
+    to: '/conversation/new',
+    icon: MessageSquarePlus,
+    isActive: (p) => p === '/conversation/new',
+  },
   { label: 'Use Cases', to: '/use-cases', icon: Layers, isActive: (p) => isUnder(p, '/use-cases') },
   { label: 'Decisions', to: '/decisions', icon: Gavel, isActive: (p) => isUnder(p, '/decisions') },
 ];
@@ -38,7 +43,13 @@ const AGENT_PATHS = ['/connections', '/mcp-connections', '/llm-connections'];
 /** Spec document 1 §2.2: the ADMIN group; Agents also lights up for its legacy paths and /action-flows. */
 export const ADMIN_NAV: readonly NavItem[] = [
   // The ADMIN group is for managing: each entry needs the permission that manages its area.
-  { label: 'Data Sources', to: '/database-connections', icon: Database, isActive: (p) => isUnder(p, '/database-connections'), permission: 'data.write' },
+  {
+    label: 'Data Sources',
+    to: '/database-connections',
+    icon: Database,
+    isActive: (p) => isUnder(p, '/database-connections'),
+    permission: 'data.write',
+  },
   {
     label: 'Document Management',
     to: '/document-management',

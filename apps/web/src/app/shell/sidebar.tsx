@@ -10,7 +10,15 @@ import { RecentConversations } from '../../features/conversation/recent-conversa
 import { ADMIN_NAV, MAIN_NAV, isAdminPath, type NavItem } from './nav-items';
 import { SIDEBAR } from './use-sidebar-state';
 
-function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed: boolean; onNavigate?: () => void }) {
+function SidebarLink({
+  item,
+  collapsed,
+  onNavigate,
+}: {
+  item: NavItem;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const { pathname } = useLocation();
   const active = item.isActive(pathname);
   const Icon = item.icon;
@@ -30,7 +38,10 @@ function SidebarLink({ item, collapsed, onNavigate }: { item: NavItem; collapsed
               : 'text-muted-foreground hover:bg-muted hover:text-foreground',
           )}
         >
-          <Icon className={cn('size-[18px] shrink-0', active ? 'text-primary dark:text-accent-foreground' : '')} aria-hidden />
+          <Icon
+            className={cn('size-[18px] shrink-0', active ? 'text-primary dark:text-accent-foreground' : '')}
+            aria-hidden
+          />
           {collapsed ? null : <span className="truncate">{item.label}</span>}
         </Link>
       </Tooltip>
@@ -102,7 +113,12 @@ function SidebarBody({
 }) {
   return (
     <div className="flex h-full flex-col">
-      <div className={cn('flex h-16 shrink-0 items-center border-b border-sidebar-border', collapsed ? 'justify-center' : 'justify-between px-4')}>
+      <div
+        className={cn(
+          'flex h-16 shrink-0 items-center border-b border-sidebar-border',
+          collapsed ? 'justify-center' : 'justify-between px-4',
+        )}
+      >
         <Link
           to="/"
           onClick={onNavigate}
@@ -120,7 +136,10 @@ function SidebarBody({
           </DialogPrimitive.Close>
         ) : null}
       </div>
-      <nav aria-label="Main navigation" className={cn('flex-1 overflow-y-auto py-4', collapsed ? 'px-2' : 'px-3')}>
+      <nav
+        aria-label="Main navigation"
+        className={cn('flex-1 overflow-y-auto py-4', collapsed ? 'px-2' : 'px-3')}
+      >
         <ul className="grid gap-1">
           {MAIN_NAV.map((item) => (
             <SidebarLink key={item.to} item={item} collapsed={collapsed} onNavigate={onNavigate} />
@@ -130,7 +149,12 @@ function SidebarBody({
         {collapsed ? null : <RecentConversations onNavigate={onNavigate} />}
       </nav>
       {onToggleCollapsed ? (
-        <div className={cn('shrink-0 border-t border-sidebar-border p-3', collapsed && 'flex justify-center px-2')}>
+        <div
+          className={cn(
+            'shrink-0 border-t border-sidebar-border p-3',
+            collapsed && 'flex justify-center px-2',
+          )}
+        >
           <Tooltip content="Expand sidebar" disabled={!collapsed}>
             <button
               type="button"
@@ -143,7 +167,11 @@ function SidebarBody({
                 collapsed ? 'size-10 justify-center px-0' : 'w-full',
               )}
             >
-              {collapsed ? <PanelLeftOpen className="size-[18px]" aria-hidden /> : <PanelLeftClose className="size-[18px]" aria-hidden />}
+              {collapsed ? (
+                <PanelLeftOpen className="size-[18px]" aria-hidden />
+              ) : (
+                <PanelLeftClose className="size-[18px]" aria-hidden />
+              )}
               {collapsed ? null : <span>Collapse</span>}
             </button>
           </Tooltip>
@@ -154,7 +182,13 @@ function SidebarBody({
 }
 
 /** The fixed desktop sidebar: 250px, or 70px icons only when collapsed. */
-export function DesktopSidebar({ collapsed, onToggleCollapsed }: { collapsed: boolean; onToggleCollapsed: () => void }) {
+export function DesktopSidebar({
+  collapsed,
+  onToggleCollapsed,
+}: {
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+}) {
   return (
     <aside
       data-testid="sidebar"
@@ -168,7 +202,13 @@ export function DesktopSidebar({ collapsed, onToggleCollapsed }: { collapsed: bo
 }
 
 /** Under 768px: a slide-in drawer over a dimmed backdrop; backdrop click and Escape close it. */
-export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MobileDrawer({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -183,7 +223,11 @@ export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChan
           style={{ width: SIDEBAR.expandedWidth }}
         >
           <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-          <SidebarBody collapsed={false} onNavigate={() => onOpenChange(false)} onClose={() => onOpenChange(false)} />
+          <SidebarBody
+            collapsed={false}
+            onNavigate={() => onOpenChange(false)}
+            onClose={() => onOpenChange(false)}
+          />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -28,7 +28,8 @@ export function UserMenu() {
   const displayName = user?.name || user?.username || '';
 
   // The spec does not say where Profile and Settings lead; until those screens exist, say so.
-  const comingSoon = (what: string) => toast.info('Coming Soon', { description: `${what} will be available soon` });
+  const comingSoon = (what: string) =>
+    toast.info('Coming Soon', { description: `${what} will be available soon` });
 
   return (
     <DropdownMenu>

@@ -7,7 +7,19 @@ import type { Evidence } from './types';
  * The title is a level-2 heading (cards sit right under a page's h1 in a conversation); a page that
  * puts a card under a heading of its own passes `headingLevel={3}`.
  */
-export function CardFrame({ title, description, evidence, headingLevel = 2, children }: { title?: string; description?: string; evidence?: Evidence; headingLevel?: 2 | 3; children: ReactNode }) {
+export function CardFrame({
+  title,
+  description,
+  evidence,
+  headingLevel = 2,
+  children,
+}: {
+  title?: string;
+  description?: string;
+  evidence?: Evidence;
+  headingLevel?: 2 | 3;
+  children: ReactNode;
+}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <section className="rounded-xl border border-border bg-surface p-4 shadow-xs sm:p-5">
@@ -23,20 +35,37 @@ function EvidenceToggle({ evidence }: { evidence: Evidence }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="mt-3 border-t border-border pt-2">
-      <button type="button" className="inline-flex items-center gap-1.5 rounded text-xs font-medium text-muted-foreground hover:text-foreground" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        {open ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
+      <button
+        type="button"
+        className="inline-flex items-center gap-1.5 rounded text-xs font-medium text-muted-foreground hover:text-foreground"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? (
+          <ChevronDown className="size-3.5" aria-hidden />
+        ) : (
+          <ChevronRight className="size-3.5" aria-hidden />
+        )}
         <Database className="size-3.5" aria-hidden /> Evidence
       </button>
       {open ? (
         <dl className="mt-2 grid gap-2 text-xs">
           {evidence.reading ? <Row label="Reading">{evidence.reading}</Row> : null}
-          {evidence.rowCount !== undefined ? <Row label="Rows">{evidence.rowCount.toLocaleString()}</Row> : null}
+          {evidence.rowCount !== undefined ? (
+            <Row label="Rows">{evidence.rowCount.toLocaleString()}</Row>
+          ) : null}
           {evidence.tables?.length ? <Row label="Tables">{evidence.tables.join(', ')}</Row> : null}
-          <Row label="Data as of">{evidence.freshness ? new Date(evidence.freshness).toLocaleString() : 'not known'}</Row>
-          {evidence.confidence !== undefined ? <Row label="Confidence">{Math.round(evidence.confidence * 100)}%</Row> : null}
+          <Row label="Data as of">
+            {evidence.freshness ? new Date(evidence.freshness).toLocaleString() : 'not known'}
+          </Row>
+          {evidence.confidence !== undefined ? (
+            <Row label="Confidence">{Math.round(evidence.confidence * 100)}%</Row>
+          ) : null}
           {evidence.sql ? (
             <Row label="SQL">
-              <pre className="max-h-56 overflow-auto rounded-md bg-muted p-2 font-mono text-[11px] leading-5 whitespace-pre-wrap">{evidence.sql}</pre>
+              <pre className="max-h-56 overflow-auto rounded-md bg-muted p-2 font-mono text-[11px] leading-5 whitespace-pre-wrap">
+                {evidence.sql}
+              </pre>
             </Row>
           ) : null}
         </dl>

@@ -24,7 +24,12 @@ function inline(text: string): ReactNode[] {
     if (m.index > last) parts.push(text.slice(last, m.index));
     const token = m[0];
     if (token.startsWith('**')) parts.push(<strong key={m.index}>{token.slice(2, -2)}</strong>);
-    else if (token.startsWith('`')) parts.push(<code key={m.index} className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em]">{token.slice(1, -1)}</code>);
+    else if (token.startsWith('`'))
+      parts.push(
+        <code key={m.index} className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em]">
+          {token.slice(1, -1)}
+        </code>,
+      );
     else parts.push(<em key={m.index}>{token.slice(1, -1)}</em>);
     last = m.index + token.length;
   }

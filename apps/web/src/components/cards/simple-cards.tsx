@@ -37,7 +37,9 @@ type Action = string | { label: string; description?: string; question?: string 
 
 export function ActionCard({ card, handlers }: { card: CardModel; handlers: CardHandlers }) {
   const d = card.data as { actions?: Action[]; context?: Record<string, string> };
-  const actions = (d.actions ?? []).map((a) => (typeof a === 'string' ? { label: a, question: a } : a)).filter((a) => a.label);
+  const actions = (d.actions ?? [])
+    .map((a) => (typeof a === 'string' ? { label: a, question: a } : a))
+    .filter((a) => a.label);
   return (
     <CardFrame title={card.data.title} description={card.data.description}>
       {actions.length === 0 ? (
@@ -50,7 +52,9 @@ export function ActionCard({ card, handlers }: { card: CardModel; handlers: Card
               variant={a.question ? 'secondary' : 'primary'}
               size="sm"
               title={a.description}
-              onClick={() => (a.question ? handlers.onAsk?.(a.question) : handlers.onAction?.(a.label, d.context))}
+              onClick={() =>
+                a.question ? handlers.onAsk?.(a.question) : handlers.onAction?.(a.label, d.context)
+              }
             >
               {a.label}
               <ArrowRight aria-hidden />
@@ -77,17 +81,28 @@ export function MetricCard({ card }: { card: CardModel }) {
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {metrics.map((m) => {
           const Icon = m.trend === 'up' ? ArrowUpRight : m.trend === 'down' ? ArrowDownRight : Minus;
-          const tone = m.trend === 'up' ? 'text-success' : m.trend === 'down' ? 'text-destructive' : 'text-muted-foreground';
+          const tone =
+            m.trend === 'up'
+              ? 'text-success'
+              : m.trend === 'down'
+                ? 'text-destructive'
+                : 'text-muted-foreground';
           return (
             <div key={m.label} className="rounded-lg bg-muted/50 p-3">
               <p className="text-xs font-medium text-muted-foreground">{m.label}</p>
               <p className="mt-1 text-2xl font-semibold tabular-nums">
-                {m.value === null ? '—' : typeof m.value === 'number' ? m.value.toLocaleString(undefined, { maximumFractionDigits: 2 }) : m.value}
+                {m.value === null
+                  ? '—'
+                  : typeof m.value === 'number'
+                    ? m.value.toLocaleString(undefined, { maximumFractionDigits: 2 })
+                    : m.value}
               </p>
               {m.change !== undefined && m.change !== null ? (
                 <p className={`mt-1 inline-flex items-center gap-1 text-xs font-medium ${tone}`}>
                   <Icon className="size-3.5" aria-hidden />
-                  {typeof m.change === 'number' ? `${m.change >= 0 ? '+' : ''}${(m.change * 100).toFixed(1)}%` : m.change}
+                  {typeof m.change === 'number'
+                    ? `${m.change >= 0 ? '+' : ''}${(m.change * 100).toFixed(1)}%`
+                    : m.change}
                 </p>
               ) : null}
             </div>
@@ -104,7 +119,11 @@ export function PdfCard({ card, handlers }: { card: CardModel; handlers: CardHan
   return (
     <CardFrame title={card.data.title} description={card.data.description}>
       {url ? (
-        <Button variant="secondary" size="sm" onClick={() => handlers.onOpenPdf?.(url, d.page_number ?? 1, card.data.title ?? 'Document')}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => handlers.onOpenPdf?.(url, d.page_number ?? 1, card.data.title ?? 'Document')}
+        >
           <FileText aria-hidden />
           {d.label ?? 'Open document'} · page {d.page_number ?? 1}
         </Button>
@@ -118,7 +137,9 @@ export function PdfCard({ card, handlers }: { card: CardModel; handlers: CardHan
 export function UnknownCard({ card }: { card: CardModel }) {
   return (
     <CardFrame title="Unknown Card Type">
-      <pre className="max-h-64 overflow-auto rounded-md bg-muted p-2 font-mono text-xs">{JSON.stringify(card, null, 2)}</pre>
+      <pre className="max-h-64 overflow-auto rounded-md bg-muted p-2 font-mono text-xs">
+        {JSON.stringify(card, null, 2)}
+      </pre>
     </CardFrame>
   );
 }

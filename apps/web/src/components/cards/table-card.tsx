@@ -24,10 +24,19 @@ function useWindowWidth() {
   return width;
 }
 
-const format = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'number' ? v.toLocaleString(undefined, { maximumFractionDigits: 2 }) : String(v));
+const format = (v: unknown) =>
+  v === null || v === undefined
+    ? '—'
+    : typeof v === 'number'
+      ? v.toLocaleString(undefined, { maximumFractionDigits: 2 })
+      : String(v);
 
 export function TableCard({ card }: { card: CardModel }) {
-  const d = card.data as { columns?: { key: string; header: string }[]; data?: Record<string, unknown>[]; summary?: string };
+  const d = card.data as {
+    columns?: { key: string; header: string }[];
+    data?: Record<string, unknown>[];
+    summary?: string;
+  };
   const columns = d.columns ?? [];
   const rows = d.data ?? [];
   const [shown, setShown] = useState(PAGE);
@@ -57,7 +66,12 @@ export function TableCard({ card }: { card: CardModel }) {
                 {rows.slice(0, shown).map((row, i) => (
                   <tr key={i} className="border-t border-border">
                     {visible.map((c) => (
-                      <td key={c.key} className={typeof row[c.key] === 'number' ? 'px-3 py-2 text-right tabular-nums' : 'px-3 py-2'}>
+                      <td
+                        key={c.key}
+                        className={
+                          typeof row[c.key] === 'number' ? 'px-3 py-2 text-right tabular-nums' : 'px-3 py-2'
+                        }
+                      >
                         {format(row[c.key])}
                       </td>
                     ))}

@@ -3,16 +3,19 @@ import { AlertCircle, CheckCircle2, Info } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-const alertVariants = cva('flex gap-3 rounded-lg border px-3.5 py-3 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0', {
-  variants: {
-    variant: {
-      info: 'border-border bg-muted/60 text-foreground [&>svg]:text-muted-foreground',
-      destructive: 'border-destructive/30 bg-destructive/8 text-destructive dark:bg-destructive/12',
-      success: 'border-success/30 bg-success/10 text-foreground [&>svg]:text-success',
+const alertVariants = cva(
+  'flex gap-3 rounded-lg border px-3.5 py-3 text-sm [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0',
+  {
+    variants: {
+      variant: {
+        info: 'border-border bg-muted/60 text-foreground [&>svg]:text-muted-foreground',
+        destructive: 'border-destructive/30 bg-destructive/8 text-destructive dark:bg-destructive/12',
+        success: 'border-success/30 bg-success/10 text-foreground [&>svg]:text-success',
+      },
     },
+    defaultVariants: { variant: 'info' },
   },
-  defaultVariants: { variant: 'info' },
-});
+);
 
 const icons = { info: Info, destructive: AlertCircle, success: CheckCircle2 } as const;
 

@@ -5,7 +5,10 @@ import { ActionFlowsPanel } from './action-flows-panel';
 export function ActionFlowsPage() {
   return (
     <Page>
-      <PageHeader title="Action Flows" description="The steps your team takes when a decision or an alert calls for action." />
+      <PageHeader
+        title="Action Flows"
+        description="The steps your team takes when a decision or an alert calls for action."
+      />
       <div className="mt-6">
         <ActionFlowsPanel />
       </div>

@@ -7,7 +7,10 @@ const BASE = '/api/copilot/action-flows';
 export const FLOWS_KEY = ['action-flows'] as const;
 
 export function useActionFlows() {
-  return useQuery({ queryKey: FLOWS_KEY, queryFn: () => api.get<{ flows: TActionFlow[] }>(BASE).then((r) => r.flows) });
+  return useQuery({
+    queryKey: FLOWS_KEY,
+    queryFn: () => api.get<{ flows: TActionFlow[] }>(BASE).then((r) => r.flows),
+  });
 }
 
 export function useCreateActionFlow() {
@@ -27,18 +30,27 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function useSetFlowStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: TActionFlowStatus }) => api.post<TActionFlow>(`${BASE}/${id}/status`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: TActionFlowStatus }) =>
+      api.post<TActionFlow>(`${BASE}/${id}/status`, { status }),
     onMutate: async ({ id, status }) => {
       await queryClient.cancelQueries({ queryKey: FLOWS_KEY });
       const before = queryClient.getQueryData<TActionFlow[]>(FLOWS_KEY);
-      queryClient.setQueryData<TActionFlow[]>(FLOWS_KEY, (all) => all?.map((f) => (f.id === id ? { ...f, status } : f)));
+      queryClient.setQueryData<TActionFlow[]>(FLOWS_KEY, (all) =>
+        all?.map((f) => (f.id === id ? { ...f, status } : f)),
+      );
       return { before };
     },
     onError: (error, { status }, context) => {
       if (context?.before) queryClient.setQueryData(FLOWS_KEY, context.before);
-      toast.error(status === 'inactive' ? 'The flow could not be paused' : 'The flow could not be switched on', { description: errorText(error) });
+      toast.error(
+        status === 'inactive' ? 'The flow could not be paused' : 'The flow could not be switched on',
+        { description: errorText(error) },
+      );
     },
-    onSuccess: (flow) => queryClient.setQueryData<TActionFlow[]>(FLOWS_KEY, (all) => all?.map((f) => (f.id === flow.id ? flow : f))),
+    onSuccess: (flow) =>
+      queryClient.setQueryData<TActionFlow[]>(FLOWS_KEY, (all) =>
+        all?.map((f) => (f.id === flow.id ? flow : f)),
+      ),
   });
 }
 

@@ -33,14 +33,27 @@ export function addStep(steps: readonly string[]): string[] {
 export function validateFlow(v: FlowFormValues, options: { complete?: boolean } = {}): string[] {
   const problems = [!v.name.trim() && 'Name is required'];
   if (options.complete) {
-    problems.push(!v.description.trim() && 'Description is required', !v.triggerType && 'Trigger is required', cleanSteps(v.steps).length === 0 && 'Add at least one step');
+    problems.push(
+      !v.description.trim() && 'Description is required',
+      !v.triggerType && 'Trigger is required',
+      cleanSteps(v.steps).length === 0 && 'Add at least one step',
+    );
   }
   return problems.filter((p): p is string => Boolean(p));
 }
 
 /** The request body of a valid form. */
 export function flowPayload(v: FlowFormValues) {
-  return { name: v.name.trim(), description: v.description.trim(), triggerType: v.triggerType || 'manual', steps: cleanSteps(v.steps) };
+  return {
+    name: v.name.trim(),
+    description: v.description.trim(),
+    triggerType: v.triggerType || 'manual',
+    steps: cleanSteps(v.steps),
+  };
 }
 
-export const TRIGGER_LABELS: Record<TActionFlowTrigger, string> = { manual: 'Manual', scheduled: 'Scheduled', event: 'Event' };
+export const TRIGGER_LABELS: Record<TActionFlowTrigger, string> = {
+  manual: 'Manual',
+  scheduled: 'Scheduled',
+  event: 'Event',
+};

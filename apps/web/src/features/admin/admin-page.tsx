@@ -14,7 +14,12 @@ import { UsersTab } from './users-tab';
 
 const TABS: { value: string; label: string; permission: TPermission | null; render: () => ReactNode }[] = [
   { value: 'users', label: 'Users', permission: 'users.read', render: () => <UsersTab /> },
-  { value: 'organizations', label: 'Organizations', permission: 'orgs.read', render: () => <OrganizationsTab /> },
+  {
+    value: 'organizations',
+    label: 'Organizations',
+    permission: 'orgs.read',
+    render: () => <OrganizationsTab />,
+  },
   { value: 'roles', label: 'Roles & Permissions', permission: 'users.read', render: () => <RolesTab /> },
   { value: 'data-access', label: 'Data Access', permission: 'users.read', render: () => <DataAccessTab /> },
   { value: 'api', label: 'API Management', permission: 'orgs.read', render: () => <ApiManagementTab /> },
@@ -30,14 +35,28 @@ export function AdminPage() {
 
   return (
     <Page>
-      <PageHeader title="Admin Panel" description="Manage users, organizations, roles, data access controls, and API access" />
+      <PageHeader
+        title="Admin Panel"
+        description="Manage users, organizations, roles, data access controls, and API access"
+      />
       {!known ? (
-        <div className="mt-8 h-10 w-full animate-pulse rounded-lg bg-muted" role="status" aria-label="Loading" />
+        <div
+          className="mt-8 h-10 w-full animate-pulse rounded-lg bg-muted"
+          role="status"
+          aria-label="Loading"
+        />
       ) : !canAny('users.read', 'orgs.read') ? (
         <NoAccess permission="users.read" what="The Admin Panel" />
       ) : (
-        <Tabs.Root value={current} onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })} className="mt-6">
-          <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-muted p-1 md:flex-nowrap">
+        <Tabs.Root
+          value={current}
+          onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}
+          className="mt-6"
+        >
+          <Tabs.List
+            aria-label="Admin sections"
+            className="flex flex-wrap gap-1 rounded-lg bg-muted p-1 md:flex-nowrap"
+          >
             {visible.map((t) => (
               <Tabs.Trigger
                 key={t.value}

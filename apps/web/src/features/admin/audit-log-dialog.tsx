@@ -11,11 +11,17 @@ export function AuditLogDialog({ group, onClose }: { group: TDataAccessGroup; on
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto">
         <DialogTitle>Audit Log · {group.name}</DialogTitle>
-        <DialogDescription>Every query of its sources by members of an audit-logged group, newest first.</DialogDescription>
+        <DialogDescription>
+          Every query of its sources by members of an audit-logged group, newest first.
+        </DialogDescription>
         {log.isLoading ? (
           <TabState state="loading" />
         ) : log.isError ? (
-          <TabState state="error" message={errorMessage(log.error, 'Failed to load the audit log')} onRetry={() => void log.refetch()} />
+          <TabState
+            state="error"
+            message={errorMessage(log.error, 'Failed to load the audit log')}
+            onRetry={() => void log.refetch()}
+          />
         ) : (log.data ?? []).length === 0 ? (
           <TabState state="empty" empty="No queries recorded yet." />
         ) : (
@@ -29,10 +35,14 @@ export function AuditLogDialog({ group, onClose }: { group: TDataAccessGroup; on
                   <span>·</span>
                   <span>{e.connName}</span>
                   <span>·</span>
-                  <span className={e.error ? 'text-destructive' : undefined}>{e.error ? `failed: ${e.error}` : `${e.rowCount ?? 0} row${e.rowCount === 1 ? '' : 's'}`}</span>
+                  <span className={e.error ? 'text-destructive' : undefined}>
+                    {e.error ? `failed: ${e.error}` : `${e.rowCount ?? 0} row${e.rowCount === 1 ? '' : 's'}`}
+                  </span>
                 </div>
                 {e.question ? <p className="mt-1.5">“{e.question}”</p> : null}
-                <pre className="mt-1.5 max-h-32 overflow-auto rounded bg-muted p-2 font-mono text-xs whitespace-pre-wrap">{e.statement}</pre>
+                <pre className="mt-1.5 max-h-32 overflow-auto rounded bg-muted p-2 font-mono text-xs whitespace-pre-wrap">
+                  {e.statement}
+                </pre>
               </li>
             ))}
           </ol>

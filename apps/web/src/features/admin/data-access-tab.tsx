@@ -32,7 +32,10 @@ export function DataAccessTab() {
     setDeleting(null);
     try {
       await deleteGroup(group.id);
-      toast.success(`"${group.name}" deleted`, { description: 'Its sources are open to everyone with Data read again, unless another group holds them.' });
+      toast.success(`"${group.name}" deleted`, {
+        description:
+          'Its sources are open to everyone with Data read again, unless another group holds them.',
+      });
       await refresh();
     } catch (error) {
       toast.error('The group was not deleted', { description: errorMessage(error, '') || undefined });
@@ -42,7 +45,9 @@ export function DataAccessTab() {
   return (
     <section aria-label="Data Access">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">A data source in no group is open to everyone with Data read.</p>
+        <p className="text-sm text-muted-foreground">
+          A data source in no group is open to everyone with Data read.
+        </p>
         {manage ? (
           <Button onClick={() => setEditing('new')} disabled={!ready}>
             <Plus aria-hidden /> Add Data Group
@@ -52,13 +57,25 @@ export function DataAccessTab() {
       {groups.isLoading ? (
         <TabState state="loading" />
       ) : groups.isError ? (
-        <TabState state="error" message={errorMessage(groups.error, 'Failed to load data access groups')} onRetry={() => void groups.refetch()} />
+        <TabState
+          state="error"
+          message={errorMessage(groups.error, 'Failed to load data access groups')}
+          onRetry={() => void groups.refetch()}
+        />
       ) : (groups.data ?? []).length === 0 ? (
-        <TabState state="empty" empty="No data access groups yet: every data source is open to everyone with Data read." />
+        <TabState
+          state="empty"
+          empty="No data access groups yet: every data source is open to everyone with Data read."
+        />
       ) : (
-        <AdminTable label="Data access groups" columns={['Group Name', 'Description', 'Data Sources', 'Users', 'Restrictions', 'Actions']}>
+        <AdminTable
+          label="Data access groups"
+          columns={['Group Name', 'Description', 'Data Sources', 'Users', 'Restrictions', 'Actions']}
+        >
           {(groups.data ?? []).map((g) => {
-            const pending = g.restrictions.includes('approval-required') ? g.members.filter((m) => !m.approved).length : 0;
+            const pending = g.restrictions.includes('approval-required')
+              ? g.members.filter((m) => !m.approved).length
+              : 0;
             return (
               <AdminRow key={g.id}>
                 <AdminCell label="Group Name">
@@ -68,35 +85,69 @@ export function DataAccessTab() {
                   <span className="text-muted-foreground">{g.description || '—'}</span>
                 </AdminCell>
                 <AdminCell label="Data Sources">
-                  <BadgeList items={g.sources.map((s) => s.name)} limit={SOURCE_BADGES} empty="None" tone="primary" />
+                  <BadgeList
+                    items={g.sources.map((s) => s.name)}
+                    limit={SOURCE_BADGES}
+                    empty="None"
+                    tone="primary"
+                  />
                 </AdminCell>
                 <AdminCell label="Users">
                   <span className="tabular-nums">{g.userCount}</span>
-                  {pending > 0 ? <span className="ml-1.5 text-xs text-amber-700 dark:text-amber-300">({pending} pending)</span> : null}
+                  {pending > 0 ? (
+                    <span className="ml-1.5 text-xs text-amber-700 dark:text-amber-300">
+                      ({pending} pending)
+                    </span>
+                  ) : null}
                 </AdminCell>
                 <AdminCell label="Restrictions">
                   <div className="flex flex-wrap gap-1">
-                    {g.restrictions.length === 0 ? <span className="text-sm text-muted-foreground">None</span> : null}
+                    {g.restrictions.length === 0 ? (
+                      <span className="text-sm text-muted-foreground">None</span>
+                    ) : null}
                     {g.restrictions.map((r) => (
                       <Badge key={r} tone={g.expired && r === 'time-limited' ? 'danger' : 'warning'}>
                         {restrictionLabel(r)}
                       </Badge>
                     ))}
                   </div>
-                  {g.expiresAt ? <p className="mt-1 text-xs text-muted-foreground">{g.expired ? 'Expired' : 'Ends'} {formatDateTime(g.expiresAt)}</p> : null}
+                  {g.expiresAt ? (
+                    <p className="mt-1 text-xs text-muted-foreground">
+                      {g.expired ? 'Expired' : 'Ends'} {formatDateTime(g.expiresAt)}
+                    </p>
+                  ) : null}
                 </AdminCell>
                 <AdminCell label="Actions" actions>
                   {g.restrictions.includes('audit-logged') ? (
-                    <Button variant="ghost" size="icon" aria-label={`Audit log of ${g.name}`} title="Audit log" onClick={() => setAuditing(g)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Audit log of ${g.name}`}
+                      title="Audit log"
+                      onClick={() => setAuditing(g)}
+                    >
                       <ScrollText aria-hidden />
                     </Button>
                   ) : null}
                   {manage ? (
                     <>
-                      <Button variant="ghost" size="icon" aria-label={`Edit ${g.name}`} title="Edit" onClick={() => setEditing(g)} disabled={!ready}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Edit ${g.name}`}
+                        title="Edit"
+                        onClick={() => setEditing(g)}
+                        disabled={!ready}
+                      >
                         <Pencil aria-hidden />
                       </Button>
-                      <Button variant="ghost" size="icon" aria-label={`Delete ${g.name}`} title="Delete" onClick={() => setDeleting(g)}>
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete ${g.name}`}
+                        title="Delete"
+                        onClick={() => setDeleting(g)}
+                      >
                         <Trash2 aria-hidden />
                       </Button>
                     </>
@@ -112,7 +163,10 @@ export function DataAccessTab() {
         <GroupDialog
           group={editing === 'new' ? undefined : editing}
           sources={sources.data}
-          users={users.data.filter((u) => u.status === 'active' || (editing !== 'new' && editing.members.some((m) => m.userId === u.id)))}
+          users={users.data.filter(
+            (u) =>
+              u.status === 'active' || (editing !== 'new' && editing.members.some((m) => m.userId === u.id)),
+          )}
           onClose={() => setEditing(null)}
           onSubmit={async (input) => {
             if (editing === 'new') await createGroup(input);

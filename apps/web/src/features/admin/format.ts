@@ -23,7 +23,13 @@ export function formatDate(iso: string): string {
 }
 
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** "2026-03-04T10:00" for a datetime-local input, in the browser's time zone. */
@@ -43,7 +49,15 @@ export function fromLocalInput(value: string): string | null {
 
 /** Domains typed as "a.com, b.com" or one per line. */
 export function parseDomains(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).map((d) => d.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
-export const errorMessage = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback;

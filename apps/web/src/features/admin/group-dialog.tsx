@@ -1,4 +1,13 @@
-import { RESTRICTION_HINTS, RESTRICTIONS, restrictionLabel, type TAdminUser, type TDataAccessGroup, type TDataAccessGroupInput, type TDataSourceOption, type TRestriction } from '@catalyst/contracts';
+import {
+  RESTRICTION_HINTS,
+  RESTRICTIONS,
+  restrictionLabel,
+  type TAdminUser,
+  type TDataAccessGroup,
+  type TDataAccessGroupInput,
+  type TDataSourceOption,
+  type TRestriction,
+} from '@catalyst/contracts';
 import { Database, FileSpreadsheet, Globe } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Checkbox } from '../../components/ui/checkbox';
@@ -31,14 +40,17 @@ export function GroupDialog({
   const [dataSources, setDataSources] = useState<number[]>(group?.dataSources ?? []);
   const [restrictions, setRestrictions] = useState<TRestriction[]>(group?.restrictions ?? []);
   const [expiresAt, setExpiresAt] = useState(toLocalInput(group?.expiresAt ?? null));
-  const [members, setMembers] = useState<Map<number, boolean>>(() => new Map((group?.members ?? []).map((m) => [m.userId, m.approved])));
+  const [members, setMembers] = useState<Map<number, boolean>>(
+    () => new Map((group?.members ?? []).map((m) => [m.userId, m.approved])),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const timeLimited = restrictions.includes('time-limited');
   const needsApproval = restrictions.includes('approval-required');
   const valid = name.trim() !== '' && (!timeLimited || fromLocalInput(expiresAt) !== null);
 
-  const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
+  const toggle = <T,>(list: T[], item: T, on: boolean) =>
+    on ? [...list, item] : list.filter((x) => x !== item);
   const setMember = (userId: number, on: boolean) =>
     setMembers((m) => {
       const next = new Map(m);
@@ -71,24 +83,48 @@ export function GroupDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[calc(100dvh-2rem)] max-w-xl overflow-y-auto">
         <DialogTitle>{group ? 'Edit Data Access Group' : 'Create Data Access Group'}</DialogTitle>
-        <DialogDescription>A data source in a group can be used only by the group's members, under its restrictions.</DialogDescription>
+        <DialogDescription>
+          A data source in a group can be used only by the group's members, under its restrictions.
+        </DialogDescription>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
           <Field id={`${ids}-name`} label="Group Name">
-            <Input id={`${ids}-name`} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Sales Team Access" required />
+            <Input
+              id={`${ids}-name`}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="e.g. Sales Team Access"
+              required
+            />
           </Field>
           <Field id={`${ids}-description`} label="Description">
-            <Input id={`${ids}-description`} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <Input
+              id={`${ids}-description`}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </Field>
 
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Data Sources</legend>
-            {sources.length === 0 ? <p className="text-sm text-muted-foreground">No data sources yet: add one under Data Sources first.</p> : null}
+            {sources.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                No data sources yet: add one under Data Sources first.
+              </p>
+            ) : null}
             <div className="grid gap-2 sm:grid-cols-2">
               {sources.map((s) => {
                 const Icon = SOURCE_ICONS[s.type];
                 return (
-                  <label key={s.id} htmlFor={`${ids}-src-${s.id}`} className="flex cursor-pointer items-center gap-2.5 rounded-md border border-border px-3 py-2 text-sm">
-                    <Checkbox id={`${ids}-src-${s.id}`} checked={dataSources.includes(s.id)} onCheckedChange={(v) => setDataSources((l) => toggle(l, s.id, v === true))} />
+                  <label
+                    key={s.id}
+                    htmlFor={`${ids}-src-${s.id}`}
+                    className="flex cursor-pointer items-center gap-2.5 rounded-md border border-border px-3 py-2 text-sm"
+                  >
+                    <Checkbox
+                      id={`${ids}-src-${s.id}`}
+                      checked={dataSources.includes(s.id)}
+                      onCheckedChange={(v) => setDataSources((l) => toggle(l, s.id, v === true))}
+                    />
                     <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                     <span className="truncate">{s.name}</span>
                   </label>
@@ -100,8 +136,17 @@ export function GroupDialog({
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Restrictions</legend>
             {RESTRICTIONS.map((r) => (
-              <label key={r} htmlFor={`${ids}-r-${r}`} className="flex cursor-pointer items-start gap-2.5 text-sm">
-                <Checkbox id={`${ids}-r-${r}`} className="mt-0.5" checked={restrictions.includes(r)} onCheckedChange={(v) => setRestrictions((l) => toggle(l, r, v === true))} />
+              <label
+                key={r}
+                htmlFor={`${ids}-r-${r}`}
+                className="flex cursor-pointer items-start gap-2.5 text-sm"
+              >
+                <Checkbox
+                  id={`${ids}-r-${r}`}
+                  className="mt-0.5"
+                  checked={restrictions.includes(r)}
+                  onCheckedChange={(v) => setRestrictions((l) => toggle(l, r, v === true))}
+                />
                 <span>
                   <span className="font-medium">{restrictionLabel(r)}</span>
                   <span className="block text-xs text-muted-foreground">{RESTRICTION_HINTS[r]}</span>
@@ -111,7 +156,13 @@ export function GroupDialog({
             {timeLimited ? (
               <div className="ml-7">
                 <Field id={`${ids}-expires`} label="Access ends">
-                  <Input id={`${ids}-expires`} type="datetime-local" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} aria-invalid={fromLocalInput(expiresAt) === null} />
+                  <Input
+                    id={`${ids}-expires`}
+                    type="datetime-local"
+                    value={expiresAt}
+                    onChange={(e) => setExpiresAt(e.target.value)}
+                    aria-invalid={fromLocalInput(expiresAt) === null}
+                  />
                 </Field>
               </div>
             ) : null}
@@ -126,7 +177,11 @@ export function GroupDialog({
                 const checked = members.has(u.id);
                 return (
                   <div key={u.id} className="flex items-center gap-2.5 px-3 py-2 text-sm">
-                    <Checkbox id={`${ids}-u-${u.id}`} checked={checked} onCheckedChange={(v) => setMember(u.id, v === true)} />
+                    <Checkbox
+                      id={`${ids}-u-${u.id}`}
+                      checked={checked}
+                      onCheckedChange={(v) => setMember(u.id, v === true)}
+                    />
                     <label htmlFor={`${ids}-u-${u.id}`} className="min-w-0 flex-1 cursor-pointer truncate">
                       {u.name} <span className="text-xs text-muted-foreground">@{u.username}</span>
                     </label>
@@ -144,10 +199,17 @@ export function GroupDialog({
                 );
               })}
             </div>
-            {needsApproval ? <p className="text-xs text-muted-foreground">Members get access once approved here.</p> : null}
+            {needsApproval ? (
+              <p className="text-xs text-muted-foreground">Members get access once approved here.</p>
+            ) : null}
           </fieldset>
 
-          <FormFooter error={error} submitLabel={group ? 'Save Changes' : 'Create Group'} disabled={!valid || busy} onCancel={onClose} />
+          <FormFooter
+            error={error}
+            submitLabel={group ? 'Save Changes' : 'Create Group'}
+            disabled={!valid || busy}
+            onCancel={onClose}
+          />
         </form>
       </DialogContent>
     </Dialog>

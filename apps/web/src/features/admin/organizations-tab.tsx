@@ -7,7 +7,12 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { usePermissions } from '../../lib/permissions';
 import { adminKeys } from './api/keys';
-import { createOrganization, setOrganizationActive, updateOrganization, useOrganizations } from './api/organizations';
+import {
+  createOrganization,
+  setOrganizationActive,
+  updateOrganization,
+  useOrganizations,
+} from './api/organizations';
 import { errorMessage, formatDate } from './format';
 import { OrganizationDialog } from './organization-dialog';
 import { AdminCell, AdminRow, AdminTable, Badge, BadgeList, StatusBadge, TabState } from './parts';
@@ -39,7 +44,9 @@ export function OrganizationsTab() {
   return (
     <section aria-label="Organizations">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">{manageAll ? 'Every organization on this Catalyst installation.' : 'Your organization.'}</p>
+        <p className="text-sm text-muted-foreground">
+          {manageAll ? 'Every organization on this Catalyst installation.' : 'Your organization.'}
+        </p>
         {manageAll ? (
           <Button onClick={() => setEditing('new')}>
             <Plus aria-hidden /> Add Organization
@@ -49,11 +56,18 @@ export function OrganizationsTab() {
       {orgs.isLoading ? (
         <TabState state="loading" />
       ) : orgs.isError ? (
-        <TabState state="error" message={errorMessage(orgs.error, 'Failed to load organizations')} onRetry={() => void orgs.refetch()} />
+        <TabState
+          state="error"
+          message={errorMessage(orgs.error, 'Failed to load organizations')}
+          onRetry={() => void orgs.refetch()}
+        />
       ) : (orgs.data?.organizations ?? []).length === 0 ? (
         <TabState state="empty" empty="No organizations." />
       ) : (
-        <AdminTable label="Organizations" columns={['Name', 'Description', 'Users', 'Status', 'Domains', 'Created', 'Actions']}>
+        <AdminTable
+          label="Organizations"
+          columns={['Name', 'Description', 'Users', 'Status', 'Domains', 'Created', 'Actions']}
+        >
           {(orgs.data?.organizations ?? []).map((o) => (
             <AdminRow key={o.id} muted={o.status === 'inactive'}>
               <AdminCell label="Name">
@@ -81,17 +95,35 @@ export function OrganizationsTab() {
               </AdminCell>
               <AdminCell label="Actions" actions>
                 {canEdit(o) ? (
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${o.name}`} title="Edit" onClick={() => setEditing(o)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${o.name}`}
+                    title="Edit"
+                    onClick={() => setEditing(o)}
+                  >
                     <Pencil aria-hidden />
                   </Button>
                 ) : null}
                 {manageAll && !o.isPlatform && o.status === 'active' ? (
-                  <Button variant="ghost" size="icon" aria-label={`Deactivate ${o.name}`} title="Deactivate" onClick={() => setDeactivating(o)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Deactivate ${o.name}`}
+                    title="Deactivate"
+                    onClick={() => setDeactivating(o)}
+                  >
                     <PowerOff aria-hidden />
                   </Button>
                 ) : null}
                 {manageAll && o.status === 'inactive' ? (
-                  <Button variant="ghost" size="icon" aria-label={`Reactivate ${o.name}`} title="Reactivate" onClick={() => void setActive(o, true)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Reactivate ${o.name}`}
+                    title="Reactivate"
+                    onClick={() => void setActive(o, true)}
+                  >
                     <Power aria-hidden />
                   </Button>
                 ) : null}
@@ -107,9 +139,16 @@ export function OrganizationsTab() {
           onSubmit={async (input) => {
             if (editing === 'new') {
               await createOrganization(input);
-              toast.success(`${input.name} created`, { description: `${input.admin.email} gets an invitation to sign in as its administrator.` });
+              toast.success(`${input.name} created`, {
+                description: `${input.admin.email} gets an invitation to sign in as its administrator.`,
+              });
             } else {
-              await updateOrganization(editing.id, { name: input.name, description: input.description, domains: input.domains, timeZone: input.timeZone });
+              await updateOrganization(editing.id, {
+                name: input.name,
+                description: input.description,
+                domains: input.domains,
+                timeZone: input.timeZone,
+              });
               toast.success(`${input.name} updated`);
             }
             setEditing(null);

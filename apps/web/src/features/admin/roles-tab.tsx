@@ -19,7 +19,11 @@ export function RolesTab() {
   const [editing, setEditing] = useState<TRole | 'new' | null>(null);
   const manage = can('users.write');
   // A role change may change what the signed-in user may do: refresh their permissions too.
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.all }), queryClient.invalidateQueries({ queryKey: currentUserQueryKey })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+      queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    ]);
 
   const remove = async (role: TRole) => {
     try {
@@ -34,7 +38,9 @@ export function RolesTab() {
   return (
     <section aria-label="Roles & Permissions">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">Roles decide what their holders may do; every user holds one.</p>
+        <p className="text-sm text-muted-foreground">
+          Roles decide what their holders may do; every user holds one.
+        </p>
         {manage ? (
           <Button onClick={() => setEditing('new')}>
             <Plus aria-hidden /> Add Role
@@ -44,11 +50,18 @@ export function RolesTab() {
       {roles.isLoading ? (
         <TabState state="loading" />
       ) : roles.isError ? (
-        <TabState state="error" message={errorMessage(roles.error, 'Failed to load roles')} onRetry={() => void roles.refetch()} />
+        <TabState
+          state="error"
+          message={errorMessage(roles.error, 'Failed to load roles')}
+          onRetry={() => void roles.refetch()}
+        />
       ) : (roles.data ?? []).length === 0 ? (
         <TabState state="empty" empty="No roles yet." />
       ) : (
-        <AdminTable label="Roles" columns={['Role Name', 'Description', 'Permissions', 'Users', ...(manage ? ['Actions'] : [])]}>
+        <AdminTable
+          label="Roles"
+          columns={['Role Name', 'Description', 'Permissions', 'Users', ...(manage ? ['Actions'] : [])]}
+        >
           {(roles.data ?? []).map((role) => (
             <AdminRow key={role.id}>
               <AdminCell label="Role Name">
@@ -65,14 +78,26 @@ export function RolesTab() {
               </AdminCell>
               {manage ? (
                 <AdminCell label="Actions" actions>
-                  <Button variant="ghost" size="icon" aria-label={`Edit ${role.name}`} title="Edit" onClick={() => setEditing(role)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Edit ${role.name}`}
+                    title="Edit"
+                    onClick={() => setEditing(role)}
+                  >
                     <Pencil aria-hidden />
                   </Button>
                   <Button
                     variant="ghost"
                     size="icon"
                     aria-label={`Delete ${role.name}`}
-                    title={role.key === 'admin' ? 'The Admin role cannot be deleted' : role.userCount > 0 ? 'Give its users another role first' : 'Delete'}
+                    title={
+                      role.key === 'admin'
+                        ? 'The Admin role cannot be deleted'
+                        : role.userCount > 0
+                          ? 'Give its users another role first'
+                          : 'Delete'
+                    }
                     disabled={role.key === 'admin'}
                     onClick={() => void remove(role)}
                   >
@@ -91,7 +116,9 @@ export function RolesTab() {
           onSubmit={async (input) => {
             if (editing === 'new') await createRole(input);
             else await updateRole(editing.id, input);
-            toast.success(editing === 'new' ? `Role "${input.name}" created` : `Role "${input.name}" updated`);
+            toast.success(
+              editing === 'new' ? `Role "${input.name}" created` : `Role "${input.name}" updated`,
+            );
             setEditing(null);
             await refresh();
           }}

@@ -25,10 +25,13 @@ export function UsersTab() {
   const [deactivating, setDeactivating] = useState<TAdminUser | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
   // The server refuses to change someone who holds a permission the caller lacks; do not offer it.
-  const manageable = (u: TAdminUser) => (roles.data?.find((r) => r.id === u.roleId)?.permissions ?? []).every((p) => can(p));
+  const manageable = (u: TAdminUser) =>
+    (roles.data?.find((r) => r.id === u.roleId)?.permissions ?? []).every((p) => can(p));
 
   const needle = search.trim().toLowerCase();
-  const rows = (users.data ?? []).filter((u) => !needle || `${u.name} ${u.username} ${u.email} ${u.roleName}`.toLowerCase().includes(needle));
+  const rows = (users.data ?? []).filter(
+    (u) => !needle || `${u.name} ${u.username} ${u.email} ${u.roleName}`.toLowerCase().includes(needle),
+  );
 
   const act = async (action: () => Promise<unknown>, success: string, failure: string) => {
     try {
@@ -44,8 +47,17 @@ export function UsersTab() {
     <section aria-label="Users">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <label className="relative sm:w-80">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <input aria-label="Search users" placeholder="Search users..." className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <input
+            aria-label="Search users"
+            placeholder="Search users..."
+            className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
         {can('users.write') ? (
           <Button onClick={() => setEditing('new')} disabled={!roles.data}>
@@ -56,11 +68,18 @@ export function UsersTab() {
       {users.isLoading ? (
         <TabState state="loading" />
       ) : users.isError ? (
-        <TabState state="error" message={errorMessage(users.error, 'Failed to load users')} onRetry={() => void users.refetch()} />
+        <TabState
+          state="error"
+          message={errorMessage(users.error, 'Failed to load users')}
+          onRetry={() => void users.refetch()}
+        />
       ) : rows.length === 0 ? (
         <TabState state="empty" empty={needle ? 'No users match your search.' : 'No users yet.'} />
       ) : (
-        <AdminTable label="Users" columns={['Name', 'E-mail', 'Role', 'Organizations', 'Status', 'Last Login', 'Actions']}>
+        <AdminTable
+          label="Users"
+          columns={['Name', 'E-mail', 'Role', 'Organizations', 'Status', 'Last Login', 'Actions']}
+        >
           {rows.map((u) => {
             const self = u.id === me.data?.id;
             const mayManage = manageable(u);
@@ -69,7 +88,9 @@ export function UsersTab() {
                 <AdminCell label="Name">
                   <p className="truncate font-medium">
                     {u.name}
-                    {self ? <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span> : null}
+                    {self ? (
+                      <span className="ml-1.5 text-xs font-normal text-muted-foreground">(you)</span>
+                    ) : null}
                   </p>
                   <p className="truncate text-xs text-muted-foreground">@{u.username}</p>
                 </AdminCell>
@@ -90,22 +111,60 @@ export function UsersTab() {
                 </AdminCell>
                 <AdminCell label="Actions" actions>
                   {mayManage && can('users.write') && !u.lastLogin && u.status === 'active' ? (
-                    <Button variant="ghost" size="icon" aria-label={`Resend invitation to ${u.name}`} title="Resend invitation" onClick={() => void act(() => resendInvitation(u.id), `Invitation sent to ${u.email}`, 'Failed to send the invitation')}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Resend invitation to ${u.name}`}
+                      title="Resend invitation"
+                      onClick={() =>
+                        void act(
+                          () => resendInvitation(u.id),
+                          `Invitation sent to ${u.email}`,
+                          'Failed to send the invitation',
+                        )
+                      }
+                    >
                       <Mail aria-hidden />
                     </Button>
                   ) : null}
                   {mayManage && can('users.write') ? (
-                    <Button variant="ghost" size="icon" aria-label={`Edit ${u.name}`} title="Edit" onClick={() => setEditing(u)} disabled={!roles.data}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Edit ${u.name}`}
+                      title="Edit"
+                      onClick={() => setEditing(u)}
+                      disabled={!roles.data}
+                    >
                       <Pencil aria-hidden />
                     </Button>
                   ) : null}
                   {mayManage && can('users.delete') && u.status === 'active' ? (
-                    <Button variant="ghost" size="icon" aria-label={`Deactivate ${u.name}`} title={self ? 'You cannot deactivate yourself' : 'Deactivate'} disabled={self} onClick={() => setDeactivating(u)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Deactivate ${u.name}`}
+                      title={self ? 'You cannot deactivate yourself' : 'Deactivate'}
+                      disabled={self}
+                      onClick={() => setDeactivating(u)}
+                    >
                       <UserX aria-hidden />
                     </Button>
                   ) : null}
                   {mayManage && can('users.delete') && u.status === 'inactive' ? (
-                    <Button variant="ghost" size="icon" aria-label={`Reactivate ${u.name}`} title="Reactivate" onClick={() => void act(() => setUserActive(u.id, true), `${u.name} can sign in again`, 'Failed to reactivate the user')}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Reactivate ${u.name}`}
+                      title="Reactivate"
+                      onClick={() =>
+                        void act(
+                          () => setUserActive(u.id, true),
+                          `${u.name} can sign in again`,
+                          'Failed to reactivate the user',
+                        )
+                      }
+                    >
                       <UserCheck aria-hidden />
                     </Button>
                   ) : null}
@@ -124,12 +183,20 @@ export function UsersTab() {
           onSubmit={async (values) => {
             if (editing === 'new') {
               await inviteUser(values);
-              toast.success('Invitation sent', { description: `${values.email} gets a link to choose a password.` });
+              toast.success('Invitation sent', {
+                description: `${values.email} gets a link to choose a password.`,
+              });
             } else {
-              await updateUser(editing.id, { email: values.email, firstName: values.firstName, lastName: values.lastName, roleId: values.roleId });
+              await updateUser(editing.id, {
+                email: values.email,
+                firstName: values.firstName,
+                lastName: values.lastName,
+                roleId: values.roleId,
+              });
               toast.success('User updated');
               // Editing oneself (a new role) changes what this screen may show.
-              if (editing.id === me.data?.id) await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+              if (editing.id === me.data?.id)
+                await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
             }
             setEditing(null);
             await refresh();
@@ -146,7 +213,12 @@ export function UsersTab() {
         onConfirm={() => {
           const u = deactivating;
           setDeactivating(null);
-          if (u) void act(() => setUserActive(u.id, false), `${u.name} was deactivated`, 'Failed to deactivate the user');
+          if (u)
+            void act(
+              () => setUserActive(u.id, false),
+              `${u.name} was deactivated`,
+              'Failed to deactivate the user',
+            );
         }}
       />
     </section>

@@ -31,11 +31,17 @@ export function AddMcpServerDialog({ onClose }: { onClose: () => void }) {
   };
   const onSave = async (event: FormEvent) => {
     event.preventDefault();
-    const missing = [!name.trim() && 'Name is required', !url.trim() && 'Server URL is required'].filter((p): p is string => Boolean(p));
+    const missing = [!name.trim() && 'Name is required', !url.trim() && 'Server URL is required'].filter(
+      (p): p is string => Boolean(p),
+    );
     setProblems(missing);
     if (missing.length) return;
     try {
-      const server = await create.mutateAsync({ name: name.trim(), url: url.trim(), token: token.trim() || undefined });
+      const server = await create.mutateAsync({
+        name: name.trim(),
+        url: url.trim(),
+        token: token.trim() || undefined,
+      });
       toast.success('MCP server added', { description: server.name });
       onClose();
     } catch (error) {
@@ -47,7 +53,10 @@ export function AddMcpServerDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
         <DialogTitle>Add MCP Server</DialogTitle>
-        <DialogDescription>A streamable-HTTP MCP endpoint. Catalyst tests it with initialize and tools/list; it does not call the tools yet.</DialogDescription>
+        <DialogDescription>
+          A streamable-HTTP MCP endpoint. Catalyst tests it with initialize and tools/list; it does not call
+          the tools yet.
+        </DialogDescription>
         <form className="grid gap-4 text-sm" onSubmit={(e) => void onSave(e)} noValidate>
           <label className="grid gap-1.5">
             <span className="font-medium">Name</span>
@@ -55,14 +64,29 @@ export function AddMcpServerDialog({ onClose }: { onClose: () => void }) {
           </label>
           <label className="grid gap-1.5">
             <span className="font-medium">Server URL</span>
-            <Input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://mcp.example.com/mcp" inputMode="url" autoComplete="off" spellCheck={false} />
+            <Input
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://mcp.example.com/mcp"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+            />
           </label>
           <div className="grid gap-1.5">
             <label htmlFor="mcp-token" className="font-medium">
               Bearer token (optional)
             </label>
-            <PasswordInput id="mcp-token" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" spellCheck={false} />
-            <span className="text-xs text-muted-foreground">Sent as Authorization: Bearer …; encrypted at rest and never shown again.</span>
+            <PasswordInput
+              id="mcp-token"
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <span className="text-xs text-muted-foreground">
+              Sent as Authorization: Bearer …; encrypted at rest and never shown again.
+            </span>
           </div>
           {problems.length ? (
             <ul role="alert" className="grid gap-1 text-destructive">
@@ -78,7 +102,12 @@ export function AddMcpServerDialog({ onClose }: { onClose: () => void }) {
             </div>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" className="sm:mr-auto" onClick={() => void onTest()} disabled={test.isPending}>
+            <Button
+              variant="secondary"
+              className="sm:mr-auto"
+              onClick={() => void onTest()}
+              disabled={test.isPending}
+            >
               {test.isPending ? 'Testing…' : 'Test connection'}
             </Button>
             <Button variant="ghost" onClick={onClose}>

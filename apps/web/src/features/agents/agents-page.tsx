@@ -10,7 +10,8 @@ export const AGENT_TABS = ['mcp', 'llm', 'flows'] as const;
 type AgentTab = (typeof AGENT_TABS)[number];
 // On phones the three tabs share the width, text only.
 const TRIGGER = 'justify-center px-1.5 text-[13px] sm:px-3 sm:text-sm [&_svg]:hidden sm:[&_svg]:block';
-const isTab = (value: string | null): value is AgentTab => (AGENT_TABS as readonly string[]).includes(value ?? '');
+const isTab = (value: string | null): value is AgentTab =>
+  (AGENT_TABS as readonly string[]).includes(value ?? '');
 
 /**
  * /connections (spec document 3 "Agents screen"): MCP Servers, LLM Providers and Action Flows.
@@ -22,8 +23,15 @@ export function AgentsPage({ actionFlows }: { actionFlows: ReactNode }) {
   const tab: AgentTab = isTab(params.get('tab')) ? (params.get('tab') as AgentTab) : 'mcp';
   return (
     <Page>
-      <PageHeader title="Agents" description="The language model behind Catalyst AI, the MCP servers agents can use, and your action flows." />
-      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-6">
+      <PageHeader
+        title="Agents"
+        description="The language model behind Catalyst AI, the MCP servers agents can use, and your action flows."
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+        className="mt-6"
+      >
         <TabsList aria-label="Agents" className="grid w-full grid-cols-3 sm:inline-flex sm:w-auto">
           <TabsTrigger value="mcp" className={TRIGGER}>
             <Plug aria-hidden /> MCP Servers

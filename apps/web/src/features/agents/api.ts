@@ -1,4 +1,13 @@
-import type { TConnectionTest, TLlmProvider, TLlmProviderInput, TLlmSettings, TMcpServer, TMcpServerInput, TMcpServerList, TMcpTestResult } from '@catalyst/contracts';
+import type {
+  TConnectionTest,
+  TLlmProvider,
+  TLlmProviderInput,
+  TLlmSettings,
+  TMcpServer,
+  TMcpServerInput,
+  TMcpServerList,
+  TMcpTestResult,
+} from '@catalyst/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -30,7 +39,8 @@ export function useDeleteLlmProvider() {
 export function useTestLlmProvider() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { baseUrl: string; model: string; apiKey?: string; timeoutMs?: number | null }) => api.post<TConnectionTest>(`${BASE}/llm-provider/test`, body),
+    mutationFn: (body: { baseUrl: string; model: string; apiKey?: string; timeoutMs?: number | null }) =>
+      api.post<TConnectionTest>(`${BASE}/llm-provider/test`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: LLM_KEY }),
   });
 }
@@ -64,5 +74,8 @@ export function useTestMcpServer() {
 }
 
 export function useTestMcpAddress() {
-  return useMutation({ mutationFn: (body: { url: string; token?: string }) => api.post<TMcpTestResult>(`${BASE}/mcp-servers/test`, body) });
+  return useMutation({
+    mutationFn: (body: { url: string; token?: string }) =>
+      api.post<TMcpTestResult>(`${BASE}/mcp-servers/test`, body),
+  });
 }

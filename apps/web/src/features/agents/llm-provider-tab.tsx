@@ -20,8 +20,14 @@ function ActiveSource({ settings }: { settings: TLlmSettings }) {
     settings.activeSource === 'organization'
       ? ([Bot, `Catalyst AI plans answers with ${p!.model} at ${host}.`] as const)
       : settings.activeSource === 'environment'
-        ? ([Server, `Catalyst AI uses this server's default LLM${settings.environmentModel ? ` (${settings.environmentModel})` : ''}. Save a provider below to use your own.`] as const)
-        : ([Cpu, 'Catalyst AI answers with its embedded engine, without an LLM. Connect an OpenAI-compatible endpoint to let a model plan the queries.'] as const);
+        ? ([
+            Server,
+            `Catalyst AI uses this server's default LLM${settings.environmentModel ? ` (${settings.environmentModel})` : ''}. Save a provider below to use your own.`,
+          ] as const)
+        : ([
+            Cpu,
+            'Catalyst AI answers with its embedded engine, without an LLM. Connect an OpenAI-compatible endpoint to let a model plan the queries.',
+          ] as const);
   return (
     <Card className="flex gap-3 p-4">
       <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary dark:text-accent-foreground">
@@ -31,7 +37,10 @@ function ActiveSource({ settings }: { settings: TLlmSettings }) {
         <p className="font-medium" data-testid="llm-active-source">
           {text}
         </p>
-        <p className="mt-1 text-muted-foreground">Every plan a model proposes is checked against your data model before it runs. If the provider fails or is too slow, the embedded engine answers instead.</p>
+        <p className="mt-1 text-muted-foreground">
+          Every plan a model proposes is checked against your data model before it runs. If the provider fails
+          or is too slow, the embedded engine answers instead.
+        </p>
       </div>
     </Card>
   );
@@ -51,10 +60,21 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
   const test = useTestLlmProvider();
 
   const values = () => {
-    const missing = [!baseUrl.trim() && 'Base URL is required', !model.trim() && 'Model is required', timeout.trim() && !(Number(timeout) >= 1 && Number(timeout) <= 120) && 'Timeout must be 1 to 120 seconds'].filter((p): p is string => Boolean(p));
+    const missing = [
+      !baseUrl.trim() && 'Base URL is required',
+      !model.trim() && 'Model is required',
+      timeout.trim() &&
+        !(Number(timeout) >= 1 && Number(timeout) <= 120) &&
+        'Timeout must be 1 to 120 seconds',
+    ].filter((p): p is string => Boolean(p));
     setProblems(missing);
     if (missing.length) return null;
-    return { baseUrl: baseUrl.trim(), model: model.trim(), apiKey: apiKey.trim() || undefined, timeoutMs: timeout.trim() ? Math.round(Number(timeout) * 1000) : null };
+    return {
+      baseUrl: baseUrl.trim(),
+      model: model.trim(),
+      apiKey: apiKey.trim() || undefined,
+      timeoutMs: timeout.trim() ? Math.round(Number(timeout) * 1000) : null,
+    };
   };
   const onTest = async () => {
     const v = values();
@@ -72,7 +92,11 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
     if (!v) return;
     try {
       await save.mutateAsync({ ...v, clearApiKey: clearKey && !v.apiKey, enabled });
-      toast.success('LLM provider saved', { description: enabled ? 'Catalyst AI uses it from the next question on.' : 'It is switched off: Catalyst AI keeps its default.' });
+      toast.success('LLM provider saved', {
+        description: enabled
+          ? 'Catalyst AI uses it from the next question on.'
+          : 'It is switched off: Catalyst AI keeps its default.',
+      });
     } catch (error) {
       setProblems([errorText(error, 'The provider could not be saved.')]);
     }
@@ -89,44 +113,87 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
   return (
     <Card className="p-5 sm:p-6">
       <h2 className="text-base font-semibold">OpenAI-compatible endpoint</h2>
-      <p className="mt-1 text-sm text-muted-foreground">Any service that speaks the OpenAI chat completions API: OpenAI, Azure OpenAI, a gateway, or a local server such as Ollama or vLLM.</p>
-      {!canManage ? <p className="mt-3 text-sm text-muted-foreground">Only members who may edit the organization (orgs.write) can change these settings.</p> : null}
+      <p className="mt-1 text-sm text-muted-foreground">
+        Any service that speaks the OpenAI chat completions API: OpenAI, Azure OpenAI, a gateway, or a local
+        server such as Ollama or vLLM.
+      </p>
+      {!canManage ? (
+        <p className="mt-3 text-sm text-muted-foreground">
+          Only members who may edit the organization (orgs.write) can change these settings.
+        </p>
+      ) : null}
       <form className="mt-5 grid gap-4" onSubmit={(e) => void onSave(e)} noValidate>
         <fieldset disabled={!canManage} className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-1.5 text-sm sm:col-span-2">
             <label htmlFor="llm-base-url" className="font-medium">
               Base URL
             </label>
-            <Input id="llm-base-url" aria-describedby="llm-base-url-hint" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} placeholder="https://api.openai.com/v1" inputMode="url" autoComplete="off" spellCheck={false} />
+            <Input
+              id="llm-base-url"
+              aria-describedby="llm-base-url-hint"
+              value={baseUrl}
+              onChange={(e) => setBaseUrl(e.target.value)}
+              placeholder="https://api.openai.com/v1"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+            />
             <span id="llm-base-url-hint" className="text-xs text-muted-foreground">
               Usually ends in /v1; Catalyst calls {'{base URL}'}/chat/completions.
             </span>
           </div>
           <label className="grid gap-1.5 text-sm">
             <span className="font-medium">Model</span>
-            <Input value={model} onChange={(e) => setModel(e.target.value)} placeholder="gpt-4o-mini" autoComplete="off" spellCheck={false} />
+            <Input
+              value={model}
+              onChange={(e) => setModel(e.target.value)}
+              placeholder="gpt-4o-mini"
+              autoComplete="off"
+              spellCheck={false}
+            />
           </label>
           <label className="grid gap-1.5 text-sm">
             <span className="font-medium">Timeout (seconds)</span>
-            <Input value={timeout} onChange={(e) => setTimeoutSeconds(e.target.value.replace(/[^\d.]/g, ''))} placeholder="15" inputMode="decimal" />
+            <Input
+              value={timeout}
+              onChange={(e) => setTimeoutSeconds(e.target.value.replace(/[^\d.]/g, ''))}
+              placeholder="15"
+              inputMode="decimal"
+            />
           </label>
           <div className="grid gap-1.5 text-sm sm:col-span-2">
             <label htmlFor="llm-api-key" className="font-medium">
               API key
             </label>
-            <PasswordInput id="llm-api-key" aria-describedby="llm-api-key-hint" value={apiKey} onChange={(e) => setApiKey(e.target.value)} placeholder={provider?.hasApiKey ? 'Saved: leave blank to keep it' : 'sk-…'} autoComplete="off" spellCheck={false} />
+            <PasswordInput
+              id="llm-api-key"
+              aria-describedby="llm-api-key-hint"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              placeholder={provider?.hasApiKey ? 'Saved: leave blank to keep it' : 'sk-…'}
+              autoComplete="off"
+              spellCheck={false}
+            />
             <span id="llm-api-key-hint" className="text-xs text-muted-foreground">
               Encrypted at rest and never shown again. Leave it blank for endpoints that need none.
             </span>
             {provider?.hasApiKey ? (
               <label className="mt-1 flex items-center gap-2">
-                <Checkbox checked={clearKey} onCheckedChange={(c) => setClearKey(c === true)} disabled={Boolean(apiKey)} />
+                <Checkbox
+                  checked={clearKey}
+                  onCheckedChange={(c) => setClearKey(c === true)}
+                  disabled={Boolean(apiKey)}
+                />
                 Remove the saved key
               </label>
             ) : null}
           </div>
           <label className="flex items-center gap-3 text-sm sm:col-span-2">
-            <Switch checked={enabled} onCheckedChange={setEnabled} aria-label="Use this provider for Catalyst AI" />
+            <Switch
+              checked={enabled}
+              onCheckedChange={setEnabled}
+              aria-label="Use this provider for Catalyst AI"
+            />
             Use this provider for Catalyst AI
           </label>
         </fieldset>
@@ -137,7 +204,11 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
             ))}
           </ul>
         ) : null}
-        {result ? <TestResult test={result} /> : provider?.lastTest ? <TestResult test={provider.lastTest} recorded /> : null}
+        {result ? (
+          <TestResult test={result} />
+        ) : provider?.lastTest ? (
+          <TestResult test={provider.lastTest} recorded />
+        ) : null}
         {canManage ? (
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => void onTest()} disabled={test.isPending}>
@@ -147,7 +218,12 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
               {save.isPending ? 'Saving…' : 'Save'}
             </Button>
             {provider ? (
-              <Button variant="ghost" className="sm:ml-auto" onClick={() => void onRemove()} disabled={remove.isPending}>
+              <Button
+                variant="ghost"
+                className="sm:ml-auto"
+                onClick={() => void onRemove()}
+                disabled={remove.isPending}
+              >
                 Remove provider
               </Button>
             ) : null}

@@ -10,14 +10,24 @@ import { useDeleteMcpServer, useMcpServers, useTestMcpServer } from './api';
 import { AddMcpServerDialog } from './add-mcp-server-dialog';
 import { TestResult, ToolList } from './test-result';
 
-function ServerCard({ server, canManage, onDelete }: { server: TMcpServer; canManage: boolean; onDelete: () => void }) {
+function ServerCard({
+  server,
+  canManage,
+  onDelete,
+}: {
+  server: TMcpServer;
+  canManage: boolean;
+  onDelete: () => void;
+}) {
   const test = useTestMcpServer();
   const [fresh, setFresh] = useState<TMcpTestResult | null>(null);
   const run = async () => {
     try {
       setFresh(await test.mutateAsync(server.id));
     } catch (error) {
-      toast.error('The test could not be run', { description: error instanceof Error ? error.message : undefined });
+      toast.error('The test could not be run', {
+        description: error instanceof Error ? error.message : undefined,
+      });
     }
   };
   return (
@@ -29,7 +39,9 @@ function ServerCard({ server, canManage, onDelete }: { server: TMcpServer; canMa
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold">{server.name}</h3>
           <p className="truncate font-mono text-xs text-muted-foreground">{server.url}</p>
-          <p className="mt-0.5 text-xs text-muted-foreground">{server.hasToken ? 'Bearer token saved (encrypted)' : 'No token'}</p>
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            {server.hasToken ? 'Bearer token saved (encrypted)' : 'No token'}
+          </p>
         </div>
         {canManage ? (
           <Button variant="ghost" size="icon" aria-label={`Delete ${server.name}`} onClick={onDelete}>
@@ -38,11 +50,21 @@ function ServerCard({ server, canManage, onDelete }: { server: TMcpServer; canMa
         ) : null}
       </div>
       <div className="mt-3 grid gap-2">
-        {fresh ? <TestResult test={fresh} /> : server.lastTest ? <TestResult test={server.lastTest} recorded /> : null}
+        {fresh ? (
+          <TestResult test={fresh} />
+        ) : server.lastTest ? (
+          <TestResult test={server.lastTest} recorded />
+        ) : null}
       </div>
       <ToolList tools={fresh?.ok ? fresh.tools : server.tools} />
       {canManage ? (
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void run()} disabled={test.isPending}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="mt-3"
+          onClick={() => void run()}
+          disabled={test.isPending}
+        >
           {test.isPending ? 'Testing…' : 'Test connection'}
         </Button>
       ) : null}
@@ -60,7 +82,9 @@ export function McpServersTab() {
   return (
     <section aria-label="MCP servers">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">Model Context Protocol servers offer tools an agent can call, over streamable HTTP.</p>
+        <p className="text-sm text-muted-foreground">
+          Model Context Protocol servers offer tools an agent can call, over streamable HTTP.
+        </p>
         {canManage ? (
           <Button onClick={() => setAdding(true)}>
             <Plus aria-hidden /> Add MCP Server
@@ -68,14 +92,17 @@ export function McpServersTab() {
         ) : null}
       </div>
       <Alert className="mt-4" title="Catalyst AI does not call MCP tools yet">
-        Register your servers and test them here: Catalyst checks that each one answers and keeps the list of its tools. Answers do not use these tools yet.
+        Register your servers and test them here: Catalyst checks that each one answers and keeps the list of
+        its tools. Answers do not use these tools yet.
       </Alert>
       <div className="mt-4">
         {servers.isLoading ? (
           <p className="text-sm text-muted-foreground">Loading MCP servers…</p>
         ) : servers.isError ? (
           <Card className="grid gap-3 p-6 text-sm">
-            <p className="text-destructive">{servers.error instanceof Error ? servers.error.message : 'Failed to load MCP servers'}</p>
+            <p className="text-destructive">
+              {servers.error instanceof Error ? servers.error.message : 'Failed to load MCP servers'}
+            </p>
             <Button variant="secondary" className="justify-self-start" onClick={() => void servers.refetch()}>
               Try Again
             </Button>
@@ -84,12 +111,21 @@ export function McpServersTab() {
           <Card className="grid justify-items-center gap-2 p-10 text-center">
             <Plug className="size-8 text-muted-foreground" aria-hidden />
             <p className="font-medium">No MCP servers yet</p>
-            <p className="max-w-sm text-sm text-muted-foreground">{canManage ? 'Add one with its URL (and a bearer token if it needs one), then test it.' : 'An administrator can add them.'}</p>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              {canManage
+                ? 'Add one with its URL (and a bearer token if it needs one), then test it.'
+                : 'An administrator can add them.'}
+            </p>
           </Card>
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {servers.data.servers.map((server) => (
-              <ServerCard key={server.id} server={server} canManage={canManage} onDelete={() => setDeleting(server)} />
+              <ServerCard
+                key={server.id}
+                server={server}
+                canManage={canManage}
+                onDelete={() => setDeleting(server)}
+              />
             ))}
           </ul>
         )}
@@ -104,7 +140,10 @@ export function McpServersTab() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => toast.success('MCP server deleted', { description: deleting.name }),
-            onError: (error) => toast.error('The server could not be deleted', { description: error instanceof Error ? error.message : undefined }),
+            onError: (error) =>
+              toast.error('The server could not be deleted', {
+                description: error instanceof Error ? error.message : undefined,
+              }),
             onSettled: () => setDeleting(null),
           })
         }

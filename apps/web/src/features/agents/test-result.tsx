@@ -16,7 +16,10 @@ export function ago(iso: string, now = Date.now()): string {
 /** The outcome of a "Test connection": success with the latency, or the exact failure. */
 export function TestResult({ test, recorded = false }: { test: TConnectionTest; recorded?: boolean }) {
   return (
-    <Alert variant={test.ok ? 'success' : 'destructive'} title={`${test.ok ? 'Connection works' : 'Connection failed'}${recorded ? ` · tested ${ago(test.at)}` : ''}`}>
+    <Alert
+      variant={test.ok ? 'success' : 'destructive'}
+      title={`${test.ok ? 'Connection works' : 'Connection failed'}${recorded ? ` · tested ${ago(test.at)}` : ''}`}
+    >
       <span className="break-words">{test.message}</span>
     </Alert>
   );
@@ -34,11 +37,17 @@ export function ToolList({ tools }: { tools: TMcpTool[] }) {
       </p>
       <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="Tools">
         {tools.slice(0, SHOWN_TOOLS).map((tool) => (
-          <li key={tool.name} title={tool.description || undefined} className="max-w-full truncate rounded-md border border-border bg-muted/60 px-2 py-0.5 font-mono text-xs">
+          <li
+            key={tool.name}
+            title={tool.description || undefined}
+            className="max-w-full truncate rounded-md border border-border bg-muted/60 px-2 py-0.5 font-mono text-xs"
+          >
             {tool.name}
           </li>
         ))}
-        {tools.length > SHOWN_TOOLS ? <li className="px-1 text-xs text-muted-foreground">+{tools.length - SHOWN_TOOLS} more</li> : null}
+        {tools.length > SHOWN_TOOLS ? (
+          <li className="px-1 text-xs text-muted-foreground">+{tools.length - SHOWN_TOOLS} more</li>
+        ) : null}
       </ul>
     </div>
   );

@@ -34,19 +34,29 @@ export function ForgotPasswordPage() {
     setState('sending');
     try {
       const result = await requestPasswordReset({ username: username.trim() });
-      if (result.status !== 'success') throw new Error(result.error || result.message || 'Password reset failed');
+      if (result.status !== 'success')
+        throw new Error(result.error || result.message || 'Password reset failed');
       setState('sent');
-      toast.success('Password Reset Sent', { description: 'You will receive password reset instructions via email.' });
+      toast.success('Password Reset Sent', {
+        description: 'You will receive password reset instructions via email.',
+      });
       redirectTimer.current = window.setTimeout(() => void navigate('/login'), RESET_SENT_REDIRECT_MS);
     } catch (err) {
       setState('idle');
-      setError(err instanceof ApiError || err instanceof Error ? err.message || 'Failed to send password reset' : 'Failed to send password reset');
+      setError(
+        err instanceof ApiError || err instanceof Error
+          ? err.message || 'Failed to send password reset'
+          : 'Failed to send password reset',
+      );
     }
   };
 
   return (
     <AuthLayout>
-      <AuthHeading title="Reset Password" description="Enter your username and we will e-mail you a link to set a new password." />
+      <AuthHeading
+        title="Reset Password"
+        description="Enter your username and we will e-mail you a link to set a new password."
+      />
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-5">
         <Field id={ids.username} label="Username">
           <Input

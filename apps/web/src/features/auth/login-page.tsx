@@ -48,7 +48,14 @@ export function LoginPage() {
   const [licenseAccepted, setLicenseAccepted] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const ids = { username: useId(), email: useId(), password: useId(), confirm: useId(), license: useId(), error: useId() };
+  const ids = {
+    username: useId(),
+    email: useId(),
+    password: useId(),
+    confirm: useId(),
+    license: useId(),
+    error: useId(),
+  };
   const signIn = mode === 'signin';
 
   // Pre-tick the licence box when the typed user has already accepted it (sign-in mode only).
@@ -110,7 +117,9 @@ export function LoginPage() {
     try {
       // Account creation is simulated (spec document 1 §4): no server call is made.
       await new Promise((resolve) => window.setTimeout(resolve, SIGN_UP_DELAY_MS));
-      toast.success('Account Created', { description: 'Your account has been created successfully. Please sign in.' });
+      toast.success('Account Created', {
+        description: 'Your account has been created successfully. Please sign in.',
+      });
       switchMode('signin');
     } catch {
       toast.error('Failed to create account');
@@ -129,9 +138,16 @@ export function LoginPage() {
     <AuthLayout>
       <AuthHeading
         title={signIn ? 'Welcome back' : 'Create your account'}
-        description={signIn ? 'Sign in to continue to Catalyst.' : 'Start turning your business data into decisions.'}
+        description={
+          signIn ? 'Sign in to continue to Catalyst.' : 'Start turning your business data into decisions.'
+        }
       />
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-describedby={formError ? ids.error : undefined}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid gap-5"
+        aria-describedby={formError ? ids.error : undefined}
+      >
         <Field id={ids.username} label="Username">
           <Input
             id={ids.username}

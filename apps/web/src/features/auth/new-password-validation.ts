@@ -10,7 +10,11 @@ export interface NewPasswordProblem {
   details?: string[];
 }
 
-export function validateNewPassword(form: { token: string | null; newPassword: string; confirmPassword: string }): NewPasswordProblem | null {
+export function validateNewPassword(form: {
+  token: string | null;
+  newPassword: string;
+  confirmPassword: string;
+}): NewPasswordProblem | null {
   if (!form.token) return { message: MESSAGES.tokenMissing };
   if (!form.newPassword) return { message: MESSAGES.newPasswordRequired };
   if (!form.confirmPassword) return { message: MESSAGES.confirmRequired };

@@ -19,7 +19,9 @@ function InvalidLink() {
       </div>
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">Invalid Reset Link</h1>
-        <p className="text-sm leading-6 text-muted-foreground">This password reset link is invalid or has expired.</p>
+        <p className="text-sm leading-6 text-muted-foreground">
+          This password reset link is invalid or has expired.
+        </p>
       </div>
       <Button asChild size="lg" className="w-full">
         <Link to="/forgot-password">Request New Reset Link</Link>
@@ -57,10 +59,13 @@ export function SetPasswordPage() {
     setSubmitting(true);
     try {
       const result = await setPassword({ token, newPassword });
-      if (result.status !== 'success') throw new Error(result.error || result.message || 'Password set failed');
+      if (result.status !== 'success')
+        throw new Error(result.error || result.message || 'Password set failed');
       setDone(true);
     } catch (error) {
-      setProblem({ message: error instanceof Error && error.message ? error.message : 'Failed to reset password' });
+      setProblem({
+        message: error instanceof Error && error.message ? error.message : 'Failed to reset password',
+      });
     } finally {
       setSubmitting(false);
     }
@@ -125,8 +130,13 @@ export function SetPasswordPage() {
       <Dialog open={done} onOpenChange={(open) => (open ? undefined : void navigate('/login'))}>
         <DialogContent showClose={false}>
           <DialogTitle>Password Reset Successfully</DialogTitle>
-          <DialogDescription>Your password has been reset. Please login with your new password.</DialogDescription>
-          <Button onClick={() => void navigate('/login')} className="mt-2 w-full sm:w-auto sm:justify-self-end">
+          <DialogDescription>
+            Your password has been reset. Please login with your new password.
+          </DialogDescription>
+          <Button
+            onClick={() => void navigate('/login')}
+            className="mt-2 w-full sm:w-auto sm:justify-self-end"
+          >
             Login
           </Button>
         </DialogContent>

@@ -11,7 +11,11 @@ export const MESSAGES = {
   requirementsNotMet: 'Password Requirements Not Met',
 } as const;
 
-export function validateSignIn(form: { username: string; password: string; licenseAccepted: boolean }): string | null {
+export function validateSignIn(form: {
+  username: string;
+  password: string;
+  licenseAccepted: boolean;
+}): string | null {
   if (!form.username.trim() || !form.password) return MESSAGES.signInRequired;
   if (!form.licenseAccepted) return MESSAGES.licenseRequired;
   return null;
@@ -24,7 +28,8 @@ export function validateSignUp(form: {
   confirmPassword: string;
   licenseAccepted: boolean;
 }): string | null {
-  if (!form.username.trim() || !form.email.trim() || !form.password || !form.confirmPassword) return MESSAGES.signUpRequired;
+  if (!form.username.trim() || !form.email.trim() || !form.password || !form.confirmPassword)
+    return MESSAGES.signUpRequired;
   if (form.password !== form.confirmPassword) return MESSAGES.passwordsDoNotMatch;
   if (!form.licenseAccepted) return MESSAGES.licenseRequired;
   return null;

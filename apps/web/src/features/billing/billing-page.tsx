@@ -37,9 +37,13 @@ function BillingPanel({ scope }: { scope: Scope }) {
 export function BillingPage() {
   return (
     <Page>
-      <PageHeader title="Billing" description="Choose a plan and top up tokens. Prices are monthly, in US dollars." />
+      <PageHeader
+        title="Billing"
+        description="Choose a plan and top up tokens. Prices are monthly, in US dollars."
+      />
       <Alert className="mt-6" title={PAYMENTS_OFF}>
-        You can compare plans and packs here, but no payment provider is set up, so nothing is charged or saved.
+        You can compare plans and packs here, but no payment provider is set up, so nothing is charged or
+        saved.
       </Alert>
       <Tabs defaultValue="personal" className="mt-6">
         <TabsList aria-label="Billing">

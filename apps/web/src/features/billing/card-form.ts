@@ -55,7 +55,8 @@ export function validateCard(v: CardValues, now: Date): Partial<Record<keyof Car
     const month = Number(match[1]);
     const year = 2000 + Number(match[2]);
     if (month < 1 || month > 12) errors.expiry = 'Expiry month must be 01 to 12';
-    else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) errors.expiry = 'This card has expired';
+    else if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
+      errors.expiry = 'This card has expired';
   }
   if (!/^\d{3,4}$/.test(v.cvc)) errors.cvc = 'CVC is 3 or 4 digits';
   return errors;

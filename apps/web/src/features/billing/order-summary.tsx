@@ -6,7 +6,17 @@ import { formatMoney, formatTokens, orderTotal, type Tier, type TokenPack } from
 export const PAYMENTS_OFF = 'Payments are not connected in this installation';
 
 /** The order: plan, pack, tokens and the total (tier price + pack price), with an honest purchase button. */
-export function OrderSummary({ id, tier, pack, billedTo }: { id: string; tier: Tier; pack: TokenPack | null; billedTo: string }) {
+export function OrderSummary({
+  id,
+  tier,
+  pack,
+  billedTo,
+}: {
+  id: string;
+  tier: Tier;
+  pack: TokenPack | null;
+  billedTo: string;
+}) {
   const total = orderTotal(tier, pack);
   return (
     <Card className="p-5 lg:sticky lg:top-20" aria-labelledby={`${id}-title`}>
@@ -41,7 +51,11 @@ export function OrderSummary({ id, tier, pack, billedTo }: { id: string; tier: T
           </dd>
         </div>
       </dl>
-      {total.kind === 'contact-sales' ? <p className="mt-2 text-xs text-muted-foreground">Enterprise pricing is on request: contact your Catalyst sales representative.</p> : null}
+      {total.kind === 'contact-sales' ? (
+        <p className="mt-2 text-xs text-muted-foreground">
+          Enterprise pricing is on request: contact your Catalyst sales representative.
+        </p>
+      ) : null}
       <Button className="mt-5 w-full" disabled aria-describedby={`${id}-payments`}>
         <Lock aria-hidden /> Purchase
       </Button>

@@ -53,7 +53,11 @@ export interface PackSavings {
 export function packSavings(pack: Pick<TokenPack, 'tokens' | 'price'>): PackSavings {
   const listCents = Math.round(pack.tokens * LIST_PRICE_PER_TOKEN * 100);
   const savingsCents = Math.max(0, listCents - cents(pack.price));
-  return { listPrice: listCents / 100, savings: savingsCents / 100, percentOff: listCents ? Math.round((savingsCents / listCents) * 100) : 0 };
+  return {
+    listPrice: listCents / 100,
+    savings: savingsCents / 100,
+    percentOff: listCents ? Math.round((savingsCents / listCents) * 100) : 0,
+  };
 }
 
 export type OrderTotal =
@@ -68,8 +72,18 @@ export function orderTotal(tier: Tier, pack: TokenPack | null): OrderTotal {
   return { kind: 'priced', total: (cents(tier.price) + cents(pack?.price ?? 0)) / 100, tokens };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+const usdCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** "$149" for whole dollars, "$2.50" otherwise. */
 export function formatMoney(dollars: number): string {

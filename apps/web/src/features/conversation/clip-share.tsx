@@ -19,11 +19,28 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 async function capture(rect: Rect): Promise<string> {
   const { toCanvas } = await import('html-to-image');
   const ratio = window.devicePixelRatio || 1;
-  const full = await toCanvas(document.body, { pixelRatio: ratio, width: window.innerWidth, height: window.innerHeight, style: { transform: `translate(${-window.scrollX}px, ${-window.scrollY}px)` } });
+  const full = await toCanvas(document.body, {
+    pixelRatio: ratio,
+    width: window.innerWidth,
+    height: window.innerHeight,
+    style: { transform: `translate(${-window.scrollX}px, ${-window.scrollY}px)` },
+  });
   const out = document.createElement('canvas');
   out.width = Math.round(rect.w * ratio);
   out.height = Math.round(rect.h * ratio);
-  out.getContext('2d')!.drawImage(full, rect.x * ratio, rect.y * ratio, rect.w * ratio, rect.h * ratio, 0, 0, out.width, out.height);
+  out
+    .getContext('2d')!
+    .drawImage(
+      full,
+      rect.x * ratio,
+      rect.y * ratio,
+      rect.w * ratio,
+      rect.h * ratio,
+      0,
+      0,
+      out.width,
+      out.height,
+    );
   return out.toDataURL('image/png');
 }
 
@@ -48,7 +65,15 @@ export function ClipShare({ onDone }: { onDone: () => void }) {
         setStart({ x: e.clientX, y: e.clientY });
         setRect({ x: e.clientX, y: e.clientY, w: 0, h: 0 });
       }}
-      onMouseMove={(e) => start && setRect({ x: Math.min(start.x, e.clientX), y: Math.min(start.y, e.clientY), w: Math.abs(e.clientX - start.x), h: Math.abs(e.clientY - start.y) })}
+      onMouseMove={(e) =>
+        start &&
+        setRect({
+          x: Math.min(start.x, e.clientX),
+          y: Math.min(start.y, e.clientY),
+          w: Math.abs(e.clientX - start.x),
+          h: Math.abs(e.clientY - start.y),
+        })
+      }
       onMouseUp={() => {
         const r = rect;
         setStart(null);
@@ -58,10 +83,17 @@ export function ClipShare({ onDone }: { onDone: () => void }) {
         requestAnimationFrame(() => void capture(r).then(setImage, onDone));
       }}
     >
-      <p className="pointer-events-none fixed top-4 left-1/2 -translate-x-1/2 rounded-full bg-background px-4 py-2 text-sm shadow">Click and drag to select an area • Press ESC to cancel</p>
+      <p className="pointer-events-none fixed top-4 left-1/2 -translate-x-1/2 rounded-full bg-background px-4 py-2 text-sm shadow">
+        Click and drag to select an area • Press ESC to cancel
+      </p>
       {rect ? (
-        <div className="pointer-events-none fixed border-2 border-primary bg-white/10" style={{ left: rect.x, top: rect.y, width: rect.w, height: rect.h }}>
-          {rect.w > 50 && rect.h > 30 ? <span className="absolute -top-6 left-0 rounded bg-primary px-1.5 text-xs text-primary-foreground">{`${Math.round(rect.w)} × ${Math.round(rect.h)}`}</span> : null}
+        <div
+          className="pointer-events-none fixed border-2 border-primary bg-white/10"
+          style={{ left: rect.x, top: rect.y, width: rect.w, height: rect.h }}
+        >
+          {rect.w > 50 && rect.h > 30 ? (
+            <span className="absolute -top-6 left-0 rounded bg-primary px-1.5 text-xs text-primary-foreground">{`${Math.round(rect.w)} × ${Math.round(rect.h)}`}</span>
+          ) : null}
         </div>
       ) : null}
     </div>
@@ -91,7 +123,10 @@ function ShareDialog({ image, onClose }: { image: string; onClose: () => void })
     if (!recipients.length) return setError('Please add at least one email address');
     setSending(true);
     try {
-      await api.post('/api/copilot/email/send-content', { recipients, base64: image.replace(/^data:image\/png;base64,/, '') });
+      await api.post('/api/copilot/email/send-content', {
+        recipients,
+        base64: image.replace(/^data:image\/png;base64,/, ''),
+      });
       setSent(true);
       setError(null);
     } catch {
@@ -105,9 +140,19 @@ function ShareDialog({ image, onClose }: { image: string; onClose: () => void })
       <DialogContent className="sm:max-w-lg">
         <DialogTitle>Share Clipped Content</DialogTitle>
         <DialogDescription>E-mail this clip as a PNG.</DialogDescription>
-        <img src={image} alt="Clipped area" className="mt-3 max-h-64 w-full rounded-lg border border-border object-contain" />
+        <img
+          src={image}
+          alt="Clipped area"
+          className="mt-3 max-h-64 w-full rounded-lg border border-border object-contain"
+        />
         <div className="mt-3 flex gap-2">
-          <Input aria-label="Recipient e-mail" placeholder="name@company.com" value={address} onChange={(e) => setAddress(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), add())} />
+          <Input
+            aria-label="Recipient e-mail"
+            placeholder="name@company.com"
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), add())}
+          />
           <Button variant="secondary" onClick={add}>
             Add
           </Button>
@@ -119,9 +164,16 @@ function ShareDialog({ image, onClose }: { image: string; onClose: () => void })
             </p>
             <ul className="mt-1 flex flex-wrap gap-1.5">
               {recipients.map((r) => (
-                <li key={r} className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs">
+                <li
+                  key={r}
+                  className="inline-flex items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-xs"
+                >
                   {r}
-                  <button type="button" aria-label={`Remove ${r}`} onClick={() => setRecipients((all) => all.filter((x) => x !== r))}>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${r}`}
+                    onClick={() => setRecipients((all) => all.filter((x) => x !== r))}
+                  >
                     <X className="size-3" aria-hidden />
                   </button>
                 </li>

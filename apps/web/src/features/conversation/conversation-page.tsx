@@ -1,4 +1,19 @@
-import { ArrowLeft, Bot, Check, Gavel, Pencil, Plus, RefreshCw, Scissors, SendHorizontal, ThumbsDown, ThumbsUp, Trash2, User, X } from 'lucide-react';
+import {
+  ArrowLeft,
+  Bot,
+  Check,
+  Gavel,
+  Pencil,
+  Plus,
+  RefreshCw,
+  Scissors,
+  SendHorizontal,
+  ThumbsDown,
+  ThumbsUp,
+  Trash2,
+  User,
+  X,
+} from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -24,19 +39,37 @@ export function ConversationPage() {
   const params = useParams();
   const location = useLocation();
   // A new key per route: a different thread starts with fresh state.
-  return <Conversation key={`${location.pathname}`} params={params} state={(location.state ?? {}) as NavState} />;
+  return (
+    <Conversation key={`${location.pathname}`} params={params} state={(location.state ?? {}) as NavState} />
+  );
 }
 
 function Conversation({ params, state }: { params: Record<string, string | undefined>; state: NavState }) {
   const navigate = useNavigate();
-  const alertMode = useMemo(() => (params.action && params.alertId ? { action: params.action, alertId: params.alertId } : null), [params.action, params.alertId]);
+  const alertMode = useMemo(
+    () => (params.action && params.alertId ? { action: params.action, alertId: params.alertId } : null),
+    [params.action, params.alertId],
+  );
   const routeThreadId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
-  const [useCaseId, setUseCaseId] = useState<number | null>(state.usecase_id ?? getSession()?.user.defaultUseCaseId ?? null);
+  const [useCaseId, setUseCaseId] = useState<number | null>(
+    state.usecase_id ?? getSession()?.user.defaultUseCaseId ?? null,
+  );
   const [useCaseName, setUseCaseName] = useState<string | null>(state.useCaseName ?? null);
   const firstName = getSession()?.user.firstName;
-  const welcome = routeThreadId || alertMode ? null : `Hello${firstName ? ` ${firstName}` : ''}! I'm Catalyst AI. Ask me about ${state.useCaseName ?? 'your data'}: totals, trends, breakdowns, comparisons, top lists.`;
+  const welcome =
+    routeThreadId || alertMode
+      ? null
+      : `Hello${firstName ? ` ${firstName}` : ''}! I'm Catalyst AI. Ask me about ${state.useCaseName ?? 'your data'}: totals, trends, breakdowns, comparisons, top lists.`;
   const convo = useConversation({ threadId: routeThreadId, useCaseId, welcome });
-  const [title, setTitle] = useState<string>(alertMode ? (alertMode.action === 'explore' ? 'Exploration' : 'Investigation') : routeThreadId ? 'Conversation' : 'New Analysis');
+  const [title, setTitle] = useState<string>(
+    alertMode
+      ? alertMode.action === 'explore'
+        ? 'Exploration'
+        : 'Investigation'
+      : routeThreadId
+        ? 'Conversation'
+        : 'New Analysis',
+  );
   const [editing, setEditing] = useState(false);
   const [draftTitle, setDraftTitle] = useState('');
   const [input, setInput] = useState(state.initialMessage ?? '');
@@ -71,7 +104,10 @@ function Conversation({ params, state }: { params: Record<string, string | undef
           const t = threads.find((x) => x.thread_id === routeThreadId);
           if (!t) return;
           if (t.usecase_id) setUseCaseId(t.usecase_id);
-          setTitle(t.thread_name ?? `Created at ${new Date(t.insert_ts).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false })}`);
+          setTitle(
+            t.thread_name ??
+              `Created at ${new Date(t.insert_ts).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false })}`,
+          );
         })
         .catch(() => setTitle('Error'));
     }, 500);
@@ -82,14 +118,18 @@ function Conversation({ params, state }: { params: Record<string, string | undef
   useEffect(() => {
     if (!alertMode || alertSent.current) return;
     alertSent.current = true;
-    const timer = setTimeout(() => convo.send('', { alertId: alertMode.alertId, action: alertMode.action }), 500);
+    const timer = setTimeout(
+      () => convo.send('', { alertId: alertMode.alertId, action: alertMode.action }),
+      500,
+    );
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per alert route
   }, []);
 
   // The first reply of a new thread names it: the URL follows without reloading the conversation.
   useEffect(() => {
-    if (convo.threadId && !routeThreadId && !alertMode) window.history.replaceState(window.history.state, '', `/conversation/${convo.threadId}`);
+    if (convo.threadId && !routeThreadId && !alertMode)
+      window.history.replaceState(window.history.state, '', `/conversation/${convo.threadId}`);
   }, [convo.threadId, routeThreadId, alertMode]);
 
   useLayoutEffect(() => {
@@ -120,8 +160,13 @@ function Conversation({ params, state }: { params: Record<string, string | undef
       onOpenPdf: (url: string, page: number, pdfTitle: string) => setPdf({ url, page, title: pdfTitle }),
       onAction: (label: string, context?: Record<string, string>) => {
         if (label !== 'Make Decision') return;
-        const alertId = context?.alertId ?? (alertMode ? `rec-${alertMode.alertId.replace(/^rec-/, '')}` : undefined);
-        setDecisionDraft({ alertId, alertTitle: context?.alertTitle, useCaseId: context?.useCaseId ? Number(context.useCaseId) : useCaseId });
+        const alertId =
+          context?.alertId ?? (alertMode ? `rec-${alertMode.alertId.replace(/^rec-/, '')}` : undefined);
+        setDecisionDraft({
+          alertId,
+          alertTitle: context?.alertTitle,
+          useCaseId: context?.useCaseId ? Number(context.useCaseId) : useCaseId,
+        });
       },
     }),
     [convo, alertMode, useCaseId],
@@ -135,9 +180,13 @@ function Conversation({ params, state }: { params: Record<string, string | undef
     try {
       await sendFeedback({ message_id: m.serverId, thread_id: convo.threadId, feedback: value });
       convo.setMessages((all) => all.map((x) => (x.id === m.id ? { ...x, feedback: value } : x)));
-      toast.success('Feedback Submitted', { description: value === 1 ? 'Thank you for your positive feedback!' : 'Thank you for your feedback!' });
+      toast.success('Feedback Submitted', {
+        description: value === 1 ? 'Thank you for your positive feedback!' : 'Thank you for your feedback!',
+      });
     } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : 'Failed to submit feedback' });
+      toast.error('Error', {
+        description: error instanceof Error ? error.message : 'Failed to submit feedback',
+      });
     }
   };
   const onDelete = async (m: ChatMessage) => {
@@ -153,15 +202,22 @@ function Conversation({ params, state }: { params: Record<string, string | undef
     }
   };
   const onRegenerate = (m: ChatMessage) => {
-    if (!convo.regenerate(m)) toast.error('Regeneration Error', { description: 'Failed to initiate regeneration. Please try again.' });
+    if (!convo.regenerate(m))
+      toast.error('Regeneration Error', {
+        description: 'Failed to initiate regeneration. Please try again.',
+      });
   };
 
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
       {import.meta.env.DEV && window.location.port !== (import.meta.env.VITE_EXPECTED_PORT ?? '5173') ? (
         <p className="border-b border-amber-500/40 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-500/15 dark:text-amber-200">
-          The application is not running on the expected port ({import.meta.env.VITE_EXPECTED_PORT ?? '5173'}). WebSocket connections may fail.{' '}
-          <a className="underline" href={`${window.location.protocol}//${window.location.hostname}:${import.meta.env.VITE_EXPECTED_PORT ?? '5173'}${window.location.pathname}`}>
+          The application is not running on the expected port ({import.meta.env.VITE_EXPECTED_PORT ?? '5173'}
+          ). WebSocket connections may fail.{' '}
+          <a
+            className="underline"
+            href={`${window.location.protocol}//${window.location.hostname}:${import.meta.env.VITE_EXPECTED_PORT ?? '5173'}${window.location.pathname}`}
+          >
             Switch to the expected port
           </a>
         </p>
@@ -190,7 +246,13 @@ function Conversation({ params, state }: { params: Record<string, string | undef
                   } else if (e.key === 'Escape') setEditing(false);
                 }}
               />
-              <Button size="icon" variant="ghost" aria-label="Save name" disabled={!draftTitle.trim()} onClick={() => (setTitle(draftTitle.trim()), setEditing(false))}>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label="Save name"
+                disabled={!draftTitle.trim()}
+                onClick={() => (setTitle(draftTitle.trim()), setEditing(false))}
+              >
                 <Check aria-hidden />
               </Button>
               <Button size="icon" variant="ghost" aria-label="Cancel" onClick={() => setEditing(false)}>
@@ -200,14 +262,25 @@ function Conversation({ params, state }: { params: Record<string, string | undef
           ) : (
             // The analysis's name is the page's heading; clicking it renames the analysis.
             <h1 className="flex min-w-0 text-sm">
-              <button type="button" className="group inline-flex min-w-0 items-center gap-1.5 font-medium" onClick={() => (setDraftTitle(title), setEditing(true))}>
+              <button
+                type="button"
+                className="group inline-flex min-w-0 items-center gap-1.5 font-medium"
+                onClick={() => (setDraftTitle(title), setEditing(true))}
+              >
                 <span className="truncate">{title}</span>
-                <Pencil className="size-3.5 text-muted-foreground opacity-0 group-hover:opacity-100" aria-hidden />
+                <Pencil
+                  className="size-3.5 text-muted-foreground opacity-0 group-hover:opacity-100"
+                  aria-hidden
+                />
               </button>
             </h1>
           )}
         </nav>
-        {useCaseName ? <span className="ml-auto hidden rounded-full bg-primary-soft px-2.5 py-1 text-xs font-medium text-primary sm:inline dark:text-accent-foreground">{useCaseName}</span> : null}
+        {useCaseName ? (
+          <span className="ml-auto hidden rounded-full bg-primary-soft px-2.5 py-1 text-xs font-medium text-primary sm:inline dark:text-accent-foreground">
+            {useCaseName}
+          </span>
+        ) : null}
       </div>
 
       <div
@@ -219,11 +292,27 @@ function Conversation({ params, state }: { params: Record<string, string | undef
         }}
       >
         <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:px-6">
-          {convo.loadError ? <p className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">{convo.loadError}</p> : null}
+          {convo.loadError ? (
+            <p className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+              {convo.loadError}
+            </p>
+          ) : null}
           {convo.messages.map((m) => (
-            <MessageView key={m.id} message={m} handlers={handlers} busy={convo.busy} onFeedback={onFeedback} onDelete={onDelete} onRegenerate={onRegenerate} />
+            <MessageView
+              key={m.id}
+              message={m}
+              handlers={handlers}
+              busy={convo.busy}
+              onFeedback={onFeedback}
+              onDelete={onDelete}
+              onRegenerate={onRegenerate}
+            />
           ))}
-          {convo.busy ? <p className="text-sm text-muted-foreground" aria-live="polite">Catalyst AI is thinking...</p> : null}
+          {convo.busy ? (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              Catalyst AI is thinking...
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -232,7 +321,11 @@ function Conversation({ params, state }: { params: Record<string, string | undef
           <div className="flex items-end gap-2">
             <textarea
               aria-label="Message"
-              placeholder={mayAsk ? 'Type a message' : 'Asking Catalyst AI needs the data.read permission (Data read). Ask an administrator.'}
+              placeholder={
+                mayAsk
+                  ? 'Type a message'
+                  : 'Asking Catalyst AI needs the data.read permission (Data read). Ask an administrator.'
+              }
               rows={1}
               className="max-h-40 min-h-10 flex-1 resize-none rounded-lg border border-input bg-background px-3 py-2 text-sm leading-6 outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60"
               value={input}
@@ -244,7 +337,13 @@ function Conversation({ params, state }: { params: Record<string, string | undef
               }}
               onKeyDown={onKeyDown}
             />
-            <Button aria-label="Send" size="icon" disabled={!input.trim() || convo.busy || !mayAsk} onClick={submit} className="size-10">
+            <Button
+              aria-label="Send"
+              size="icon"
+              disabled={!input.trim() || convo.busy || !mayAsk}
+              onClick={submit}
+              className="size-10"
+            >
               <SendHorizontal aria-hidden />
             </Button>
           </div>
@@ -257,7 +356,11 @@ function Conversation({ params, state }: { params: Record<string, string | undef
               </Button>
             ) : null}
             {can('reports.view') ? (
-              <Button size="sm" variant="secondary" onClick={() => handlers.onAction?.('Make Decision', undefined)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => handlers.onAction?.('Make Decision', undefined)}
+              >
                 <Gavel aria-hidden /> Make Decision
               </Button>
             ) : null}
@@ -268,9 +371,14 @@ function Conversation({ params, state }: { params: Record<string, string | undef
         </div>
       </div>
       {clipping ? <ClipShare onDone={() => setClipping(false)} /> : null}
-      {decisionDraft ? <MakeDecisionDialog draft={decisionDraft} onClose={() => setDecisionDraft(null)} /> : null}
+      {decisionDraft ? (
+        <MakeDecisionDialog draft={decisionDraft} onClose={() => setDecisionDraft(null)} />
+      ) : null}
       {pdf ? (
-        <aside className="fixed inset-y-0 right-0 z-40 flex w-full max-w-[500px] flex-col border-l border-border bg-surface shadow-xl" aria-label="Document">
+        <aside
+          className="fixed inset-y-0 right-0 z-40 flex w-full max-w-[500px] flex-col border-l border-border bg-surface shadow-xl"
+          aria-label="Document"
+        >
           <div className="flex items-center gap-2 border-b border-border p-3">
             <span className="min-w-0 flex-1 truncate text-sm font-medium">{pdf.title}</span>
             <Button size="icon" variant="ghost" aria-label="Close document" onClick={() => setPdf(null)}>
@@ -302,8 +410,13 @@ function MessageView({
   if (m.type === 'user') {
     return (
       <div className="flex justify-end gap-2">
-        <div className="max-w-[85%] rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-sm leading-6 whitespace-pre-wrap text-primary-foreground">{m.content}</div>
-        <span className="mt-1 hidden size-7 shrink-0 place-items-center rounded-full bg-muted sm:grid" aria-hidden>
+        <div className="max-w-[85%] rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-sm leading-6 whitespace-pre-wrap text-primary-foreground">
+          {m.content}
+        </div>
+        <span
+          className="mt-1 hidden size-7 shrink-0 place-items-center rounded-full bg-muted sm:grid"
+          aria-hidden
+        >
           <User className="size-4" />
         </span>
       </div>
@@ -312,29 +425,66 @@ function MessageView({
   const done = !m.streaming && !m.isLoading && m.serverId !== null;
   return (
     <div className="flex gap-2" data-testid="assistant-message">
-      <span className="mt-1 hidden size-7 shrink-0 place-items-center rounded-full bg-primary-soft text-primary sm:grid dark:text-accent-foreground" aria-hidden>
+      <span
+        className="mt-1 hidden size-7 shrink-0 place-items-center rounded-full bg-primary-soft text-primary sm:grid dark:text-accent-foreground"
+        aria-hidden
+      >
         <Bot className="size-4" />
       </span>
       <div className="min-w-0 flex-1 space-y-3">
         {m.loaderText ? <p className="animate-pulse text-sm text-muted-foreground">{m.loaderText}</p> : null}
         {m.content && (m.isError || m.cards.length === 0 || m.serverId === null) ? (
-          <p className={m.isError ? 'rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive' : 'text-sm leading-6'}>{m.content}</p>
+          <p
+            className={
+              m.isError
+                ? 'rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive'
+                : 'text-sm leading-6'
+            }
+          >
+            {m.content}
+          </p>
         ) : null}
         {m.cards.map((card, i) => (
           <RenderCard key={`${card.type}-${String(card.data.id ?? i)}`} card={card} handlers={handlers} />
         ))}
         {done ? (
           <div className="flex items-center gap-1 text-muted-foreground">
-            <Button size="icon" variant="ghost" aria-label="Like" aria-pressed={m.feedback === 1} onClick={() => onFeedback(m, 1)} className={m.feedback === 1 ? 'text-primary' : undefined}>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label="Like"
+              aria-pressed={m.feedback === 1}
+              onClick={() => onFeedback(m, 1)}
+              className={m.feedback === 1 ? 'text-primary' : undefined}
+            >
               <ThumbsUp aria-hidden />
             </Button>
-            <Button size="icon" variant="ghost" aria-label="Dislike" aria-pressed={m.feedback === 0} onClick={() => onFeedback(m, 0)} className={m.feedback === 0 ? 'text-primary' : undefined}>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label="Dislike"
+              aria-pressed={m.feedback === 0}
+              onClick={() => onFeedback(m, 0)}
+              className={m.feedback === 0 ? 'text-primary' : undefined}
+            >
               <ThumbsDown aria-hidden />
             </Button>
-            <Button size="icon" variant="ghost" aria-label="Regenerate" disabled={busy} onClick={() => onRegenerate(m)}>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label="Regenerate"
+              disabled={busy}
+              onClick={() => onRegenerate(m)}
+            >
               <RefreshCw aria-hidden />
             </Button>
-            <Button size="icon" variant="ghost" aria-label="Delete" disabled={busy} onClick={() => onDelete(m)}>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label="Delete"
+              disabled={busy}
+              onClick={() => onDelete(m)}
+            >
               <Trash2 aria-hidden />
             </Button>
           </div>

@@ -18,7 +18,12 @@ function matchIndex(cards: CardModel[], incoming: CardModel): number {
     if (byTitle >= 0) return byTitle;
   }
   if (incoming.type === 'action') {
-    const byAction = cards.findIndex((c) => c.type === 'action' && ((titleOf(incoming) && titleOf(c) === titleOf(incoming)) || (firstActionLabel(incoming) && firstActionLabel(c) === firstActionLabel(incoming))));
+    const byAction = cards.findIndex(
+      (c) =>
+        c.type === 'action' &&
+        ((titleOf(incoming) && titleOf(c) === titleOf(incoming)) ||
+          (firstActionLabel(incoming) && firstActionLabel(c) === firstActionLabel(incoming))),
+    );
     if (byAction >= 0) return byAction;
     return -1;
   }
@@ -40,7 +45,10 @@ export function mergeCards(existing: CardModel[], incoming: CardModel[]): CardMo
       continue;
     }
     if (card.type === 'action' && !card.data.id) {
-      const last = cards.map((c, j) => (c.type === 'action' && !c.data.id ? j : -1)).filter((j) => j >= 0).pop();
+      const last = cards
+        .map((c, j) => (c.type === 'action' && !c.data.id ? j : -1))
+        .filter((j) => j >= 0)
+        .pop();
       if (last !== undefined) {
         cards[last] = card;
         continue;

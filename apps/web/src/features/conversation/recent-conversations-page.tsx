@@ -22,25 +22,46 @@ export function conversationStatus(messageCount: number): Exclude<Tab, 'all'> {
 /** /recent-conversations[?useCase=ID] (spec document 3). */
 export function RecentConversationsPage() {
   const [params] = useSearchParams();
-  const useCaseId = params.get('useCase') && /^\d+$/.test(params.get('useCase')!) ? Number(params.get('useCase')) : null;
-  const threads = useQuery({ queryKey: ['threads', 'recent', useCaseId], queryFn: () => api.get<{ result: TThread[] }>(`/api/copilot/threads/v2${useCaseId ? `?usecase_id=${useCaseId}` : ''}`).then((r) => r.result) });
+  const useCaseId =
+    params.get('useCase') && /^\d+$/.test(params.get('useCase')!) ? Number(params.get('useCase')) : null;
+  const threads = useQuery({
+    queryKey: ['threads', 'recent', useCaseId],
+    queryFn: () =>
+      api
+        .get<{ result: TThread[] }>(`/api/copilot/threads/v2${useCaseId ? `?usecase_id=${useCaseId}` : ''}`)
+        .then((r) => r.result),
+  });
   const useCases = useQuery({ queryKey: ['use-cases'], queryFn: fetchUseCases, enabled: useCaseId !== null });
   const useCaseName = useCases.data?.find((u) => u.use_case_id === useCaseId)?.use_case_name;
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('all');
-  const list = (threads.data ?? []).filter((t) => (tab === 'all' || conversationStatus(t.message_count) === tab) && threadLabel(t).toLowerCase().includes(search.trim().toLowerCase()));
+  const list = (threads.data ?? []).filter(
+    (t) =>
+      (tab === 'all' || conversationStatus(t.message_count) === tab) &&
+      threadLabel(t).toLowerCase().includes(search.trim().toLowerCase()),
+  );
   return (
     <Page>
-      <Link to="/use-cases" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/use-cases"
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Use Cases
       </Link>
       <div className="mt-3">
         <PageHeader
           title="Recent Conversations"
-          description={useCaseId ? (useCaseName ?? 'Loading use case…') : 'Every analysis you started or that was shared with you.'}
+          description={
+            useCaseId
+              ? (useCaseName ?? 'Loading use case…')
+              : 'Every analysis you started or that was shared with you.'
+          }
           actions={
             <Button asChild>
-              <Link to="/conversation/new" state={useCaseId ? { usecase_id: useCaseId, useCaseName } : undefined}>
+              <Link
+                to="/conversation/new"
+                state={useCaseId ? { usecase_id: useCaseId, useCaseName } : undefined}
+              >
                 <MessageSquarePlus aria-hidden /> New Analysis
               </Link>
             </Button>
@@ -49,12 +70,28 @@ export function RecentConversationsPage() {
       </div>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <label className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <input aria-label="Search conversations" placeholder="Search conversations..." className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <input
+            aria-label="Search conversations"
+            placeholder="Search conversations..."
+            className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
         <div role="tablist" aria-label="Status" className="flex gap-1 rounded-lg bg-muted p-1">
           {(['all', 'active', 'completed', 'draft'] as const).map((t) => (
-            <button key={t} role="tab" aria-selected={tab === t} type="button" onClick={() => setTab(t)} className={`rounded-md px-3 py-1.5 text-sm capitalize ${tab === t ? 'bg-surface font-medium shadow-xs' : 'text-muted-foreground'}`}>
+            <button
+              key={t}
+              role="tab"
+              aria-selected={tab === t}
+              type="button"
+              onClick={() => setTab(t)}
+              className={`rounded-md px-3 py-1.5 text-sm capitalize ${tab === t ? 'bg-surface font-medium shadow-xs' : 'text-muted-foreground'}`}
+            >
               {t}
             </button>
           ))}
@@ -69,12 +106,19 @@ export function RecentConversationsPage() {
           <ul className="grid gap-2">
             {list.map((t) => (
               <li key={t.thread_id}>
-                <Link to={`/conversation/${t.thread_id}`} className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-xs hover:border-primary/40">
+                <Link
+                  to={`/conversation/${t.thread_id}`}
+                  className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-xs hover:border-primary/40"
+                >
                   <span className="min-w-0 flex-1 truncate font-medium">{threadLabel(t)}</span>
                   <span className="text-xs text-muted-foreground">
-                    {t.use_case_name ?? 'No use case'} · {t.message_count} message{t.message_count === 1 ? '' : 's'} · {t.user_name} · {new Date(t.creation_ts).toLocaleDateString()}
+                    {t.use_case_name ?? 'No use case'} · {t.message_count} message
+                    {t.message_count === 1 ? '' : 's'} · {t.user_name} ·{' '}
+                    {new Date(t.creation_ts).toLocaleDateString()}
                   </span>
-                  <span className="rounded-full bg-muted px-2 py-0.5 text-xs capitalize">{conversationStatus(t.message_count)}</span>
+                  <span className="rounded-full bg-muted px-2 py-0.5 text-xs capitalize">
+                    {conversationStatus(t.message_count)}
+                  </span>
                 </Link>
               </li>
             ))}

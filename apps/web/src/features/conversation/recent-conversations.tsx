@@ -2,18 +2,32 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { getSocket } from '../../lib/socket';
-import { DeleteThreadDialog, RenameThreadDialog, ShareThreadDialog, threadLabel, type ThreadRow } from './thread-dialogs';
+import {
+  DeleteThreadDialog,
+  RenameThreadDialog,
+  ShareThreadDialog,
+  threadLabel,
+  type ThreadRow,
+} from './thread-dialogs';
 
 type OpenDialog = { kind: 'rename' | 'delete' | 'share'; thread: ThreadRow } | null;
 
 /** The sidebar's recent conversations (spec document 1 §2.2–2.3): search, rows, one thread dialog at a time. */
 export function RecentConversations({ onNavigate }: { onNavigate?: () => void }) {
   const queryClient = useQueryClient();
-  const threads = useQuery({ queryKey: ['threads'], queryFn: () => api.get<{ result: ThreadRow[] }>('/api/copilot/threads').then((r) => r.result) });
+  const threads = useQuery({
+    queryKey: ['threads'],
+    queryFn: () => api.get<{ result: ThreadRow[] }>('/api/copilot/threads').then((r) => r.result),
+  });
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['threads'] });
@@ -33,7 +47,10 @@ export function RecentConversations({ onNavigate }: { onNavigate?: () => void })
     <section className="mt-6 border-t border-sidebar-border pt-4" aria-label="Recent conversations">
       <p className="px-2 text-[11px] font-semibold tracking-wider text-muted-foreground">RECENT</p>
       <label className="relative mt-2 block px-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-3.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3.5 size-3.5 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
         <input
           className="h-8 w-full rounded-md border border-input bg-background pr-2 pl-8 text-[13px] outline-none focus-visible:ring-2 focus-visible:ring-ring"
           placeholder="Search conversations..."
@@ -43,27 +60,44 @@ export function RecentConversations({ onNavigate }: { onNavigate?: () => void })
         />
       </label>
       <ul className="mt-2 grid gap-0.5">
-        {list.length === 0 && !threads.isLoading ? <li className="px-2 py-1.5 text-[13px] text-muted-foreground">{search.trim() ? 'No conversations found' : 'No threads found'}</li> : null}
+        {list.length === 0 && !threads.isLoading ? (
+          <li className="px-2 py-1.5 text-[13px] text-muted-foreground">
+            {search.trim() ? 'No conversations found' : 'No threads found'}
+          </li>
+        ) : null}
         {list.slice(0, 50).map((t) => (
           <li key={t.thread_id} className="group relative">
             <NavLink
               to={`/conversation/${t.thread_id}`}
               onClick={onNavigate}
-              className={({ isActive }) => cn('block truncate rounded-md py-1.5 pr-8 pl-2 text-[13px] hover:bg-muted', isActive ? 'bg-muted font-medium text-foreground' : 'text-muted-foreground')}
+              className={({ isActive }) =>
+                cn(
+                  'block truncate rounded-md py-1.5 pr-8 pl-2 text-[13px] hover:bg-muted',
+                  isActive ? 'bg-muted font-medium text-foreground' : 'text-muted-foreground',
+                )
+              }
             >
               {threadLabel(t)}
             </NavLink>
             {t.is_owner ? (
               <DropdownMenu>
-                <DropdownMenuTrigger aria-label={`Thread actions for ${threadLabel(t)}`} className="absolute top-1/2 right-1 grid size-6 -translate-y-1/2 place-items-center rounded opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100 data-[state=open]:opacity-100">
+                <DropdownMenuTrigger
+                  aria-label={`Thread actions for ${threadLabel(t)}`}
+                  className="absolute top-1/2 right-1 grid size-6 -translate-y-1/2 place-items-center rounded opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100 data-[state=open]:opacity-100"
+                >
                   <MoreHorizontal className="size-4" aria-hidden />
                 </DropdownMenuTrigger>
                 <DropdownMenuContent align="end">
-                  <DropdownMenuItem onSelect={() => setDialog({ kind: 'rename', thread: t })}>Rename Thread</DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => setDialog({ kind: 'delete', thread: t })}>Delete Thread</DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setDialog({ kind: 'rename', thread: t })}>
+                    Rename Thread
+                  </DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => setDialog({ kind: 'delete', thread: t })}>
+                    Delete Thread
+                  </DropdownMenuItem>
                   <DropdownMenuItem
                     onSelect={() => {
-                      if (t.usecase_id === null) console.error('a thread without a use case cannot be shared');
+                      if (t.usecase_id === null)
+                        console.error('a thread without a use case cannot be shared');
                       else setDialog({ kind: 'share', thread: t });
                     }}
                   >
@@ -75,9 +109,15 @@ export function RecentConversations({ onNavigate }: { onNavigate?: () => void })
           </li>
         ))}
       </ul>
-      {dialog?.kind === 'rename' ? <RenameThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} onDone={refresh} /> : null}
-      {dialog?.kind === 'delete' ? <DeleteThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} onDone={refresh} /> : null}
-      {dialog?.kind === 'share' ? <ShareThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'rename' ? (
+        <RenameThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} onDone={refresh} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} onDone={refresh} />
+      ) : null}
+      {dialog?.kind === 'share' ? (
+        <ShareThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} />
+      ) : null}
     </section>
   );
 }

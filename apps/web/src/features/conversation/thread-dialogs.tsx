@@ -17,9 +17,18 @@ export interface ThreadRow {
 
 /** A thread's label: its name, else "Created at" and its creation time (spec document 1 §3). */
 export const threadLabel = (t: Pick<ThreadRow, 'thread_name' | 'insert_ts'>) =>
-  t.thread_name ?? `Created at ${new Date(t.insert_ts).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false })}`;
+  t.thread_name ??
+  `Created at ${new Date(t.insert_ts).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false })}`;
 
-export function RenameThreadDialog({ thread, onClose, onDone }: { thread: ThreadRow; onClose: () => void; onDone: () => void }) {
+export function RenameThreadDialog({
+  thread,
+  onClose,
+  onDone,
+}: {
+  thread: ThreadRow;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [name, setName] = useState(thread.thread_name ?? '');
   const save = async () => {
     if (!name.trim()) return;
@@ -35,7 +44,14 @@ export function RenameThreadDialog({ thread, onClose, onDone }: { thread: Thread
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogTitle>Rename Thread</DialogTitle>
-        <Input autoFocus placeholder="Enter thread name..." value={name} onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && void save()} className="mt-3" />
+        <Input
+          autoFocus
+          placeholder="Enter thread name..."
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && void save()}
+          className="mt-3"
+        />
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
@@ -49,7 +65,15 @@ export function RenameThreadDialog({ thread, onClose, onDone }: { thread: Thread
   );
 }
 
-export function DeleteThreadDialog({ thread, onClose, onDone }: { thread: ThreadRow; onClose: () => void; onDone: () => void }) {
+export function DeleteThreadDialog({
+  thread,
+  onClose,
+  onDone,
+}: {
+  thread: ThreadRow;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const confirm = async () => {
     try {
       await api.delete(`/api/copilot/threads/${thread.thread_id}`);
@@ -82,7 +106,14 @@ interface Candidate {
 export function ShareThreadDialog({ thread, onClose }: { thread: ThreadRow; onClose: () => void }) {
   const users = useQuery({
     queryKey: ['share-candidates', thread.usecase_id],
-    queryFn: () => api.post<{ items: Candidate[] }>('/api/v1/share/user/list', { pageNumber: 1, pageSize: 500, useCaseId: thread.usecase_id }).then((r) => r.items),
+    queryFn: () =>
+      api
+        .post<{ items: Candidate[] }>('/api/v1/share/user/list', {
+          pageNumber: 1,
+          pageSize: 500,
+          useCaseId: thread.usecase_id,
+        })
+        .then((r) => r.items),
   });
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -92,7 +123,9 @@ export function ShareThreadDialog({ thread, onClose }: { thread: ThreadRow; onCl
     const timer = setTimeout(onClose, 2000);
     return () => clearTimeout(timer);
   }, [status, onClose]);
-  const list = (users.isError ? [] : (users.data ?? [])).filter((u) => `${u.firstName} ${u.lastName} ${u.userName}`.toLowerCase().includes(search.trim().toLowerCase()));
+  const list = (users.isError ? [] : (users.data ?? [])).filter((u) =>
+    `${u.firstName} ${u.lastName} ${u.userName}`.toLowerCase().includes(search.trim().toLowerCase()),
+  );
   const share = async () => {
     setStatus('sharing');
     try {
@@ -108,12 +141,19 @@ export function ShareThreadDialog({ thread, onClose }: { thread: ThreadRow; onCl
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogTitle>Share Thread</DialogTitle>
-        <Input className="mt-3" placeholder="Search users by name..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input
+          className="mt-3"
+          placeholder="Search users by name..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <div className="mt-3 max-h-64 overflow-y-auto rounded-lg border border-border">
           {users.isLoading ? (
             <p className="p-3 text-sm text-muted-foreground">Loading users...</p>
           ) : list.length === 0 ? (
-            <p className="p-3 text-sm text-muted-foreground">{search.trim() ? 'No users found matching your search' : 'No users found'}</p>
+            <p className="p-3 text-sm text-muted-foreground">
+              {search.trim() ? 'No users found matching your search' : 'No users found'}
+            </p>
           ) : (
             <ul>
               {list.map((u) => (
@@ -132,7 +172,9 @@ export function ShareThreadDialog({ thread, onClose }: { thread: ThreadRow; onCl
                     />
                     <span className="text-sm">
                       {u.firstName || u.userName || 'Unknown User'}
-                      {u.email ? <span className="block text-xs text-muted-foreground">{u.email}</span> : null}
+                      {u.email ? (
+                        <span className="block text-xs text-muted-foreground">{u.email}</span>
+                      ) : null}
                     </span>
                   </label>
                 </li>
@@ -141,13 +183,20 @@ export function ShareThreadDialog({ thread, onClose }: { thread: ThreadRow; onCl
           )}
         </div>
         {status === 'done' ? <p className="mt-3 text-sm text-success">Thread shared successfully</p> : null}
-        {status === 'failed' ? <p className="mt-3 text-sm text-destructive">Failed to share thread. Please try again.</p> : null}
-        {status === 'error' ? <p className="mt-3 text-sm text-destructive">An error occurred while sharing. Please try again.</p> : null}
+        {status === 'failed' ? (
+          <p className="mt-3 text-sm text-destructive">Failed to share thread. Please try again.</p>
+        ) : null}
+        {status === 'error' ? (
+          <p className="mt-3 text-sm text-destructive">An error occurred while sharing. Please try again.</p>
+        ) : null}
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={selected.size === 0 || status === 'sharing' || status === 'done'} onClick={() => void share()}>
+          <Button
+            disabled={selected.size === 0 || status === 'sharing' || status === 'done'}
+            onClick={() => void share()}
+          >
             Share ({selected.size})
           </Button>
         </div>

@@ -36,8 +36,28 @@ const localId = () => `m${Date.now()}-${localIds++}`;
 /** Turns the saved exchanges of a thread into the screen's messages. */
 export function toMessages(records: Awaited<ReturnType<typeof fetchThreadMessages>>): ChatMessage[] {
   return records.flatMap((r) => [
-    ...(r.message.trim() ? [{ id: `u${r.message_id}`, serverId: r.message_id, type: 'user' as const, content: r.message, timestamp: r.created_date, cards: [] }] : []),
-    { id: `a${r.message_id}`, serverId: r.message_id, type: 'assistant' as const, content: r.content, timestamp: r.created_date, cards: r.cards as CardModel[], isError: r.status === 'error', feedback: r.feedback },
+    ...(r.message.trim()
+      ? [
+          {
+            id: `u${r.message_id}`,
+            serverId: r.message_id,
+            type: 'user' as const,
+            content: r.message,
+            timestamp: r.created_date,
+            cards: [],
+          },
+        ]
+      : []),
+    {
+      id: `a${r.message_id}`,
+      serverId: r.message_id,
+      type: 'assistant' as const,
+      content: r.content,
+      timestamp: r.created_date,
+      cards: r.cards as CardModel[],
+      isError: r.status === 'error',
+      feedback: r.feedback,
+    },
   ]);
 }
 
@@ -45,12 +65,34 @@ export function toMessages(records: Awaited<ReturnType<typeof fetchThreadMessage
  * The state of one conversation: its messages, the thread id (taken from the first reply), and
  * the streaming protocol of spec document 1 §4 over the app's socket.
  */
-export function useConversation(options: { threadId: number | null; useCaseId: number | null; welcome: string | null }) {
-  const [messages, setMessages] = useState<ChatMessage[]>(() => (options.welcome ? [{ id: 'welcome', serverId: null, type: 'assistant', content: options.welcome, timestamp: new Date().toISOString(), cards: [] }] : []));
+export function useConversation(options: {
+  threadId: number | null;
+  useCaseId: number | null;
+  welcome: string | null;
+}) {
+  const [messages, setMessages] = useState<ChatMessage[]>(() =>
+    options.welcome
+      ? [
+          {
+            id: 'welcome',
+            serverId: null,
+            type: 'assistant',
+            content: options.welcome,
+            timestamp: new Date().toISOString(),
+            cards: [],
+          },
+        ]
+      : [],
+  );
   const [threadId, setThreadId] = useState<number | null>(options.threadId);
   const [busy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const pending = useRef<{ localId: string; userLocalId?: string; regenerate: boolean; gotCards?: boolean } | null>(null);
+  const pending = useRef<{
+    localId: string;
+    userLocalId?: string;
+    regenerate: boolean;
+    gotCards?: boolean;
+  } | null>(null);
 
   useEffect(() => {
     if (!options.threadId) return;
@@ -66,7 +108,11 @@ export function useConversation(options: { threadId: number | null; useCaseId: n
     };
   }, [options.threadId]);
 
-  const patch = useCallback((id: string, change: (m: ChatMessage) => ChatMessage) => setMessages((all) => all.map((m) => (m.id === id ? change(m) : m))), []);
+  const patch = useCallback(
+    (id: string, change: (m: ChatMessage) => ChatMessage) =>
+      setMessages((all) => all.map((m) => (m.id === id ? change(m) : m))),
+    [],
+  );
 
   useEffect(() => {
     const socket = getSocket();
@@ -75,15 +121,30 @@ export function useConversation(options: { threadId: number | null; useCaseId: n
       if (!current) return;
       if (chunk.thread_id) setThreadId(chunk.thread_id);
       if (chunk.response_type === 'chunk-init') {
-        patch(current.localId, (m) => ({ ...m, serverId: chunk.id ?? m.serverId, isLoading: true, streaming: true, isError: false, ...(current.regenerate ? { content: '' } : {}) }));
+        patch(current.localId, (m) => ({
+          ...m,
+          serverId: chunk.id ?? m.serverId,
+          isLoading: true,
+          streaming: true,
+          isError: false,
+          ...(current.regenerate ? { content: '' } : {}),
+        }));
         // The question shares the exchange id, so delete and regenerate find it before a reload.
-        if (current.userLocalId && chunk.id) patch(current.userLocalId, (m) => ({ ...m, serverId: chunk.id }));
+        if (current.userLocalId && chunk.id)
+          patch(current.userLocalId, (m) => ({ ...m, serverId: chunk.id }));
         return;
       }
       if (chunk.response_type === 'chunk-end') {
         // A regenerated answer without cards (an error) drops the old ones, as the server did.
         const dropOld = current.regenerate && !current.gotCards;
-        patch(current.localId, (m) => ({ ...m, ...(dropOld ? { cards: [] } : {}), content: m.isError ? m.content : chunk.content || m.content, isLoading: false, streaming: false, loaderText: null }));
+        patch(current.localId, (m) => ({
+          ...m,
+          ...(dropOld ? { cards: [] } : {}),
+          content: m.isError ? m.content : chunk.content || m.content,
+          isLoading: false,
+          streaming: false,
+          loaderText: null,
+        }));
         pending.current = null;
         setBusy(false);
         return;
@@ -93,19 +154,40 @@ export function useConversation(options: { threadId: number | null; useCaseId: n
         // Regenerating keeps the old cards on screen until the first new ones replace them all.
         const base = current.regenerate && !current.gotCards;
         current.gotCards = true;
-        patch(current.localId, (m) => ({ ...m, cards: mergeCards(base ? [] : m.cards, cards as CardModel[]), content: m.content + (chunk.content ?? '') }));
+        patch(current.localId, (m) => ({
+          ...m,
+          cards: mergeCards(base ? [] : m.cards, cards as CardModel[]),
+          content: m.content + (chunk.content ?? ''),
+        }));
       } else if (cards && typeof cards === 'object') {
         const control = cards as { content_type: string; text?: string };
-        if (control.content_type === 'loaders') patch(current.localId, (m) => ({ ...m, loaderText: control.text || 'Processing...' }));
-        else if (control.content_type === 'loaders-end') patch(current.localId, (m) => ({ ...m, loaderText: null }));
-        else if (control.content_type === 'error') patch(current.localId, (m) => ({ ...m, isError: true, content: control.text || (current.regenerate ? REGENERATE_ERROR : DEFAULT_ERROR) }));
+        if (control.content_type === 'loaders')
+          patch(current.localId, (m) => ({ ...m, loaderText: control.text || 'Processing...' }));
+        else if (control.content_type === 'loaders-end')
+          patch(current.localId, (m) => ({ ...m, loaderText: null }));
+        else if (control.content_type === 'error')
+          patch(current.localId, (m) => ({
+            ...m,
+            isError: true,
+            content: control.text || (current.regenerate ? REGENERATE_ERROR : DEFAULT_ERROR),
+          }));
       }
     };
     const onError = (error: { message?: string }) => {
       const current = pending.current;
       if (!current) return;
-      patch(current.localId, (m) => ({ ...m, isLoading: false, streaming: false, isError: true, loaderText: null, content: error.message || (current.regenerate ? REGENERATE_ERROR : DEFAULT_ERROR) }));
-      if (current.regenerate) toast.error('Regeneration Failed', { description: 'Network error occurred while regenerating. Please try again.' });
+      patch(current.localId, (m) => ({
+        ...m,
+        isLoading: false,
+        streaming: false,
+        isError: true,
+        loaderText: null,
+        content: error.message || (current.regenerate ? REGENERATE_ERROR : DEFAULT_ERROR),
+      }));
+      if (current.regenerate)
+        toast.error('Regeneration Failed', {
+          description: 'Network error occurred while regenerating. Please try again.',
+        });
       pending.current = null;
       setBusy(false);
     };
@@ -128,8 +210,19 @@ export function useConversation(options: { threadId: number | null; useCaseId: n
       const now = new Date().toISOString();
       setMessages((all) => [
         ...all,
-        ...(userId ? [{ id: userId, serverId: null, type: 'user' as const, content: text, timestamp: now, cards: [] }] : []),
-        { id: assistantId, serverId: null, type: 'assistant', content: '', timestamp: now, cards: [], isLoading: true, streaming: true },
+        ...(userId
+          ? [{ id: userId, serverId: null, type: 'user' as const, content: text, timestamp: now, cards: [] }]
+          : []),
+        {
+          id: assistantId,
+          serverId: null,
+          type: 'assistant',
+          content: '',
+          timestamp: now,
+          cards: [],
+          isLoading: true,
+          streaming: true,
+        },
       ]);
       pending.current = { localId: assistantId, userLocalId: userId, regenerate: false };
       setBusy(true);
@@ -154,8 +247,18 @@ export function useConversation(options: { threadId: number | null; useCaseId: n
       pending.current = { localId: message.id, regenerate: true };
       setBusy(true);
       patch(message.id, (m) => ({ ...m, isLoading: true, streaming: true, isError: false }));
-      const question = messages.find((m) => m.type === 'user' && m.serverId === message.serverId)?.content ?? '';
-      getSocket().emit('message', { message: question, usecase_id: options.useCaseId, thread_id: threadId, message_id: message.serverId, query_type: null, isNewThread: false, mode_id: 1, is_regenerate: true });
+      const question =
+        messages.find((m) => m.type === 'user' && m.serverId === message.serverId)?.content ?? '';
+      getSocket().emit('message', {
+        message: question,
+        usecase_id: options.useCaseId,
+        thread_id: threadId,
+        message_id: message.serverId,
+        query_type: null,
+        isNewThread: false,
+        mode_id: 1,
+        is_regenerate: true,
+      });
       return true;
     },
     [busy, threadId, messages, options.useCaseId, patch],

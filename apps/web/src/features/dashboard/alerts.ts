@@ -15,7 +15,13 @@ export interface AlertItem {
   action: string;
 }
 
-const SEVERITY: Record<string, Severity> = { 'Critical Alert': 'critical', 'High Impact': 'high', 'Medium Impact': 'medium', 'Low Impact': 'low', Product: 'low' };
+const SEVERITY: Record<string, Severity> = {
+  'Critical Alert': 'critical',
+  'High Impact': 'high',
+  'Medium Impact': 'medium',
+  'Low Impact': 'low',
+  Product: 'low',
+};
 
 /** Greeting by hour (spec document 1 §2.6): morning before 12, afternoon before 18, else evening. */
 export function greetingFor(hour: number): string {

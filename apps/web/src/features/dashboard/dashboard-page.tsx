@@ -1,6 +1,17 @@
 import type { TDashboardMetrics, TRecommendation, TScanRun } from '@catalyst/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Activity, ArrowRight, Brain, FolderKanban, LayoutGrid, Lightbulb, List, MessageSquarePlus, RefreshCw, X } from 'lucide-react';
+import {
+  Activity,
+  ArrowRight,
+  Brain,
+  FolderKanban,
+  LayoutGrid,
+  Lightbulb,
+  List,
+  MessageSquarePlus,
+  RefreshCw,
+  X,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -23,16 +34,27 @@ export function DashboardPage() {
   const firstName = session?.user.firstName || session?.user.name || '';
   const { known, can } = usePermissions();
   const reports = can('reports.view');
-  const metrics = useQuery({ queryKey: ['landing', 'metrics'], queryFn: () => api.get<TDashboardMetrics>('/api/copilot/landing/metrics'), refetchInterval: 5 * 60_000, enabled: reports });
+  const metrics = useQuery({
+    queryKey: ['landing', 'metrics'],
+    queryFn: () => api.get<TDashboardMetrics>('/api/copilot/landing/metrics'),
+    refetchInterval: 5 * 60_000,
+    enabled: reports,
+  });
   // Spec document 1 §8: a metrics failure is only logged; the cards show dashes.
   useEffect(() => {
-    if (metrics.isError) console.error(metrics.error instanceof Error ? metrics.error.message : 'Failed to fetch metrics');
+    if (metrics.isError)
+      console.error(metrics.error instanceof Error ? metrics.error.message : 'Failed to fetch metrics');
   }, [metrics.isError, metrics.error]);
   return (
     <Page>
       <PageHeader
         title={`${greetingFor(now.getHours())}${firstName ? `, ${firstName}` : ''}`}
-        description={now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}
+        description={now.toLocaleDateString(undefined, {
+          weekday: 'long',
+          year: 'numeric',
+          month: 'long',
+          day: 'numeric',
+        })}
         actions={
           can('data.read') ? (
             <Button asChild>
@@ -44,23 +66,64 @@ export function DashboardPage() {
         }
       />
       {known && !reports ? (
-        <NoAccess permission="reports.view" what="The Decision Hub's metrics and alerts" className="mt-8 flex flex-col items-center p-10 text-center" />
+        <NoAccess
+          permission="reports.view"
+          what="The Decision Hub's metrics and alerts"
+          className="mt-8 flex flex-col items-center p-10 text-center"
+        />
       ) : (
         <>
-      <div className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <MetricTile icon={Brain} label="AI Score Average" metric={metrics.data?.data.aiScoreAverage} loading={metrics.isLoading || !known} format={(v) => (v === null ? '—' : `${v}%`)} progress />
-        <MetricTile icon={FolderKanban} label="Active Use Cases" metric={metrics.data?.data.activeUseCases} loading={metrics.isLoading || !known} />
-        <MetricTile icon={Lightbulb} label="Recent Insights" metric={metrics.data?.data.recentInsights} loading={metrics.isLoading || !known} />
-        <MetricTile icon={Activity} label="Last Activity" metric={metrics.data?.data.lastActivity} loading={metrics.isLoading || !known} format={(v) => (typeof v === 'string' ? timeAgo(v) : 'No activity yet')} />
-      </div>
-      {reports ? <AttentionRequired /> : null}
+          <div className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <MetricTile
+              icon={Brain}
+              label="AI Score Average"
+              metric={metrics.data?.data.aiScoreAverage}
+              loading={metrics.isLoading || !known}
+              format={(v) => (v === null ? '—' : `${v}%`)}
+              progress
+            />
+            <MetricTile
+              icon={FolderKanban}
+              label="Active Use Cases"
+              metric={metrics.data?.data.activeUseCases}
+              loading={metrics.isLoading || !known}
+            />
+            <MetricTile
+              icon={Lightbulb}
+              label="Recent Insights"
+              metric={metrics.data?.data.recentInsights}
+              loading={metrics.isLoading || !known}
+            />
+            <MetricTile
+              icon={Activity}
+              label="Last Activity"
+              metric={metrics.data?.data.lastActivity}
+              loading={metrics.isLoading || !known}
+              format={(v) => (typeof v === 'string' ? timeAgo(v) : 'No activity yet')}
+            />
+          </div>
+          {reports ? <AttentionRequired /> : null}
         </>
       )}
     </Page>
   );
 }
 
-function MetricTile({ icon: Icon, label, metric, loading, format, progress }: { icon: typeof Brain; label: string; metric?: Metric; loading: boolean; format?: (v: Metric['value']) => string; progress?: boolean }) {
+function MetricTile({
+  icon: Icon,
+  label,
+  metric,
+  loading,
+  format,
+  progress,
+}: {
+  icon: typeof Brain;
+  label: string;
+  metric?: Metric;
+  loading: boolean;
+  format?: (v: Metric['value']) => string;
+  progress?: boolean;
+}) {
   const value = metric ? (format ? format(metric.value) : String(metric.value ?? '—')) : loading ? '…' : '—';
   const change = metric?.change;
   return (
@@ -71,14 +134,26 @@ function MetricTile({ icon: Icon, label, metric, loading, format, progress }: { 
       </div>
       <p className="mt-2 text-2xl font-semibold tabular-nums">{value}</p>
       {progress && typeof metric?.value === 'number' ? (
-        <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-muted" role="progressbar" aria-valuenow={metric.value} aria-valuemin={0} aria-valuemax={100} aria-label={label}>
-          <div className="h-full rounded-full bg-primary" style={{ width: `${Math.min(100, metric.value)}%` }} />
+        <div
+          className="mt-3 h-1.5 overflow-hidden rounded-full bg-muted"
+          role="progressbar"
+          aria-valuenow={metric.value}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label={label}
+        >
+          <div
+            className="h-full rounded-full bg-primary"
+            style={{ width: `${Math.min(100, metric.value)}%` }}
+          />
         </div>
       ) : progress && metric && metric.value === null ? (
         <p className="mt-2 text-xs text-muted-foreground">No answers in the last 30 days</p>
       ) : null}
       {change !== null && change !== undefined && label !== 'Last Activity' ? (
-        <p className={`mt-2 text-xs font-medium ${metric?.trend === 'up' ? 'text-success' : metric?.trend === 'down' ? 'text-destructive' : 'text-muted-foreground'}`}>
+        <p
+          className={`mt-2 text-xs font-medium ${metric?.trend === 'up' ? 'text-success' : metric?.trend === 'down' ? 'text-destructive' : 'text-muted-foreground'}`}
+        >
           {change > 0 ? '+' : ''}
           {change}
           {label === 'AI Score Average' ? ' pts' : ''} vs the previous period
@@ -95,7 +170,12 @@ function AttentionRequired() {
   const [tick, setTick] = useState(Date.now());
   const recs = useQuery({
     queryKey: ['landing', 'recommendations'],
-    queryFn: () => api.get<{ data: { recommendations: TRecommendation[] } }>('/api/copilot/landing/recommendations?limit=20&status=active').then((r) => r.data.recommendations),
+    queryFn: () =>
+      api
+        .get<{ data: { recommendations: TRecommendation[] } }>(
+          '/api/copilot/landing/recommendations?limit=20&status=active',
+        )
+        .then((r) => r.data.recommendations),
     refetchInterval: 5 * 60_000,
   });
   useEffect(() => {
@@ -105,14 +185,20 @@ function AttentionRequired() {
   // The latest scan: a failed one (a source that cannot be read, a server stop) is said, not hidden.
   const runs = useQuery({
     queryKey: ['landing', 'runs'],
-    queryFn: () => api.get<{ data: { runs: TScanRun[] } }>('/api/copilot/landing/recommendations/runs').then((r) => r.data.runs),
+    queryFn: () =>
+      api
+        .get<{ data: { runs: TScanRun[] } }>('/api/copilot/landing/recommendations/runs')
+        .then((r) => r.data.runs),
     refetchInterval: 5 * 60_000,
   });
   const lastRun = runs.data?.[0];
   const refresh = useMutation({
     mutationFn: () => api.post('/api/copilot/landing/recommendations/refresh'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['landing'] }),
-    onError: (error) => toast.error('Refresh failed', { description: error instanceof Error ? error.message : 'Failed to fetch recommendations' }),
+    onError: (error) =>
+      toast.error('Refresh failed', {
+        description: error instanceof Error ? error.message : 'Failed to fetch recommendations',
+      }),
   });
   const dismiss = useMutation({
     mutationFn: (id: number) => api.post(`/api/copilot/landing/recommendations/${id}/dismiss`),
@@ -120,7 +206,8 @@ function AttentionRequired() {
   });
   const updated = recs.dataUpdatedAt ? updatedHint(recs.dataUpdatedAt, tick) : null;
   const alerts = (recs.data ?? []).map((r) => toAlert(r, tick));
-  const open = (a: AlertItem) => navigate(`/conversation/action/${a.action}/${a.id}`, { state: { usecase_id: a.useCaseId } });
+  const open = (a: AlertItem) =>
+    navigate(`/conversation/action/${a.action}/${a.id}`, { state: { usecase_id: a.useCaseId } });
 
   return (
     <section className="mt-10" aria-labelledby="attention">
@@ -130,13 +217,31 @@ function AttentionRequired() {
         </h2>
         {updated ? <span className="text-xs text-muted-foreground">{updated}</span> : null}
         <div className="ml-auto flex items-center gap-1">
-          <Button variant="ghost" size="icon" aria-label="Refresh recommendations" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Refresh recommendations"
+            disabled={refresh.isPending}
+            onClick={() => refresh.mutate()}
+          >
             <RefreshCw className={refresh.isPending ? 'animate-spin' : undefined} aria-hidden />
           </Button>
-          <Button variant={view === 'card' ? 'subtle' : 'ghost'} size="icon" aria-label="Card view" aria-pressed={view === 'card'} onClick={() => setView('card')}>
+          <Button
+            variant={view === 'card' ? 'subtle' : 'ghost'}
+            size="icon"
+            aria-label="Card view"
+            aria-pressed={view === 'card'}
+            onClick={() => setView('card')}
+          >
             <LayoutGrid aria-hidden />
           </Button>
-          <Button variant={view === 'list' ? 'subtle' : 'ghost'} size="icon" aria-label="List view" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          <Button
+            variant={view === 'list' ? 'subtle' : 'ghost'}
+            size="icon"
+            aria-label="List view"
+            aria-pressed={view === 'list'}
+            onClick={() => setView('list')}
+          >
             <List aria-hidden />
           </Button>
         </div>
@@ -154,26 +259,52 @@ function AttentionRequired() {
             {recs.error instanceof Error ? recs.error.message : 'Failed to fetch recommendations'}
           </Alert>
         ) : alerts.length === 0 ? (
-          <Card className="p-8 text-center text-sm text-muted-foreground">No recommendations available at this time.</Card>
+          <Card className="p-8 text-center text-sm text-muted-foreground">
+            No recommendations available at this time.
+          </Card>
         ) : (
-          <ul className={view === 'card' ? 'grid gap-4 md:grid-cols-2' : 'divide-y divide-border rounded-xl border border-border bg-surface'}>
+          <ul
+            className={
+              view === 'card'
+                ? 'grid gap-4 md:grid-cols-2'
+                : 'divide-y divide-border rounded-xl border border-border bg-surface'
+            }
+          >
             {alerts.map((a) => (
-              <li key={a.id} className={view === 'card' ? 'flex flex-col rounded-xl border border-border bg-surface p-5 shadow-xs' : 'flex flex-col gap-2 p-4 sm:flex-row sm:items-center'}>
+              <li
+                key={a.id}
+                className={
+                  view === 'card'
+                    ? 'flex flex-col rounded-xl border border-border bg-surface p-5 shadow-xs'
+                    : 'flex flex-col gap-2 p-4 sm:flex-row sm:items-center'
+                }
+              >
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className={`rounded-full border px-2 py-0.5 text-xs font-medium ${SEVERITY_CLASSES[a.severity]}`}>{a.category}</span>
+                    <span
+                      className={`rounded-full border px-2 py-0.5 text-xs font-medium ${SEVERITY_CLASSES[a.severity]}`}
+                    >
+                      {a.category}
+                    </span>
                     <span className="text-xs text-muted-foreground">
                       {a.useCaseName} · {a.timeAgo}
                     </span>
                   </div>
                   <h3 className="mt-2 text-[15px] font-semibold">{a.title}</h3>
-                  {view === 'card' ? <p className="mt-1 text-sm leading-6 text-muted-foreground">{a.description}</p> : null}
+                  {view === 'card' ? (
+                    <p className="mt-1 text-sm leading-6 text-muted-foreground">{a.description}</p>
+                  ) : null}
                 </div>
                 <div className={view === 'card' ? 'mt-4 flex items-center gap-2' : 'flex items-center gap-2'}>
                   <Button size="sm" onClick={() => open(a)}>
                     {a.action === 'explore' ? 'Explore' : 'Investigate'} <ArrowRight aria-hidden />
                   </Button>
-                  <Button size="sm" variant="ghost" aria-label={`Dismiss "${a.title}"`} onClick={() => dismiss.mutate(a.recommendationId)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Dismiss "${a.title}"`}
+                    onClick={() => dismiss.mutate(a.recommendationId)}
+                  >
                     <X aria-hidden /> Dismiss
                   </Button>
                 </div>

@@ -21,7 +21,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text-sm';
 
 /** New Data Source and Edit dialogs (spec document 3): the form follows the connection type. */
-export function ConnectionDialog({ types, existing, onClose, onSaved }: { types: TSupportedDbType[]; existing?: TConnection; onClose: () => void; onSaved: () => void }) {
+export function ConnectionDialog({
+  types,
+  existing,
+  onClose,
+  onSaved,
+}: {
+  types: TSupportedDbType[];
+  existing?: TConnection;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [dbType, setDbType] = useState<string>(existing?.db_type ?? types[0]?.connectionName ?? 'flat_files');
   const kind: Kind = types.find((t) => t.connectionName === dbType)?.connectionType ?? 'Database';
   const meta = (existing?.connection_metadata ?? {}) as Record<string, string | undefined>;
@@ -45,7 +55,8 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
     apiType: existing?.apiType ?? 'custom',
     baseUrl: existing?.baseUrl ?? '',
   });
-  const set = (key: string) => (e: { target: { value: string } }) => setV((all) => ({ ...all, [key]: e.target.value }));
+  const set = (key: string) => (e: { target: { value: string } }) =>
+    setV((all) => ({ ...all, [key]: e.target.value }));
   const csv = useCsvQueue();
   const files = useQuery({
     queryKey: ['csv-files', existing?.conn_id],
@@ -58,8 +69,16 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
   const save = async () => {
     const problems: string[] = [];
     if (!v.conn_name!.trim()) problems.push('Name is required');
-    if (kind === 'Database') for (const [k, label] of [['host', 'Hostname'], ['port', 'Port'], ['db_name', 'Database'], ['user_name', 'Username']] as const) if (!v[k]!.trim()) problems.push(`${label} is required`);
-    if (kind === 'File Source' && !existing && csv.queue.length === 0) problems.push('Choose at least one CSV file');
+    if (kind === 'Database')
+      for (const [k, label] of [
+        ['host', 'Hostname'],
+        ['port', 'Port'],
+        ['db_name', 'Database'],
+        ['user_name', 'Username'],
+      ] as const)
+        if (!v[k]!.trim()) problems.push(`${label} is required`);
+    if (kind === 'File Source' && !existing && csv.queue.length === 0)
+      problems.push('Choose at least one CSV file');
     if (kind === 'API' && !v.baseUrl!.trim()) problems.push('Base URL is required for a custom API');
     setErrors(problems);
     if (problems.length) return;
@@ -68,11 +87,40 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
       if (kind === 'File Source') {
         await csv.upload({ connId: existing?.conn_id, name: existing?.conn_name ?? v.conn_name!.trim() });
       } else {
-        const body: Record<string, unknown> = { conn_name: v.conn_name, db_type: dbType, ...(existing ? { conn_id: existing.conn_id } : {}) };
-        if (kind === 'Database') Object.assign(body, { host: v.host, port: v.port, db_name: v.db_name, user_name: v.user_name, password: v.password });
-        if (kind === 'Data Warehouse') Object.assign(body, { auth_method: v.auth_method, project_id: v.project_id, default_dataset: v.default_dataset, location: v.location, credentials_file: v.credentials_file, ...(v.auth_method === 'wif' ? { federated_provider: v.federated_provider, workload_identity_pool_id: v.workload_identity_pool_id, service_account_email: v.service_account_email, audience: v.audience } : {}) });
+        const body: Record<string, unknown> = {
+          conn_name: v.conn_name,
+          db_type: dbType,
+          ...(existing ? { conn_id: existing.conn_id } : {}),
+        };
+        if (kind === 'Database')
+          Object.assign(body, {
+            host: v.host,
+            port: v.port,
+            db_name: v.db_name,
+            user_name: v.user_name,
+            password: v.password,
+          });
+        if (kind === 'Data Warehouse')
+          Object.assign(body, {
+            auth_method: v.auth_method,
+            project_id: v.project_id,
+            default_dataset: v.default_dataset,
+            location: v.location,
+            credentials_file: v.credentials_file,
+            ...(v.auth_method === 'wif'
+              ? {
+                  federated_provider: v.federated_provider,
+                  workload_identity_pool_id: v.workload_identity_pool_id,
+                  service_account_email: v.service_account_email,
+                  audience: v.audience,
+                }
+              : {}),
+          });
         if (kind === 'API') Object.assign(body, { apiKey: v.apiKey, apiType: v.apiType, baseUrl: v.baseUrl });
-        await api.post(existing ? '/api/copilot/db_conn/update_db_conn' : '/api/copilot/db_conn/add_db_conn', body);
+        await api.post(
+          existing ? '/api/copilot/db_conn/update_db_conn' : '/api/copilot/db_conn/add_db_conn',
+          body,
+        );
       }
       onSaved();
       if (kind !== 'File Source') onClose();
@@ -83,15 +131,27 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
     }
   };
 
-  const done = kind === 'File Source' && csv.queue.length > 0 && csv.queue.every((f) => f.status === 'success' || f.status === 'failed');
+  const done =
+    kind === 'File Source' &&
+    csv.queue.length > 0 &&
+    csv.queue.every((f) => f.status === 'success' || f.status === 'failed');
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
         <DialogTitle>{existing ? 'Edit Data Source' : 'New Data Source'}</DialogTitle>
-        <DialogDescription>{existing ? 'Change how Catalyst reaches this data.' : 'Connect a database, a data warehouse, an API, or upload CSV files.'}</DialogDescription>
+        <DialogDescription>
+          {existing
+            ? 'Change how Catalyst reaches this data.'
+            : 'Connect a database, a data warehouse, an API, or upload CSV files.'}
+        </DialogDescription>
         <div className="mt-4 grid gap-3">
           <Field label="Connection type">
-            <select className={selectClass} value={dbType} disabled={Boolean(existing)} onChange={(e) => setDbType(e.target.value)}>
+            <select
+              className={selectClass}
+              value={dbType}
+              disabled={Boolean(existing)}
+              onChange={(e) => setDbType(e.target.value)}
+            >
               {types.map((t) => (
                 <option key={t.connectionName} value={t.connectionName}>
                   {t.displayName} ({t.connectionType})
@@ -100,7 +160,12 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
             </select>
           </Field>
           <Field label="Name">
-            <Input value={v.conn_name} onChange={set('conn_name')} readOnly={Boolean(existing) && kind === 'File Source'} aria-readonly={Boolean(existing) && kind === 'File Source'} />
+            <Input
+              value={v.conn_name}
+              onChange={set('conn_name')}
+              readOnly={Boolean(existing) && kind === 'File Source'}
+              aria-readonly={Boolean(existing) && kind === 'File Source'}
+            />
           </Field>
           {kind === 'Database' ? (
             <>
@@ -119,7 +184,13 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
                 <Input value={v.user_name} onChange={set('user_name')} autoComplete="off" />
               </Field>
               <Field label="Password">
-                <Input type="password" value={v.password} onChange={set('password')} autoComplete="new-password" placeholder={existing?.has_credentials ? 'Saved — leave blank to keep' : ''} />
+                <Input
+                  type="password"
+                  value={v.password}
+                  onChange={set('password')}
+                  autoComplete="new-password"
+                  placeholder={existing?.has_credentials ? 'Saved — leave blank to keep' : ''}
+                />
               </Field>
             </>
           ) : null}
@@ -143,13 +214,25 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
               </Field>
               {v.auth_method === 'service_account' ? (
                 <Field label="Credentials key file (.json)">
-                  <input type="file" accept=".json,application/json" onChange={(e) => void e.target.files?.[0]?.text().then((text) => setV((all) => ({ ...all, credentials_file: text })))} />
+                  <input
+                    type="file"
+                    accept=".json,application/json"
+                    onChange={(e) =>
+                      void e.target.files?.[0]
+                        ?.text()
+                        .then((text) => setV((all) => ({ ...all, credentials_file: text })))
+                    }
+                  />
                 </Field>
               ) : null}
               {v.auth_method === 'wif' ? (
                 <>
                   <Field label="federated_provider">
-                    <select className={selectClass} value={v.federated_provider} onChange={set('federated_provider')}>
+                    <select
+                      className={selectClass}
+                      value={v.federated_provider}
+                      onChange={set('federated_provider')}
+                    >
                       {['github', 'aws', 'azure', 'other'].map((p) => (
                         <option key={p}>{p}</option>
                       ))}
@@ -171,7 +254,12 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
           {kind === 'API' ? (
             <>
               <Field label="API key">
-                <Input type="password" value={v.apiKey} onChange={set('apiKey')} placeholder={existing?.has_credentials ? 'Saved — leave blank to keep' : ''} />
+                <Input
+                  type="password"
+                  value={v.apiKey}
+                  onChange={set('apiKey')}
+                  placeholder={existing?.has_credentials ? 'Saved — leave blank to keep' : ''}
+                />
               </Field>
               <Field label="API type">
                 <select className={selectClass} value={v.apiType} onChange={set('apiType')}>
@@ -179,7 +267,11 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
                 </select>
               </Field>
               <Field label="Base URL">
-                <Input value={v.baseUrl} onChange={set('baseUrl')} placeholder="https://api.example.com/orders" />
+                <Input
+                  value={v.baseUrl}
+                  onChange={set('baseUrl')}
+                  placeholder="https://api.example.com/orders"
+                />
               </Field>
             </>
           ) : null}
@@ -190,13 +282,23 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
                   {files.data.map((f) => (
                     <li key={f.file_id} className="flex justify-between gap-2">
                       <span className="truncate">{f.file_name}</span>
-                      <span className="text-xs text-muted-foreground">{f.status === 'FAILED' ? (f.error ?? 'Failed') : `${(f.file_row_count ?? 0).toLocaleString()} rows`}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {f.status === 'FAILED'
+                          ? (f.error ?? 'Failed')
+                          : `${(f.file_row_count ?? 0).toLocaleString()} rows`}
+                      </span>
                     </li>
                   ))}
                 </ul>
               ) : null}
               <Field label="CSV files">
-                <input type="file" accept=".csv,text/csv" multiple aria-label="CSV files" onChange={(e) => csv.add(e.target.files)} />
+                <input
+                  type="file"
+                  accept=".csv,text/csv"
+                  multiple
+                  aria-label="CSV files"
+                  onChange={(e) => csv.add(e.target.files)}
+                />
               </Field>
               <CsvQueue queue={csv.queue} onRemove={csv.remove} />
             </>
@@ -215,7 +317,15 @@ export function ConnectionDialog({ types, existing, onClose, onSaved }: { types:
           </Button>
           {!done ? (
             <Button disabled={saving} onClick={() => void save()}>
-              {saving ? (kind === 'File Source' ? 'Uploading...' : 'Testing connection...') : kind === 'File Source' ? 'Upload' : existing ? 'Save' : 'Connect'}
+              {saving
+                ? kind === 'File Source'
+                  ? 'Uploading...'
+                  : 'Testing connection...'
+                : kind === 'File Source'
+                  ? 'Upload'
+                  : existing
+                    ? 'Save'
+                    : 'Connect'}
             </Button>
           ) : null}
         </div>

@@ -1,7 +1,18 @@
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import type { TConnection, TSupportedDbType } from '@catalyst/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Database, FileSpreadsheet, Globe, LayoutGrid, List, Pencil, Plus, Search, Trash2, Warehouse } from 'lucide-react';
+import {
+  Database,
+  FileSpreadsheet,
+  Globe,
+  LayoutGrid,
+  List,
+  Pencil,
+  Plus,
+  Search,
+  Trash2,
+  Warehouse,
+} from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Page, PageHeader } from '../../components/page';
@@ -16,15 +27,28 @@ const ICONS = { 'File Source': FileSpreadsheet, Database, API: Globe, 'Data Ware
 
 function Schemas({ connId }: { connId: number }) {
   const [open, setOpen] = useState(false);
-  const schemas = useQuery({ queryKey: ['schemas', connId], enabled: open, queryFn: () => api.get<string[]>(`/api/copilot/onboarding/connections/${connId}/schemas/`) });
+  const schemas = useQuery({
+    queryKey: ['schemas', connId],
+    enabled: open,
+    queryFn: () => api.get<string[]>(`/api/copilot/onboarding/connections/${connId}/schemas/`),
+  });
   return (
     <div className="mt-1 text-xs">
-      <button type="button" className="font-medium text-primary hover:underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="font-medium text-primary hover:underline"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         {open ? 'Hide schemas' : 'Show schemas'}
       </button>
       {open ? (
         <p className="mt-1 text-muted-foreground" aria-label="Schemas">
-          {schemas.isLoading ? 'Loading schemas…' : schemas.isError ? `Error: ${schemas.error instanceof Error ? schemas.error.message : 'Failed to load schemas'}` : (schemas.data ?? []).join(', ') || 'No schemas'}
+          {schemas.isLoading
+            ? 'Loading schemas…'
+            : schemas.isError
+              ? `Error: ${schemas.error instanceof Error ? schemas.error.message : 'Failed to load schemas'}`
+              : (schemas.data ?? []).join(', ') || 'No schemas'}
         </p>
       ) : null}
     </div>
@@ -37,20 +61,38 @@ export function DataSourcesPage() {
   const { known, can } = usePermissions();
   const readable = can('data.read');
   const writable = can('data.write');
-  const types = useQuery({ queryKey: ['db-types'], queryFn: () => api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types'), enabled: readable });
-  const conns = useQuery({ queryKey: ['connections'], queryFn: () => api.get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns').then((r) => r.connections), enabled: readable });
+  const types = useQuery({
+    queryKey: ['db-types'],
+    queryFn: () => api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types'),
+    enabled: readable,
+  });
+  const conns = useQuery({
+    queryKey: ['connections'],
+    queryFn: () =>
+      api.get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns').then((r) => r.connections),
+    enabled: readable,
+  });
   const [search, setSearch] = useState('');
   const [typeFilter, setTypeFilter] = useState('all');
   const [sort, setSort] = useState<'modified' | 'name'>('modified');
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [editing, setEditing] = useState<TConnection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TConnection | null>(null);
-  const kindOf = (c: TConnection) => types.data?.find((t) => t.connectionName === c.db_type)?.connectionType ?? 'Database';
+  const kindOf = (c: TConnection) =>
+    types.data?.find((t) => t.connectionName === c.db_type)?.connectionType ?? 'Database';
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['connections'] });
 
   const filtered = (conns.data ?? [])
-    .filter((c) => (typeFilter === 'all' || kindOf(c) === typeFilter) && `${c.conn_name} ${c.host ?? ''} ${c.db_name ?? ''}`.toLowerCase().includes(search.trim().toLowerCase()))
-    .sort((a, b) => (sort === 'name' ? a.conn_name.localeCompare(b.conn_name) : b.updated_at.localeCompare(a.updated_at)));
+    .filter(
+      (c) =>
+        (typeFilter === 'all' || kindOf(c) === typeFilter) &&
+        `${c.conn_name} ${c.host ?? ''} ${c.db_name ?? ''}`
+          .toLowerCase()
+          .includes(search.trim().toLowerCase()),
+    )
+    .sort((a, b) =>
+      sort === 'name' ? a.conn_name.localeCompare(b.conn_name) : b.updated_at.localeCompare(a.updated_at),
+    );
 
   const remove = async (c: TConnection) => {
     try {
@@ -79,24 +121,55 @@ export function DataSourcesPage() {
       {known && !readable ? <NoAccess permission="data.read" what="Seeing data sources" /> : null}
       <div className={known && !readable ? 'hidden' : 'mt-6 flex flex-col gap-3 sm:flex-row'}>
         <label className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <input aria-label="Search data sources" placeholder="Search data sources..." className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <input
+            aria-label="Search data sources"
+            placeholder="Search data sources..."
+            className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
-        <select aria-label="Type" className="h-10 rounded-md border border-input bg-surface px-3 text-sm" value={typeFilter} onChange={(e) => setTypeFilter(e.target.value)}>
+        <select
+          aria-label="Type"
+          className="h-10 rounded-md border border-input bg-surface px-3 text-sm"
+          value={typeFilter}
+          onChange={(e) => setTypeFilter(e.target.value)}
+        >
           <option value="all">All types</option>
           {['File Source', 'Database', 'API', 'Data Warehouse'].map((k) => (
             <option key={k}>{k}</option>
           ))}
         </select>
-        <select aria-label="Sort" className="h-10 rounded-md border border-input bg-surface px-3 text-sm" value={sort} onChange={(e) => setSort(e.target.value as 'modified' | 'name')}>
+        <select
+          aria-label="Sort"
+          className="h-10 rounded-md border border-input bg-surface px-3 text-sm"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as 'modified' | 'name')}
+        >
           <option value="modified">Recently Modified</option>
           <option value="name">Name A-Z</option>
         </select>
         <div className="flex gap-1">
-          <Button variant={view === 'grid' ? 'subtle' : 'ghost'} size="icon" aria-label="Grid view" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+          <Button
+            variant={view === 'grid' ? 'subtle' : 'ghost'}
+            size="icon"
+            aria-label="Grid view"
+            aria-pressed={view === 'grid'}
+            onClick={() => setView('grid')}
+          >
             <LayoutGrid aria-hidden />
           </Button>
-          <Button variant={view === 'list' ? 'subtle' : 'ghost'} size="icon" aria-label="List view" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          <Button
+            variant={view === 'list' ? 'subtle' : 'ghost'}
+            size="icon"
+            aria-label="List view"
+            aria-pressed={view === 'list'}
+            onClick={() => setView('list')}
+          >
             <List aria-hidden />
           </Button>
         </div>
@@ -106,13 +179,17 @@ export function DataSourcesPage() {
           <p className="text-sm text-muted-foreground">Loading data sources…</p>
         ) : conns.isError ? (
           <Card className="grid gap-3 p-6 text-sm">
-            <p className="text-destructive">{conns.error instanceof Error ? conns.error.message : 'Failed to load connections'}</p>
+            <p className="text-destructive">
+              {conns.error instanceof Error ? conns.error.message : 'Failed to load connections'}
+            </p>
             <Button variant="secondary" className="justify-self-start" onClick={() => void conns.refetch()}>
               Try Again
             </Button>
           </Card>
         ) : filtered.length === 0 ? (
-          <Card className="p-8 text-center text-sm text-muted-foreground">{search.trim() || typeFilter !== 'all' ? 'No matching connections' : 'No data source connections'}</Card>
+          <Card className="p-8 text-center text-sm text-muted-foreground">
+            {search.trim() || typeFilter !== 'all' ? 'No matching connections' : 'No data source connections'}
+          </Card>
         ) : (
           <ul className={view === 'grid' ? 'grid gap-4 md:grid-cols-2 xl:grid-cols-3' : 'grid gap-2'}>
             {filtered.map((c) => {
@@ -131,15 +208,31 @@ export function DataSourcesPage() {
                         {c.host ? ` · ${c.host}${c.port ? `:${c.port}` : ''}/${c.db_name ?? ''}` : ''}
                         {c.baseUrl ? ` · ${c.baseUrl}` : ''}
                       </p>
-                      {kind === 'API' ? <span className="mt-1 inline-block rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">Connected</span> : null}
-                      {kind === 'Database' || kind === 'Data Warehouse' || kind === 'File Source' ? <Schemas connId={c.conn_id} /> : null}
+                      {kind === 'API' ? (
+                        <span className="mt-1 inline-block rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">
+                          Connected
+                        </span>
+                      ) : null}
+                      {kind === 'Database' || kind === 'Data Warehouse' || kind === 'File Source' ? (
+                        <Schemas connId={c.conn_id} />
+                      ) : null}
                     </div>
                     {writable ? (
                       <>
-                        <Button variant="ghost" size="icon" aria-label={`Edit ${c.conn_name}`} onClick={() => setEditing(c)}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Edit ${c.conn_name}`}
+                          onClick={() => setEditing(c)}
+                        >
                           <Pencil aria-hidden />
                         </Button>
-                        <Button variant="ghost" size="icon" aria-label={`Delete ${c.conn_name}`} onClick={() => setDeleting(c)}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Delete ${c.conn_name}`}
+                          onClick={() => setDeleting(c)}
+                        >
                           <Trash2 aria-hidden />
                         </Button>
                       </>
@@ -151,7 +244,14 @@ export function DataSourcesPage() {
           </ul>
         )}
       </div>
-      {editing && types.data ? <ConnectionDialog types={types.data} existing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={refresh} /> : null}
+      {editing && types.data ? (
+        <ConnectionDialog
+          types={types.data}
+          existing={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      ) : null}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Data Source"

@@ -20,9 +20,11 @@ export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
     void queryClient.invalidateQueries({ queryKey: ['decisions'] });
     toast.success(message);
   };
-  const fail = (title: string) => (error: unknown) => toast.error(title, { description: error instanceof Error ? error.message : undefined });
+  const fail = (title: string) => (error: unknown) =>
+    toast.error(title, { description: error instanceof Error ? error.message : undefined });
   const add = useMutation({
-    mutationFn: (artifact: DecisionArtifactDraft) => api.post<TDecision>(`/api/copilot/decisions/${d.id}/artifacts`, artifact),
+    mutationFn: (artifact: DecisionArtifactDraft) =>
+      api.post<TDecision>(`/api/copilot/decisions/${d.id}/artifacts`, artifact),
     onSuccess: (updated) => {
       done('Artifact added')(updated);
       setName('');
@@ -31,7 +33,8 @@ export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
     onError: fail('Artifact not added'),
   });
   const remove = useMutation({
-    mutationFn: (artifactId: number) => api.delete<TDecision>(`/api/copilot/decisions/${d.id}/artifacts/${artifactId}`),
+    mutationFn: (artifactId: number) =>
+      api.delete<TDecision>(`/api/copilot/decisions/${d.id}/artifacts/${artifactId}`),
     onSuccess: done('Artifact deleted'),
     onError: fail('Artifact not deleted'),
   });
@@ -39,13 +42,19 @@ export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
   return (
     <Card className="p-5">
       <h2 className="font-semibold">Artifacts</h2>
-      {d.artifacts.length === 0 ? <p className="mt-2 text-sm text-muted-foreground">No artifacts yet.</p> : null}
+      {d.artifacts.length === 0 ? (
+        <p className="mt-2 text-sm text-muted-foreground">No artifacts yet.</p>
+      ) : null}
       <ul className="mt-2 grid gap-2 text-sm">
         {d.artifacts.map((a) => (
           <li key={a.id} className="flex items-start gap-2">
             <div className="min-w-0 flex-1">
               {a.encoding === 'base64' ? (
-                <a className="break-all text-primary hover:underline" download={a.name} href={`data:${a.mimeType ?? 'application/octet-stream'};base64,${a.content}`}>
+                <a
+                  className="break-all text-primary hover:underline"
+                  download={a.name}
+                  href={`data:${a.mimeType ?? 'application/octet-stream'};base64,${a.content}`}
+                >
                   {a.name}
                 </a>
               ) : (
@@ -58,7 +67,13 @@ export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
                 {a.type} · {formatSize(a.size)}
               </span>
             </div>
-            <Button size="icon" variant="ghost" aria-label={`Delete artifact ${a.name}`} disabled={remove.isPending} onClick={() => remove.mutate(a.id)}>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={`Delete artifact ${a.name}`}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate(a.id)}
+            >
               <Trash2 aria-hidden />
             </Button>
           </li>
@@ -72,14 +87,32 @@ export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
         }}
       >
         <div className="flex gap-2">
-          <Input aria-label="New artifact name" placeholder="Artifact name" value={name} onChange={(e) => setName(e.target.value)} />
-          <select aria-label="New artifact type" className="h-10 rounded-md border border-input bg-background px-2" value={type} onChange={(e) => setType(e.target.value as DecisionArtifactDraft['type'])}>
+          <Input
+            aria-label="New artifact name"
+            placeholder="Artifact name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <select
+            aria-label="New artifact type"
+            className="h-10 rounded-md border border-input bg-background px-2"
+            value={type}
+            onChange={(e) => setType(e.target.value as DecisionArtifactDraft['type'])}
+          >
             {ARTIFACT_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}
           </select>
         </div>
-        {name.trim() ? <textarea aria-label="New artifact content" placeholder="Artifact content" className="min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring" value={content} onChange={(e) => setContent(e.target.value)} /> : null}
+        {name.trim() ? (
+          <textarea
+            aria-label="New artifact content"
+            placeholder="Artifact content"
+            className="min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
+        ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <Button size="sm" type="submit" disabled={!name.trim() || add.isPending}>
             Add artifact
@@ -94,7 +127,10 @@ export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
                 const file = e.target.files?.[0];
                 e.target.value = '';
                 if (!file) return;
-                if (file.size > 5 * 1024 * 1024) return void toast.error('Artifact not added', { description: 'An artifact has 5 MB at most' });
+                if (file.size > 5 * 1024 * 1024)
+                  return void toast.error('Artifact not added', {
+                    description: 'An artifact has 5 MB at most',
+                  });
                 void readFileAsArtifact(file).then((artifact) => add.mutate(artifact));
               }}
             />

@@ -17,7 +17,12 @@ import { ArtifactsCard } from './artifacts-card';
 import { EditDecisionDialog } from './edit-decision-dialog';
 import { StatusBadge } from './status-badge';
 
-const VERB: Record<TDecisionStatus, string> = { pending: 'Reopen', approved: 'Approve', implemented: 'Mark implemented', rejected: 'Reject' };
+const VERB: Record<TDecisionStatus, string> = {
+  pending: 'Reopen',
+  approved: 'Approve',
+  implemented: 'Mark implemented',
+  rejected: 'Reject',
+};
 
 /** A decision: its record, its status moves with who and when, its artifacts, and its measured outcome. */
 export function DecisionDetailPage() {
@@ -33,19 +38,30 @@ export function DecisionDetailPage() {
       void queryClient.invalidateQueries({ queryKey: ['decisions'] });
       navigate('/decisions');
     },
-    onError: (error) => toast.error('Decision not deleted', { description: error instanceof Error ? error.message : undefined }),
+    onError: (error) =>
+      toast.error('Decision not deleted', {
+        description: error instanceof Error ? error.message : undefined,
+      }),
   });
   const permissions = usePermissions();
-  const decision = useQuery({ queryKey: ['decision', id], queryFn: () => api.get<TDecision>(`/api/copilot/decisions/${id}`) });
-  const outcome = useQuery({ queryKey: ['decision', id, 'outcome'], queryFn: () => api.get<TDecisionOutcome>(`/api/copilot/decisions/${id}/outcome`) });
+  const decision = useQuery({
+    queryKey: ['decision', id],
+    queryFn: () => api.get<TDecision>(`/api/copilot/decisions/${id}`),
+  });
+  const outcome = useQuery({
+    queryKey: ['decision', id, 'outcome'],
+    queryFn: () => api.get<TDecisionOutcome>(`/api/copilot/decisions/${id}/outcome`),
+  });
   const move = useMutation({
-    mutationFn: (status: TDecisionStatus) => api.post<TDecision>(`/api/copilot/decisions/${id}/status`, { status }),
+    mutationFn: (status: TDecisionStatus) =>
+      api.post<TDecision>(`/api/copilot/decisions/${id}/status`, { status }),
     onSuccess: (d) => {
       toast.success(`Decision ${d.status}`);
       void queryClient.invalidateQueries({ queryKey: ['decision', id] });
       void queryClient.invalidateQueries({ queryKey: ['decisions'] });
     },
-    onError: (error) => toast.error('Status not changed', { description: error instanceof Error ? error.message : undefined }),
+    onError: (error) =>
+      toast.error('Status not changed', { description: error instanceof Error ? error.message : undefined }),
   });
 
   if (permissions.known && !permissions.can('reports.view'))
@@ -67,7 +83,10 @@ export function DecisionDetailPage() {
   const o = outcome.data;
   return (
     <Page>
-      <Link to="/decisions" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/decisions"
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Decisions
       </Link>
       <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
@@ -81,7 +100,12 @@ export function DecisionDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           {d.allowedTransitions.map((s) => (
-            <Button key={s} variant={s === 'rejected' ? 'secondary' : 'primary'} disabled={move.isPending} onClick={() => (s === 'rejected' ? setConfirm('rejected') : move.mutate(s))}>
+            <Button
+              key={s}
+              variant={s === 'rejected' ? 'secondary' : 'primary'}
+              disabled={move.isPending}
+              onClick={() => (s === 'rejected' ? setConfirm('rejected') : move.mutate(s))}
+            >
               {VERB[s]}
             </Button>
           ))}
@@ -112,7 +136,9 @@ export function DecisionDetailPage() {
               </Alert>
             ) : o ? (
               <Card className={`p-5 text-sm leading-6 ${o.status === 'measured' ? '' : 'border-dashed'}`}>
-                <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{OUTCOME_LABEL[o.status]}</p>
+                <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                  {OUTCOME_LABEL[o.status]}
+                </p>
                 <p className="mt-1">{o.statement}</p>
                 {o.comparison ? (
                   <dl className="mt-3 grid grid-cols-3 gap-3 text-xs">
@@ -122,7 +148,9 @@ export function DecisionDetailPage() {
                     </div>
                     <div>
                       <dt className="text-muted-foreground">Expected (baseline)</dt>
-                      <dd className="text-base font-semibold tabular-nums">{fmt(o.comparison.expectedMean)}</dd>
+                      <dd className="text-base font-semibold tabular-nums">
+                        {fmt(o.comparison.expectedMean)}
+                      </dd>
                     </div>
                     <div>
                       <dt className="text-muted-foreground">Over</dt>
@@ -166,7 +194,8 @@ export function DecisionDetailPage() {
             <ol className="mt-2 grid gap-2 text-sm">
               {d.history.map((h, i) => (
                 <li key={i}>
-                  <span className="font-medium capitalize">{h.to}</span> · {h.by} · {new Date(h.at).toLocaleString()}
+                  <span className="font-medium capitalize">{h.to}</span> · {h.by} ·{' '}
+                  {new Date(h.at).toLocaleString()}
                 </li>
               ))}
             </ol>
@@ -177,9 +206,13 @@ export function DecisionDetailPage() {
       {editing ? <EditDecisionDialog decision={d} onClose={() => setEditing(false)} /> : null}
       <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
         <DialogContent className="sm:max-w-md">
-          <DialogTitle>{confirm === 'delete' ? 'Delete this decision?' : 'Reject this decision?'}</DialogTitle>
+          <DialogTitle>
+            {confirm === 'delete' ? 'Delete this decision?' : 'Reject this decision?'}
+          </DialogTitle>
           <DialogDescription>
-            {confirm === 'delete' ? `"${d.title}", its history and its artifacts are removed for good.` : `"${d.title}" is marked rejected. A rejected decision cannot be approved later.`}
+            {confirm === 'delete'
+              ? `"${d.title}", its history and its artifacts are removed for good.`
+              : `"${d.title}" is marked rejected. A rejected decision cannot be approved later.`}
           </DialogDescription>
           <div className="mt-4 flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setConfirm(null)}>
@@ -214,7 +247,12 @@ const OUTCOME_LABEL: Record<TDecisionOutcome['status'], string> = {
 /** Names the periods the chart compares, since the line itself does not mark them. */
 function outcomeChartNote(o: TDecisionOutcome, d: TDecision): string {
   const implemented = [...d.history].reverse().find((h) => h.to === 'implemented');
-  const parts = [o.baseline ? `Baseline ${o.baseline.from} to ${o.baseline.to}: ${fmt(o.baseline.mean)} per ${o.metric?.grain ?? 'period'}.` : null, implemented ? `Implemented ${implemented.at.slice(0, 10)}.` : null];
+  const parts = [
+    o.baseline
+      ? `Baseline ${o.baseline.from} to ${o.baseline.to}: ${fmt(o.baseline.mean)} per ${o.metric?.grain ?? 'period'}.`
+      : null,
+    implemented ? `Implemented ${implemented.at.slice(0, 10)}.` : null,
+  ];
   return parts.filter(Boolean).join(' ');
 }
 

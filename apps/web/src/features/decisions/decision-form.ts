@@ -21,7 +21,10 @@ export function validateDecision(v: DecisionFormValues): string[] {
 }
 
 /** The alert reference sent to the server: the alert's id, or a manual one built from the typed title. */
-export function alertReference(v: Pick<DecisionFormValues, 'alertId' | 'alertTitle'>): { alertId: string; alertTitle: string } {
+export function alertReference(v: Pick<DecisionFormValues, 'alertId' | 'alertTitle'>): {
+  alertId: string;
+  alertTitle: string;
+} {
   if (v.alertId) return { alertId: v.alertId, alertTitle: v.alertTitle };
   return { alertId: `manual:${v.alertTitle.trim().slice(0, 80)}`, alertTitle: v.alertTitle.trim() };
 }

@@ -26,15 +26,31 @@ const SORTS = [
 export function DecisionsPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const incoming = (location.state ?? {}) as { create?: boolean; alertId?: string; alertTitle?: string; useCaseId?: number | null };
-  const [draft, setDraft] = useState<DecisionDraft | null>(incoming.create ? { alertId: incoming.alertId, alertTitle: incoming.alertTitle, useCaseId: incoming.useCaseId } : null);
+  const incoming = (location.state ?? {}) as {
+    create?: boolean;
+    alertId?: string;
+    alertTitle?: string;
+    useCaseId?: number | null;
+  };
+  const [draft, setDraft] = useState<DecisionDraft | null>(
+    incoming.create
+      ? { alertId: incoming.alertId, alertTitle: incoming.alertTitle, useCaseId: incoming.useCaseId }
+      : null,
+  );
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [sort, setSort] = useState('newest');
   const params = new URLSearchParams({ sort, status, ...(search.trim() ? { search: search.trim() } : {}) });
   const { known, can } = usePermissions();
   const allowed = can('reports.view');
-  const decisions = useQuery({ queryKey: ['decisions', sort, status, search.trim()], queryFn: () => api.get<{ decisions: TDecision[] }>(`/api/copilot/decisions?${params.toString()}`).then((r) => r.decisions), enabled: allowed });
+  const decisions = useQuery({
+    queryKey: ['decisions', sort, status, search.trim()],
+    queryFn: () =>
+      api
+        .get<{ decisions: TDecision[] }>(`/api/copilot/decisions?${params.toString()}`)
+        .then((r) => r.decisions),
+    enabled: allowed,
+  });
 
   return (
     <Page>
@@ -52,10 +68,24 @@ export function DecisionsPage() {
       {known && !allowed ? <NoAccess permission="reports.view" what="Seeing decisions" /> : null}
       <div className={known && !allowed ? 'hidden' : 'mt-6 flex flex-col gap-3 sm:flex-row'}>
         <label className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <input aria-label="Search decisions" placeholder="Search decisions..." className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <input
+            aria-label="Search decisions"
+            placeholder="Search decisions..."
+            className="h-10 w-full rounded-md border border-input bg-surface pr-3 pl-9 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </label>
-        <select aria-label="Status" className="h-10 rounded-md border border-input bg-surface px-3 text-sm" value={status} onChange={(e) => setStatus(e.target.value)}>
+        <select
+          aria-label="Status"
+          className="h-10 rounded-md border border-input bg-surface px-3 text-sm"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+        >
           <option value="all">All statuses</option>
           {['pending', 'approved', 'implemented', 'rejected'].map((s) => (
             <option key={s} value={s}>
@@ -63,7 +93,12 @@ export function DecisionsPage() {
             </option>
           ))}
         </select>
-        <select aria-label="Sort" className="h-10 rounded-md border border-input bg-surface px-3 text-sm" value={sort} onChange={(e) => setSort(e.target.value)}>
+        <select
+          aria-label="Sort"
+          className="h-10 rounded-md border border-input bg-surface px-3 text-sm"
+          value={sort}
+          onChange={(e) => setSort(e.target.value)}
+        >
           {SORTS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -79,12 +114,19 @@ export function DecisionsPage() {
             {decisions.error instanceof Error ? decisions.error.message : 'Failed to load decisions'}
           </Alert>
         ) : (decisions.data ?? []).length === 0 ? (
-          <Card className="p-8 text-center text-sm text-muted-foreground">{search.trim() || status !== 'all' ? 'No decisions match.' : 'No decisions yet. Record one from an alert or a conversation with Make Decision.'}</Card>
+          <Card className="p-8 text-center text-sm text-muted-foreground">
+            {search.trim() || status !== 'all'
+              ? 'No decisions match.'
+              : 'No decisions yet. Record one from an alert or a conversation with Make Decision.'}
+          </Card>
         ) : (
           <ul className="grid gap-3">
             {(decisions.data ?? []).map((d) => (
               <li key={d.id}>
-                <Link to={`/decisions/${d.id}`} className="block rounded-xl border border-border bg-surface p-4 shadow-xs hover:border-primary/40">
+                <Link
+                  to={`/decisions/${d.id}`}
+                  className="block rounded-xl border border-border bg-surface p-4 shadow-xs hover:border-primary/40"
+                >
                   <div className="flex flex-wrap items-center gap-2">
                     <StatusBadge status={d.status} />
                     <span className="text-xs text-muted-foreground">
@@ -93,7 +135,9 @@ export function DecisionsPage() {
                   </div>
                   <h2 className="mt-2 font-semibold">{d.title}</h2>
                   <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{d.description}</p>
-                  {d.alertTitle ? <p className="mt-1 text-xs text-muted-foreground">Alert: {d.alertTitle}</p> : null}
+                  {d.alertTitle ? (
+                    <p className="mt-1 text-xs text-muted-foreground">Alert: {d.alertTitle}</p>
+                  ) : null}
                 </Link>
               </li>
             ))}
@@ -106,7 +150,10 @@ export function DecisionsPage() {
           onClose={() => setDraft(null)}
           onCreated={(d) => {
             setDraft(null);
-            toast.success('Decision recorded', { description: d.title, action: { label: 'View decision', onClick: () => navigate(`/decisions/${d.id}`) } });
+            toast.success('Decision recorded', {
+              description: d.title,
+              action: { label: 'View decision', onClick: () => navigate(`/decisions/${d.id}`) },
+            });
             navigate(`/decisions/${d.id}`);
           }}
         />

@@ -7,7 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { Input } from '../../components/ui/input';
 import { api } from '../../lib/api';
 
-const textareaClass = 'min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const textareaClass =
+  'min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** Edits a decision's title, description and rationale (PUT); status moves have their own buttons. */
 export function EditDecisionDialog({ decision, onClose }: { decision: TDecision; onClose: () => void }) {
@@ -15,23 +16,35 @@ export function EditDecisionDialog({ decision, onClose }: { decision: TDecision;
   const [title, setTitle] = useState(decision.title);
   const [description, setDescription] = useState(decision.description);
   const [rationale, setRationale] = useState(decision.decisionRationale);
-  const errors = [!title.trim() && 'Title is required', !description.trim() && 'Description is required', !rationale.trim() && 'Decision rationale is required'].filter((e): e is string => Boolean(e));
+  const errors = [
+    !title.trim() && 'Title is required',
+    !description.trim() && 'Description is required',
+    !rationale.trim() && 'Decision rationale is required',
+  ].filter((e): e is string => Boolean(e));
   const [tried, setTried] = useState(false);
   const save = useMutation({
-    mutationFn: () => api.put<TDecision>(`/api/copilot/decisions/${decision.id}`, { title: title.trim(), description: description.trim(), decisionRationale: rationale.trim() }),
+    mutationFn: () =>
+      api.put<TDecision>(`/api/copilot/decisions/${decision.id}`, {
+        title: title.trim(),
+        description: description.trim(),
+        decisionRationale: rationale.trim(),
+      }),
     onSuccess: (updated) => {
       queryClient.setQueryData(['decision', decision.id], updated);
       void queryClient.invalidateQueries({ queryKey: ['decisions'] });
       toast.success('Decision saved');
       onClose();
     },
-    onError: (error) => toast.error('Decision not saved', { description: error instanceof Error ? error.message : undefined }),
+    onError: (error) =>
+      toast.error('Decision not saved', { description: error instanceof Error ? error.message : undefined }),
   });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
         <DialogTitle>Edit decision</DialogTitle>
-        <DialogDescription>Change what was decided and why. The status changes with the buttons on the page.</DialogDescription>
+        <DialogDescription>
+          Change what was decided and why. The status changes with the buttons on the page.
+        </DialogDescription>
         <form
           className="mt-4 grid gap-3 text-sm"
           onSubmit={(e) => {
@@ -46,11 +59,19 @@ export function EditDecisionDialog({ decision, onClose }: { decision: TDecision;
           </label>
           <label className="grid gap-1">
             <span className="font-medium">Description</span>
-            <textarea className={textareaClass} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <textarea
+              className={textareaClass}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </label>
           <label className="grid gap-1">
             <span className="font-medium">Decision rationale</span>
-            <textarea className={textareaClass} value={rationale} onChange={(e) => setRationale(e.target.value)} />
+            <textarea
+              className={textareaClass}
+              value={rationale}
+              onChange={(e) => setRationale(e.target.value)}
+            />
           </label>
           {tried && errors.length ? (
             <ul className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-destructive">

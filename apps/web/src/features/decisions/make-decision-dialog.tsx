@@ -26,7 +26,8 @@ export interface DecisionArtifactDraft {
   mimeType?: string;
 }
 
-const textareaClass = 'min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
+const textareaClass =
+  'min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** A file as an artifact: its bytes as base64, an image counted as a chart, anything else a document. */
 export function readFileAsArtifact(file: File): Promise<DecisionArtifactDraft> {
@@ -35,7 +36,13 @@ export function readFileAsArtifact(file: File): Promise<DecisionArtifactDraft> {
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
     reader.onload = () => {
       const base64 = String(reader.result).replace(/^data:[^,]*,/, '');
-      resolve({ name: file.name, type: file.type.startsWith('image/') ? 'chart' : 'document', content: base64, encoding: 'base64', mimeType: file.type || undefined });
+      resolve({
+        name: file.name,
+        type: file.type.startsWith('image/') ? 'chart' : 'document',
+        content: base64,
+        encoding: 'base64',
+        mimeType: file.type || undefined,
+      });
     };
     reader.readAsDataURL(file);
   });
@@ -45,10 +52,26 @@ export function readFileAsArtifact(file: File): Promise<DecisionArtifactDraft> {
  * The Make Decision dialog (spec document 1 §3, §5; document 2 §2.6), for the decisions screen and the
  * conversation screen alike. Without `onCreated` it announces the new decision in a toast with a link to it.
  */
-export function MakeDecisionDialog({ draft, onClose, onCreated }: { draft: DecisionDraft; onClose: () => void; onCreated?: (d: TDecision) => void }) {
+export function MakeDecisionDialog({
+  draft,
+  onClose,
+  onCreated,
+}: {
+  draft: DecisionDraft;
+  onClose: () => void;
+  onCreated?: (d: TDecision) => void;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const useCases = useQuery({ queryKey: ['use-cases'], queryFn: () => api.get<{ use_cases: { use_case_id: number; use_case_name: string }[] }>('/api/copilot/onboarding/use_cases/v2').then((r) => r.use_cases) });
+  const useCases = useQuery({
+    queryKey: ['use-cases'],
+    queryFn: () =>
+      api
+        .get<{ use_cases: { use_case_id: number; use_case_name: string }[] }>(
+          '/api/copilot/onboarding/use_cases/v2',
+        )
+        .then((r) => r.use_cases),
+  });
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [useCaseId, setUseCaseId] = useState<string>(draft.useCaseId ? String(draft.useCaseId) : '');
@@ -68,10 +91,27 @@ export function MakeDecisionDialog({ draft, onClose, onCreated }: { draft: Decis
   };
 
   const submit = async () => {
-    const problems = validateDecision({ title, description, useCaseId, alertId: draft.alertId, alertTitle: alert, rationale });
+    const problems = validateDecision({
+      title,
+      description,
+      useCaseId,
+      alertId: draft.alertId,
+      alertTitle: alert,
+      rationale,
+    });
     setErrors(problems);
     if (problems.length) return;
-    const pending = artifactName.trim() ? [...artifacts, { name: artifactName.trim(), type: artifactType, content: artifactContent, encoding: 'text' as const }] : artifacts;
+    const pending = artifactName.trim()
+      ? [
+          ...artifacts,
+          {
+            name: artifactName.trim(),
+            type: artifactType,
+            content: artifactContent,
+            encoding: 'text' as const,
+          },
+        ]
+      : artifacts;
     setSaving(true);
     try {
       const created = await api.post<TDecision>('/api/copilot/decisions', {
@@ -85,7 +125,10 @@ export function MakeDecisionDialog({ draft, onClose, onCreated }: { draft: Decis
       void queryClient.invalidateQueries({ queryKey: ['decisions'] });
       if (onCreated) onCreated(created);
       else {
-        toast.success('Decision recorded', { description: created.title, action: { label: 'View decision', onClick: () => navigate(`/decisions/${created.id}`) } });
+        toast.success('Decision recorded', {
+          description: created.title,
+          action: { label: 'View decision', onClick: () => navigate(`/decisions/${created.id}`) },
+        });
         onClose();
       }
     } catch (error) {
@@ -99,7 +142,9 @@ export function MakeDecisionDialog({ draft, onClose, onCreated }: { draft: Decis
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
         <DialogTitle>Make Decision</DialogTitle>
-        <DialogDescription>Record what you decided, why, and what it is based on. New decisions start as pending.</DialogDescription>
+        <DialogDescription>
+          Record what you decided, why, and what it is based on. New decisions start as pending.
+        </DialogDescription>
         <div className="mt-4 grid gap-3 text-sm">
           <label className="grid gap-1">
             <span className="font-medium">Title</span>
@@ -107,7 +152,11 @@ export function MakeDecisionDialog({ draft, onClose, onCreated }: { draft: Decis
           </label>
           <label className="grid gap-1">
             <span className="font-medium">Description</span>
-            <textarea className={textareaClass} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <textarea
+              className={textareaClass}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </label>
           <label className="grid gap-1">
             <span className="font-medium">Status</span>
@@ -115,7 +164,11 @@ export function MakeDecisionDialog({ draft, onClose, onCreated }: { draft: Decis
           </label>
           <label className="grid gap-1">
             <span className="font-medium">Related use case</span>
-            <select className="h-10 rounded-md border border-input bg-background px-3" value={useCaseId} onChange={(e) => setUseCaseId(e.target.value)}>
+            <select
+              className="h-10 rounded-md border border-input bg-background px-3"
+              value={useCaseId}
+              onChange={(e) => setUseCaseId(e.target.value)}
+            >
               <option value="">Choose a use case</option>
               {(useCases.data ?? []).map((u) => (
                 <option key={u.use_case_id} value={u.use_case_id}>
@@ -126,7 +179,13 @@ export function MakeDecisionDialog({ draft, onClose, onCreated }: { draft: Decis
           </label>
           <label className="grid gap-1">
             <span className="font-medium">Related alert</span>
-            <Input value={alert} readOnly={fromAlert} aria-readonly={fromAlert} onChange={(e) => setAlert(e.target.value)} placeholder="What prompted the decision" />
+            <Input
+              value={alert}
+              readOnly={fromAlert}
+              aria-readonly={fromAlert}
+              onChange={(e) => setAlert(e.target.value)}
+              placeholder="What prompted the decision"
+            />
           </label>
           <fieldset className="grid gap-2 rounded-lg border border-border p-3">
             <legend className="px-1 font-medium">Artifacts</legend>
@@ -135,27 +194,52 @@ export function MakeDecisionDialog({ draft, onClose, onCreated }: { draft: Decis
                 <span>
                   {a.name} · {a.type}
                 </span>
-                <button type="button" className="text-destructive" onClick={() => setArtifacts((all) => all.filter((_, j) => j !== i))}>
+                <button
+                  type="button"
+                  className="text-destructive"
+                  onClick={() => setArtifacts((all) => all.filter((_, j) => j !== i))}
+                >
                   Remove
                 </button>
               </p>
             ))}
             <div className="flex gap-2">
-              <Input placeholder="Artifact name" value={artifactName} onChange={(e) => setArtifactName(e.target.value)} />
-              <select aria-label="Artifact type" className="h-10 rounded-md border border-input bg-background px-2" value={artifactType} onChange={(e) => setArtifactType(e.target.value as DecisionArtifactDraft['type'])}>
+              <Input
+                placeholder="Artifact name"
+                value={artifactName}
+                onChange={(e) => setArtifactName(e.target.value)}
+              />
+              <select
+                aria-label="Artifact type"
+                className="h-10 rounded-md border border-input bg-background px-2"
+                value={artifactType}
+                onChange={(e) => setArtifactType(e.target.value as DecisionArtifactDraft['type'])}
+              >
                 {(['document', 'chart', 'analysis', 'data'] as const).map((t) => (
                   <option key={t}>{t}</option>
                 ))}
               </select>
             </div>
-            {artifactName.trim() ? <textarea className={textareaClass} placeholder="Artifact content" value={artifactContent} onChange={(e) => setArtifactContent(e.target.value)} /> : null}
+            {artifactName.trim() ? (
+              <textarea
+                className={textareaClass}
+                placeholder="Artifact content"
+                value={artifactContent}
+                onChange={(e) => setArtifactContent(e.target.value)}
+              />
+            ) : null}
             <label className="text-xs text-muted-foreground">
-              Or attach a file (5 MB at most): <input type="file" onChange={(e) => e.target.files?.[0] && addFile(e.target.files[0])} />
+              Or attach a file (5 MB at most):{' '}
+              <input type="file" onChange={(e) => e.target.files?.[0] && addFile(e.target.files[0])} />
             </label>
           </fieldset>
           <label className="grid gap-1">
             <span className="font-medium">Decision rationale</span>
-            <textarea className={textareaClass} value={rationale} onChange={(e) => setRationale(e.target.value)} />
+            <textarea
+              className={textareaClass}
+              value={rationale}
+              onChange={(e) => setRationale(e.target.value)}
+            />
           </label>
           {errors.length ? (
             <ul className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-destructive">

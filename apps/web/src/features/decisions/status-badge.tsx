@@ -6,5 +6,9 @@ const TONES: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`rounded-full border px-2 py-0.5 text-xs font-medium capitalize ${TONES[status] ?? ''}`}>{status}</span>;
+  return (
+    <span className={`rounded-full border px-2 py-0.5 text-xs font-medium capitalize ${TONES[status] ?? ''}`}>
+      {status}
+    </span>
+  );
 }

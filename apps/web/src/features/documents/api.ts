@@ -1,11 +1,22 @@
-import type { TDocument, TDocumentFolder, TDocumentList, TDocumentPages, TDocumentSharing, TDocumentUpdate, TFolderInput, TShareCandidates, TUseCase } from '@catalyst/contracts';
+import type {
+  TDocument,
+  TDocumentFolder,
+  TDocumentList,
+  TDocumentPages,
+  TDocumentSharing,
+  TDocumentUpdate,
+  TFolderInput,
+  TShareCandidates,
+  TUseCase,
+} from '@catalyst/contracts';
 import { api, apiRequest } from '../../lib/api';
 
 const D = '/api/copilot/documents';
 
 export const documentKeys = {
   all: ['documents'] as const,
-  list: (filters: { search: string; category: string; folderId: number | null }) => ['documents', 'list', filters] as const,
+  list: (filters: { search: string; category: string; folderId: number | null }) =>
+    ['documents', 'list', filters] as const,
   folders: ['documents', 'folders'] as const,
   pages: (id: number) => ['documents', 'pages', id] as const,
   candidates: ['documents', 'share-candidates'] as const,
@@ -35,19 +46,29 @@ export function uploadDocuments(files: File[], target: UploadTarget) {
   return api.post<TDocumentList>(D, form).then((r) => r.documents);
 }
 
-export const updateDocument = (id: number, body: TDocumentUpdate) => apiRequest<TDocument>('PATCH', `${D}/${id}`, { body });
-export const shareDocument = (id: number, body: TDocumentSharing) => api.put<TDocument>(`${D}/${id}/sharing`, body);
+export const updateDocument = (id: number, body: TDocumentUpdate) =>
+  apiRequest<TDocument>('PATCH', `${D}/${id}`, { body });
+export const shareDocument = (id: number, body: TDocumentSharing) =>
+  api.put<TDocument>(`${D}/${id}/sharing`, body);
 export const deleteDocument = (id: number) => api.delete<{ status: 'Success' }>(`${D}/${id}`);
-export const linkUseCase = (id: number, useCaseId: number) => api.post<TDocument>(`${D}/${id}/use-cases/${useCaseId}`);
-export const unlinkUseCase = (id: number, useCaseId: number) => api.delete<TDocument>(`${D}/${id}/use-cases/${useCaseId}`);
+export const linkUseCase = (id: number, useCaseId: number) =>
+  api.post<TDocument>(`${D}/${id}/use-cases/${useCaseId}`);
+export const unlinkUseCase = (id: number, useCaseId: number) =>
+  api.delete<TDocument>(`${D}/${id}/use-cases/${useCaseId}`);
 export const fetchPages = (id: number) => api.get<TDocumentPages>(`${D}/${id}/pages`);
-export const fetchShareCandidates = () => api.get<TShareCandidates>(`${D}/share-candidates`).then((r) => r.users);
+export const fetchShareCandidates = () =>
+  api.get<TShareCandidates>(`${D}/share-candidates`).then((r) => r.users);
 
-export const fetchFolders = () => api.get<{ folders: TDocumentFolder[] }>(`${D}/folders`).then((r) => r.folders);
+export const fetchFolders = () =>
+  api.get<{ folders: TDocumentFolder[] }>(`${D}/folders`).then((r) => r.folders);
 export const createFolder = (body: TFolderInput) => api.post<TDocumentFolder>(`${D}/folders`, body);
-export const renameFolder = (id: number, body: Partial<TFolderInput>) => apiRequest<TDocumentFolder>('PATCH', `${D}/folders/${id}`, { body });
+export const renameFolder = (id: number, body: Partial<TFolderInput>) =>
+  apiRequest<TDocumentFolder>('PATCH', `${D}/folders/${id}`, { body });
 export const deleteFolder = (id: number) => api.delete<{ status: 'Success' }>(`${D}/folders/${id}`);
 
-export const fetchUseCases = () => api.get<{ use_cases: TUseCase[] }>('/api/copilot/onboarding/use_cases/v2').then((r) => r.use_cases.filter((u) => !u.is_deleted));
+export const fetchUseCases = () =>
+  api
+    .get<{ use_cases: TUseCase[] }>('/api/copilot/onboarding/use_cases/v2')
+    .then((r) => r.use_cases.filter((u) => !u.is_deleted));
 
 export const fileUrl = (id: number, download = false) => `${D}/${id}/file${download ? '?download=1' : ''}`;

@@ -9,7 +9,16 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import { deleteDocument, documentKeys, fetchPages, fetchShareCandidates, fileUrl, linkUseCase, shareDocument, unlinkUseCase } from './api';
+import {
+  deleteDocument,
+  documentKeys,
+  fetchPages,
+  fetchShareCandidates,
+  fileUrl,
+  linkUseCase,
+  shareDocument,
+  unlinkUseCase,
+} from './api';
 import { formatBytes } from './format';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
@@ -17,7 +26,11 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 /** View: a PDF in a frame; other formats as their extracted text, page by page. */
 export function ViewDialog({ doc, onClose }: { doc: TDocument; onClose: () => void }) {
   const isPdf = doc.type === 'pdf';
-  const pages = useQuery({ queryKey: documentKeys.pages(doc.id), queryFn: () => fetchPages(doc.id), enabled: !isPdf && doc.status === 'ready' });
+  const pages = useQuery({
+    queryKey: documentKeys.pages(doc.id),
+    queryFn: () => fetchPages(doc.id),
+    enabled: !isPdf && doc.status === 'ready',
+  });
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="flex h-[85dvh] max-w-4xl flex-col gap-3 p-4 sm:p-6">
@@ -29,7 +42,11 @@ export function ViewDialog({ doc, onClose }: { doc: TDocument; onClose: () => vo
           </DialogDescription>
         </div>
         {isPdf ? (
-          <iframe title={doc.name} src={fileUrl(doc.id)} className="min-h-0 flex-1 rounded-md border border-border bg-white" />
+          <iframe
+            title={doc.name}
+            src={fileUrl(doc.id)}
+            className="min-h-0 flex-1 rounded-md border border-border bg-white"
+          />
         ) : doc.status === 'processing' ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Spinner /> Reading the text…
@@ -50,11 +67,17 @@ export function ViewDialog({ doc, onClose }: { doc: TDocument; onClose: () => vo
           <div className="min-h-0 flex-1 overflow-auto rounded-md border border-border bg-muted/30 p-4">
             {pages.data?.pages.map((p) => (
               <section key={p.page} className="mb-5 last:mb-0">
-                <h3 className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Section {p.page}</h3>
+                <h3 className="mb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  Section {p.page}
+                </h3>
                 <p className="text-sm leading-6 whitespace-pre-wrap">{p.text}</p>
               </section>
             ))}
-            {pages.data?.truncated ? <p className="text-xs text-muted-foreground">Only the first sections are shown; download the file for the rest.</p> : null}
+            {pages.data?.truncated ? (
+              <p className="text-xs text-muted-foreground">
+                Only the first sections are shown; download the file for the rest.
+              </p>
+            ) : null}
           </div>
         )}
         <div className="flex justify-end">
@@ -82,7 +105,11 @@ export function ShareDialog({ doc, onClose }: { doc: TDocument; onClose: () => v
     try {
       await shareDocument(doc.id, { isRestricted: restricted, sharedWith: [...chosen] });
       await queryClient.invalidateQueries({ queryKey: documentKeys.all });
-      toast.success(restricted ? `"${doc.name}" is shared with ${chosen.size ? `${chosen.size} ${chosen.size === 1 ? 'person' : 'people'}` : 'nobody else'}` : `"${doc.name}" is visible to everyone in the organisation`);
+      toast.success(
+        restricted
+          ? `"${doc.name}" is shared with ${chosen.size ? `${chosen.size} ${chosen.size === 1 ? 'person' : 'people'}` : 'nobody else'}`
+          : `"${doc.name}" is visible to everyone in the organisation`,
+      );
       onClose();
     } catch (e) {
       toast.error('Sharing was not saved', { description: errorText(e) });
@@ -95,27 +122,49 @@ export function ShareDialog({ doc, onClose }: { doc: TDocument; onClose: () => v
       <DialogContent>
         <div>
           <DialogTitle>Share “{doc.name}”</DialogTitle>
-          <DialogDescription>Who in your organisation may see this document and have Catalyst AI quote it.</DialogDescription>
+          <DialogDescription>
+            Who in your organisation may see this document and have Catalyst AI quote it.
+          </DialogDescription>
         </div>
         <fieldset className="grid gap-2">
           <legend className="sr-only">Visibility</legend>
           <label className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-border p-3 text-sm has-[:checked]:border-primary">
-            <input type="radio" name="visibility" className="mt-0.5 accent-primary" checked={!restricted} onChange={() => setRestricted(false)} />
+            <input
+              type="radio"
+              name="visibility"
+              className="mt-0.5 accent-primary"
+              checked={!restricted}
+              onChange={() => setRestricted(false)}
+            />
             <span>
               <span className="font-medium">Everyone in the organisation</span>
-              <span className="block text-xs text-muted-foreground">Every member can find, read and ask about it.</span>
+              <span className="block text-xs text-muted-foreground">
+                Every member can find, read and ask about it.
+              </span>
             </span>
           </label>
           <label className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-border p-3 text-sm has-[:checked]:border-primary">
-            <input type="radio" name="visibility" className="mt-0.5 accent-primary" checked={restricted} onChange={() => setRestricted(true)} />
+            <input
+              type="radio"
+              name="visibility"
+              className="mt-0.5 accent-primary"
+              checked={restricted}
+              onChange={() => setRestricted(true)}
+            />
             <span>
               <span className="font-medium">Restricted</span>
-              <span className="block text-xs text-muted-foreground">Only {doc.uploadedBy} and the people chosen below.</span>
+              <span className="block text-xs text-muted-foreground">
+                Only {doc.uploadedBy} and the people chosen below.
+              </span>
             </span>
           </label>
         </fieldset>
         {restricted ? (
-          <div className="max-h-56 overflow-auto rounded-lg border border-border p-2" role="group" aria-label="Share with">
+          <div
+            className="max-h-56 overflow-auto rounded-lg border border-border p-2"
+            role="group"
+            aria-label="Share with"
+          >
             {candidates.isLoading ? (
               <p className="p-2 text-sm text-muted-foreground">Loading people…</p>
             ) : candidates.isError ? (
@@ -124,7 +173,10 @@ export function ShareDialog({ doc, onClose }: { doc: TDocument; onClose: () => v
               <p className="p-2 text-sm text-muted-foreground">Nobody else is in your organisation yet.</p>
             ) : (
               people.map((u) => (
-                <label key={u.id} className="flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-muted">
+                <label
+                  key={u.id}
+                  className="flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-muted"
+                >
                   <Checkbox
                     checked={chosen.has(u.id)}
                     onCheckedChange={(on) =>
@@ -157,7 +209,15 @@ export function ShareDialog({ doc, onClose }: { doc: TDocument; onClose: () => v
 }
 
 /** Use cases: the use cases whose conversations may quote this document (each use case's Document tool limits apply). */
-export function UseCasesDialog({ doc, useCases, onClose }: { doc: TDocument; useCases: TUseCase[]; onClose: () => void }) {
+export function UseCasesDialog({
+  doc,
+  useCases,
+  onClose,
+}: {
+  doc: TDocument;
+  useCases: TUseCase[];
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<number | null>(null);
   const linked = new Set(doc.useCases.map((u) => u.id));
@@ -167,7 +227,9 @@ export function UseCasesDialog({ doc, useCases, onClose }: { doc: TDocument; use
       await (on ? linkUseCase : unlinkUseCase)(doc.id, useCase.use_case_id);
       await queryClient.invalidateQueries({ queryKey: documentKeys.all });
     } catch (e) {
-      toast.error(on ? 'Not added to the use case' : 'Not removed from the use case', { description: errorText(e) });
+      toast.error(on ? 'Not added to the use case' : 'Not removed from the use case', {
+        description: errorText(e),
+      });
     } finally {
       setBusy(null);
     }
@@ -177,20 +239,39 @@ export function UseCasesDialog({ doc, useCases, onClose }: { doc: TDocument; use
       <DialogContent>
         <div>
           <DialogTitle>Use cases of “{doc.name}”</DialogTitle>
-          <DialogDescription>Catalyst AI quotes this document in the conversations of the use cases ticked here.</DialogDescription>
+          <DialogDescription>
+            Catalyst AI quotes this document in the conversations of the use cases ticked here.
+          </DialogDescription>
         </div>
-        <div className="max-h-72 overflow-auto rounded-lg border border-border p-2" role="group" aria-label="Use cases">
+        <div
+          className="max-h-72 overflow-auto rounded-lg border border-border p-2"
+          role="group"
+          aria-label="Use cases"
+        >
           {useCases.length === 0 ? (
             <p className="p-2 text-sm text-muted-foreground">There are no use cases yet.</p>
           ) : (
             useCases.map((u) => {
               const config = documentToolConfigOf(u.configurations);
-              const fits = config.allowedFormats.includes(doc.type) && doc.size <= config.maxFileSize * 1024 * 1024;
+              const fits =
+                config.allowedFormats.includes(doc.type) && doc.size <= config.maxFileSize * 1024 * 1024;
               return (
-                <label key={u.use_case_id} className="flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-muted">
-                  <Checkbox checked={linked.has(u.use_case_id)} disabled={busy !== null || (!fits && !linked.has(u.use_case_id))} onCheckedChange={(on) => void toggle(u, on === true)} />
+                <label
+                  key={u.use_case_id}
+                  className="flex cursor-pointer items-center gap-2.5 rounded-md px-2 py-1.5 text-sm hover:bg-muted"
+                >
+                  <Checkbox
+                    checked={linked.has(u.use_case_id)}
+                    disabled={busy !== null || (!fits && !linked.has(u.use_case_id))}
+                    onCheckedChange={(on) => void toggle(u, on === true)}
+                  />
                   <span className="min-w-0 flex-1 truncate">{u.use_case_name}</span>
-                  {!fits ? <span className="text-xs text-muted-foreground">takes {config.allowedFormats.map((f) => f.toUpperCase()).join(', ')} ≤ {config.maxFileSize} MB</span> : null}
+                  {!fits ? (
+                    <span className="text-xs text-muted-foreground">
+                      takes {config.allowedFormats.map((f) => f.toUpperCase()).join(', ')} ≤{' '}
+                      {config.maxFileSize} MB
+                    </span>
+                  ) : null}
                   {busy === u.use_case_id ? <Spinner /> : null}
                 </label>
               );

@@ -17,7 +17,10 @@ export function DocumentsPage() {
 
   return (
     <Page>
-      <PageHeader title="Document Management" description="Policies, contracts and research behind your use cases. Catalyst AI quotes them in its answers." />
+      <PageHeader
+        title="Document Management"
+        description="Policies, contracts and research behind your use cases. Catalyst AI quotes them in its answers."
+      />
       <div className="mt-6">
         <UploadZone useCases={useCases.data ?? []} folders={folders.data ?? []} />
       </div>
@@ -31,7 +34,15 @@ export function DocumentsPage() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="documents">
-          <DocumentsTab folders={folders.data ?? []} useCases={useCases.data ?? []} folderId={folderId} onFolderChange={(id) => { setFolderId(id); setTab('documents'); }} />
+          <DocumentsTab
+            folders={folders.data ?? []}
+            useCases={useCases.data ?? []}
+            folderId={folderId}
+            onFolderChange={(id) => {
+              setFolderId(id);
+              setTab('documents');
+            }}
+          />
         </TabsContent>
         <TabsContent value="folders">
           <FoldersTab

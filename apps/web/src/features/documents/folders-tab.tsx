@@ -8,14 +8,25 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { Input } from '../../components/ui/input';
 import { createFolder, deleteFolder, documentKeys, renameFolder } from './api';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 
 /** The Folders tab: a folder per card (name, colour, documents); opening one filters the Documents tab. */
-export function FoldersTab({ folders, onOpen }: { folders: UseQueryResult<TDocumentFolder[]>; onOpen: (id: number) => void }) {
+export function FoldersTab({
+  folders,
+  onOpen,
+}: {
+  folders: UseQueryResult<TDocumentFolder[]>;
+  onOpen: (id: number) => void;
+}) {
   const [editing, setEditing] = useState<TDocumentFolder | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TDocumentFolder | null>(null);
   return (
@@ -35,15 +46,28 @@ export function FoldersTab({ folders, onOpen }: { folders: UseQueryResult<TDocum
           </Button>
         </Alert>
       ) : !folders.data?.length ? (
-        <Card className="p-8 text-center text-sm text-muted-foreground">No folders yet. Create one to group your documents.</Card>
+        <Card className="p-8 text-center text-sm text-muted-foreground">
+          No folders yet. Create one to group your documents.
+        </Card>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label="Folders">
           {folders.data.map((f) => (
-            <li key={f.id} className="flex items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-xs">
-              <span className="grid size-10 shrink-0 place-items-center rounded-lg" style={{ backgroundColor: `${f.color}22`, color: f.color }} aria-hidden>
+            <li
+              key={f.id}
+              className="flex items-center gap-3 rounded-xl border border-border bg-surface p-4 shadow-xs"
+            >
+              <span
+                className="grid size-10 shrink-0 place-items-center rounded-lg"
+                style={{ backgroundColor: `${f.color}22`, color: f.color }}
+                aria-hidden
+              >
                 <Folder className="size-5" />
               </span>
-              <button type="button" className="min-w-0 flex-1 text-left outline-none focus-visible:underline" onClick={() => onOpen(f.id)}>
+              <button
+                type="button"
+                className="min-w-0 flex-1 text-left outline-none focus-visible:underline"
+                onClick={() => onOpen(f.id)}
+              >
                 <span className="block truncate font-medium">{f.name}</span>
                 <span className="text-xs text-muted-foreground">
                   {f.documentCount} {f.documentCount === 1 ? 'document' : 'documents'}
@@ -68,7 +92,9 @@ export function FoldersTab({ folders, onOpen }: { folders: UseQueryResult<TDocum
           ))}
         </ul>
       )}
-      {editing ? <FolderDialog folder={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <FolderDialog folder={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
       {deleting ? <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
   );
@@ -109,7 +135,16 @@ function FolderDialog({ folder, onClose }: { folder: TDocumentFolder | null; onC
         >
           <label className="grid gap-1.5 text-sm font-medium">
             Name
-            <Input value={name} maxLength={100} autoFocus aria-invalid={!!error} onChange={(e) => { setName(e.target.value); setError(null); }} />
+            <Input
+              value={name}
+              maxLength={100}
+              autoFocus
+              aria-invalid={!!error}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(null);
+              }}
+            />
           </label>
           {error ? <p className="-mt-2 text-sm text-destructive">{error}</p> : null}
           <fieldset>
@@ -117,8 +152,19 @@ function FolderDialog({ folder, onClose }: { folder: TDocumentFolder | null; onC
             <div className="flex flex-wrap gap-2">
               {FOLDER_COLORS.map((c) => (
                 <label key={c} className="cursor-pointer">
-                  <input type="radio" name="folder-color" value={c} checked={color === c} onChange={() => setColor(c)} className="peer sr-only" aria-label={c} />
-                  <span className="block size-7 rounded-full ring-offset-2 ring-offset-surface peer-checked:ring-2 peer-checked:ring-foreground peer-focus-visible:ring-2 peer-focus-visible:ring-ring" style={{ backgroundColor: c }} />
+                  <input
+                    type="radio"
+                    name="folder-color"
+                    value={c}
+                    checked={color === c}
+                    onChange={() => setColor(c)}
+                    className="peer sr-only"
+                    aria-label={c}
+                  />
+                  <span
+                    className="block size-7 rounded-full ring-offset-2 ring-offset-surface peer-checked:ring-2 peer-checked:ring-foreground peer-focus-visible:ring-2 peer-focus-visible:ring-ring"
+                    style={{ backgroundColor: c }}
+                  />
                 </label>
               ))}
             </div>

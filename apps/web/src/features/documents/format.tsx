@@ -2,7 +2,12 @@ import type { TDocument } from '@catalyst/contracts';
 import { FileSpreadsheet, FileText, FileType2, type LucideIcon } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 
-export const CATEGORY_LABELS: Record<string, string> = { strategy: 'Strategy', analytics: 'Analytics', 'ai/ml': 'AI/ML', research: 'Research' };
+export const CATEGORY_LABELS: Record<string, string> = {
+  strategy: 'Strategy',
+  analytics: 'Analytics',
+  'ai/ml': 'AI/ML',
+  research: 'Research',
+};
 
 export function formatBytes(n: number): string {
   if (n >= 1024 ** 2) return `${+(n / 1024 ** 2).toFixed(1)} MB`;
@@ -10,9 +15,16 @@ export function formatBytes(n: number): string {
   return `${n} B`;
 }
 
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
-const ICONS: Record<string, LucideIcon> = { pdf: FileText, docx: FileType2, xlsx: FileSpreadsheet, csv: FileSpreadsheet, txt: FileText };
+const ICONS: Record<string, LucideIcon> = {
+  pdf: FileText,
+  docx: FileType2,
+  xlsx: FileSpreadsheet,
+  csv: FileSpreadsheet,
+  txt: FileText,
+};
 const ICON_TONES: Record<string, string> = {
   pdf: 'bg-red-500/12 text-red-600 dark:text-red-300',
   docx: 'bg-blue-500/12 text-blue-600 dark:text-blue-300',
@@ -24,7 +36,10 @@ const ICON_TONES: Record<string, string> = {
 export function DocumentIcon({ type }: { type: string }) {
   const Icon = ICONS[type] ?? FileText;
   return (
-    <span className={`grid size-9 shrink-0 place-items-center rounded-lg ${ICON_TONES[type] ?? ICON_TONES.txt}`} aria-hidden>
+    <span
+      className={`grid size-9 shrink-0 place-items-center rounded-lg ${ICON_TONES[type] ?? ICON_TONES.txt}`}
+      aria-hidden
+    >
       <Icon className="size-[18px]" />
     </span>
   );
@@ -38,9 +53,16 @@ export function DocumentStatus({ doc }: { doc: TDocument }) {
         <Spinner className="size-3.5" /> Reading text…
       </span>
     );
-  if (doc.status === 'failed') return <span className="rounded-full border border-destructive/30 bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive">Failed</span>;
+  if (doc.status === 'failed')
+    return (
+      <span className="rounded-full border border-destructive/30 bg-destructive/10 px-2 py-0.5 text-xs font-medium text-destructive">
+        Failed
+      </span>
+    );
   const unit = doc.type === 'pdf' ? 'page' : 'section';
-  return <span className="text-xs text-muted-foreground">{`${doc.pageCount} ${unit}${doc.pageCount === 1 ? '' : 's'}`}</span>;
+  return (
+    <span className="text-xs text-muted-foreground">{`${doc.pageCount} ${unit}${doc.pageCount === 1 ? '' : 's'}`}</span>
+  );
 }
 
 /** A search snippet whose matching words the server marked with \u0002 … \u0003. */

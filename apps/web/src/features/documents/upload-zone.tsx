@@ -1,4 +1,10 @@
-import { DOCUMENT_FORMATS, DOCUMENT_MAX_MB, documentToolConfigOf, type TDocumentFolder, type TUseCase } from '@catalyst/contracts';
+import {
+  DOCUMENT_FORMATS,
+  DOCUMENT_MAX_MB,
+  documentToolConfigOf,
+  type TDocumentFolder,
+  type TUseCase,
+} from '@catalyst/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
@@ -24,8 +30,12 @@ export function checkFiles(files: File[], limits: { formats: string[]; maxMb: nu
   const refused: string[] = [];
   for (const file of files) {
     const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
-    if (!limits.formats.includes(ext)) refused.push(`"${file.name}" is not an allowed format (${limits.formats.map((f) => f.toUpperCase()).join(', ')}).`);
-    else if (file.size > limits.maxMb * 1024 * 1024) refused.push(`"${file.name}" is larger than ${limits.maxMb} MB.`);
+    if (!limits.formats.includes(ext))
+      refused.push(
+        `"${file.name}" is not an allowed format (${limits.formats.map((f) => f.toUpperCase()).join(', ')}).`,
+      );
+    else if (file.size > limits.maxMb * 1024 * 1024)
+      refused.push(`"${file.name}" is larger than ${limits.maxMb} MB.`);
     else if (file.size === 0) refused.push(`"${file.name}" is empty.`);
     else accepted.push(file);
   }
@@ -52,7 +62,9 @@ export function UploadZone({ useCases, folders }: { useCases: TUseCase[]; folder
     setBusy(true);
     try {
       const docs = await uploadDocuments(accepted, { useCaseId, folderId, category });
-      toast.success(docs.length === 1 ? `"${docs[0]!.name}" uploaded` : `${docs.length} documents uploaded`, { description: 'Reading their text in the background…' });
+      toast.success(docs.length === 1 ? `"${docs[0]!.name}" uploaded` : `${docs.length} documents uploaded`, {
+        description: 'Reading their text in the background…',
+      });
       await queryClient.invalidateQueries({ queryKey: documentKeys.all });
     } catch (e) {
       toast.error('Upload failed', { description: e instanceof Error ? e.message : undefined });
@@ -76,7 +88,10 @@ export function UploadZone({ useCases, folders }: { useCases: TUseCase[]; folder
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
-      className={cn('rounded-xl border-2 border-dashed p-5 transition-colors sm:p-6', dragging ? 'border-primary bg-primary/5' : 'border-border bg-surface')}
+      className={cn(
+        'rounded-xl border-2 border-dashed p-5 transition-colors sm:p-6',
+        dragging ? 'border-primary bg-primary/5' : 'border-border bg-surface',
+      )}
     >
       <div className="flex flex-col items-center gap-2 text-center">
         <span className="grid size-10 place-items-center rounded-full bg-primary/10 text-primary" aria-hidden>
@@ -84,9 +99,16 @@ export function UploadZone({ useCases, folders }: { useCases: TUseCase[]; folder
         </span>
         <p className="text-sm font-medium">{busy ? 'Uploading…' : 'Drop files here to upload'}</p>
         <p className="text-xs text-muted-foreground">
-          {limits.formats.map((f) => f.toUpperCase()).join(', ')} · up to {limits.maxMb} MB each{useCase ? ` (the Document tool of “${useCase.use_case_name}”)` : ''}
+          {limits.formats.map((f) => f.toUpperCase()).join(', ')} · up to {limits.maxMb} MB each
+          {useCase ? ` (the Document tool of “${useCase.use_case_name}”)` : ''}
         </p>
-        <Button size="sm" variant="secondary" className="mt-1" disabled={busy} onClick={() => input.current?.click()}>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="mt-1"
+          disabled={busy}
+          onClick={() => input.current?.click()}
+        >
           Choose files
         </Button>
         <input
@@ -103,7 +125,12 @@ export function UploadZone({ useCases, folders }: { useCases: TUseCase[]; folder
       <div className="mt-4 grid gap-3 sm:grid-cols-3">
         <label className="grid gap-1 text-xs font-medium text-muted-foreground">
           Use case
-          <select aria-label="Use case" className={selectClass} value={useCaseId ?? ''} onChange={(e) => setUseCaseId(e.target.value ? Number(e.target.value) : null)}>
+          <select
+            aria-label="Use case"
+            className={selectClass}
+            value={useCaseId ?? ''}
+            onChange={(e) => setUseCaseId(e.target.value ? Number(e.target.value) : null)}
+          >
             <option value="">No use case</option>
             {useCases.map((u) => (
               <option key={u.use_case_id} value={u.use_case_id}>
@@ -114,7 +141,12 @@ export function UploadZone({ useCases, folders }: { useCases: TUseCase[]; folder
         </label>
         <label className="grid gap-1 text-xs font-medium text-muted-foreground">
           Folder
-          <select aria-label="Folder" className={selectClass} value={folderId ?? ''} onChange={(e) => setFolderId(e.target.value ? Number(e.target.value) : null)}>
+          <select
+            aria-label="Folder"
+            className={selectClass}
+            value={folderId ?? ''}
+            onChange={(e) => setFolderId(e.target.value ? Number(e.target.value) : null)}
+          >
             <option value="">No folder</option>
             {folders.map((f) => (
               <option key={f.id} value={f.id}>
@@ -125,7 +157,12 @@ export function UploadZone({ useCases, folders }: { useCases: TUseCase[]; folder
         </label>
         <label className="grid gap-1 text-xs font-medium text-muted-foreground">
           Category
-          <select aria-label="Category" className={selectClass} value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select
+            aria-label="Category"
+            className={selectClass}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
             <option value="none">No category</option>
             {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
               <option key={value} value={value}>

@@ -7,7 +7,8 @@ import { Card } from '../../components/ui/card';
 import { Input, inputClassName } from '../../components/ui/input';
 import { updateUseCase } from './api/use-cases';
 
-const area = 'min-h-20 rounded-md border border-input bg-surface px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
+const area =
+  'min-h-20 rounded-md border border-input bg-surface px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
 
 /** Agents tab (spec document 2 §2.4): the Create Conversation Agent form, embed code, placeholders. */
 export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; initial: TAgentConfig }) {
@@ -33,28 +34,75 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
         <h2 className="font-semibold">Create Conversation Agent</h2>
         <label className="grid gap-1.5 text-sm font-medium">
           Agent Type
-          <select className={inputClassName} value={cfg.agentType} onChange={(e) => set('agentType', e.target.value as TAgentConfig['agentType'])}>
+          <select
+            className={inputClassName}
+            value={cfg.agentType}
+            onChange={(e) => set('agentType', e.target.value as TAgentConfig['agentType'])}
+          >
             <option value="conversational">Conversational</option>
             <option value="workflow">Workflow</option>
           </select>
         </label>
-        <label className="grid gap-1.5 text-sm font-medium">Agent Name<Input value={cfg.agentName} onChange={(e) => set('agentName', e.target.value)} /></label>
-        <label className="grid gap-1.5 text-sm font-medium">Description<textarea className={area} value={cfg.description} onChange={(e) => set('description', e.target.value)} /></label>
-        <label className="grid gap-1.5 text-sm font-medium">Available Endpoints<Input disabled placeholder="coming soon" /></label>
+        <label className="grid gap-1.5 text-sm font-medium">
+          Agent Name
+          <Input value={cfg.agentName} onChange={(e) => set('agentName', e.target.value)} />
+        </label>
+        <label className="grid gap-1.5 text-sm font-medium">
+          Description
+          <textarea
+            className={area}
+            value={cfg.description}
+            onChange={(e) => set('description', e.target.value)}
+          />
+        </label>
+        <label className="grid gap-1.5 text-sm font-medium">
+          Available Endpoints
+          <Input disabled placeholder="coming soon" />
+        </label>
         <h3 className="text-sm font-semibold">Conversation Settings</h3>
-        <label className="grid gap-1.5 text-sm font-medium">System Prompt<textarea className={area} value={cfg.systemPrompt} onChange={(e) => set('systemPrompt', e.target.value)} /></label>
-        <label className="grid gap-1.5 text-sm font-medium">Welcome Message<Input value={cfg.welcomeMessage} onChange={(e) => set('welcomeMessage', e.target.value)} /></label>
+        <label className="grid gap-1.5 text-sm font-medium">
+          System Prompt
+          <textarea
+            className={area}
+            value={cfg.systemPrompt}
+            onChange={(e) => set('systemPrompt', e.target.value)}
+          />
+        </label>
+        <label className="grid gap-1.5 text-sm font-medium">
+          Welcome Message
+          <Input value={cfg.welcomeMessage} onChange={(e) => set('welcomeMessage', e.target.value)} />
+        </label>
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="grid gap-1.5 text-sm font-medium">
             Max Tokens: {cfg.maxTokens}
-            <input type="range" min={100} max={2000} step={100} value={cfg.maxTokens} onChange={(e) => set('maxTokens', Number(e.target.value))} className="accent-[var(--color-primary)]" />
+            <input
+              type="range"
+              min={100}
+              max={2000}
+              step={100}
+              value={cfg.maxTokens}
+              onChange={(e) => set('maxTokens', Number(e.target.value))}
+              className="accent-[var(--color-primary)]"
+            />
           </label>
           <label className="grid gap-1.5 text-sm font-medium">
             Temperature: {cfg.temperature.toFixed(1)}
-            <input type="range" min={0} max={1} step={0.1} value={cfg.temperature} onChange={(e) => set('temperature', Number(e.target.value))} className="accent-[var(--color-primary)]" />
+            <input
+              type="range"
+              min={0}
+              max={1}
+              step={0.1}
+              value={cfg.temperature}
+              onChange={(e) => set('temperature', Number(e.target.value))}
+              className="accent-[var(--color-primary)]"
+            />
           </label>
         </div>
-        <div className="flex justify-end"><Button onClick={() => void save()} disabled={!useCaseId || saving}>{saving ? 'Saving...' : 'Save Agent'}</Button></div>
+        <div className="flex justify-end">
+          <Button onClick={() => void save()} disabled={!useCaseId || saving}>
+            {saving ? 'Saving...' : 'Save Agent'}
+          </Button>
+        </div>
       </Card>
       <div className="grid content-start gap-4">
         <Card className="p-5">
@@ -64,7 +112,12 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
             className="mt-3"
             variant="secondary"
             size="sm"
-            onClick={() => void navigator.clipboard.writeText(embed).then(() => toast.success('Embed code copied'), () => toast.error('Could not copy the embed code'))}
+            onClick={() =>
+              void navigator.clipboard.writeText(embed).then(
+                () => toast.success('Embed code copied'),
+                () => toast.error('Could not copy the embed code'),
+              )
+            }
           >
             <Copy /> Copy
           </Button>

@@ -68,7 +68,13 @@ export function createAutoSaver<T>(options: AutoSaverOptions<T>) {
  * Decision flow sync (spec document 2 §4.3): text edits wait 500 ms, other edits 100 ms; no sync
  * starts while one is in flight — the latest steps are sent when it ends.
  */
-export function createFlowSync(options: { send: (steps: string[]) => Promise<void>; onError?: (e: unknown) => void; onState?: (saving: boolean) => void; textMs?: number; otherMs?: number }) {
+export function createFlowSync(options: {
+  send: (steps: string[]) => Promise<void>;
+  onError?: (e: unknown) => void;
+  onState?: (saving: boolean) => void;
+  textMs?: number;
+  otherMs?: number;
+}) {
   const textMs = options.textMs ?? 500;
   const otherMs = options.otherMs ?? 100;
   let timer: ReturnType<typeof setTimeout> | undefined;

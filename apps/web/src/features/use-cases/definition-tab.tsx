@@ -1,4 +1,9 @@
-import { BUSINESS_GOAL_PRESETS, RISK_TOLERANCES, STAKEHOLDER_PRESETS, type TRiskTolerance } from '@catalyst/contracts';
+import {
+  BUSINESS_GOAL_PRESETS,
+  RISK_TOLERANCES,
+  STAKEHOLDER_PRESETS,
+  type TRiskTolerance,
+} from '@catalyst/contracts';
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -22,7 +27,19 @@ const RISK_TEXT: Record<TRiskTolerance, { label: string; text: string }> = {
   aggressive: { label: 'Aggressive', text: 'Willing to take calculated risks' },
 };
 
-function Chips({ label, presets, values, onChange, placeholder }: { label: string; presets: string[]; values: string[]; onChange: (v: string[]) => void; placeholder: string }) {
+function Chips({
+  label,
+  presets,
+  values,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  presets: string[];
+  values: string[];
+  onChange: (v: string[]) => void;
+  placeholder: string;
+}) {
   const [custom, setCustom] = useState('');
   const add = () => {
     onChange(addChip(values, custom));
@@ -41,16 +58,28 @@ function Chips({ label, presets, values, onChange, placeholder }: { label: strin
               type="button"
               aria-pressed={on}
               onClick={() => onChange(on ? values.filter((v) => v !== p) : [...values, p])}
-              className={cn('rounded-full border px-3 py-1 text-sm', on ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:bg-muted')}
+              className={cn(
+                'rounded-full border px-3 py-1 text-sm',
+                on ? 'border-primary bg-primary text-primary-foreground' : 'border-border hover:bg-muted',
+              )}
             >
               {p}
             </button>
           );
         })}
         {custom_.map((c) => (
-          <span key={c} className="inline-flex items-center gap-1 rounded-full border border-primary bg-primary/10 px-3 py-1 text-sm">
+          <span
+            key={c}
+            className="inline-flex items-center gap-1 rounded-full border border-primary bg-primary/10 px-3 py-1 text-sm"
+          >
             {c}
-            <button type="button" aria-label={`Remove ${c}`} onClick={() => onChange(values.filter((v) => v !== c))}><X className="size-3.5" /></button>
+            <button
+              type="button"
+              aria-label={`Remove ${c}`}
+              onClick={() => onChange(values.filter((v) => v !== c))}
+            >
+              <X className="size-3.5" />
+            </button>
           </span>
         ))}
       </div>
@@ -67,14 +96,24 @@ function Chips({ label, presets, values, onChange, placeholder }: { label: strin
             }
           }}
         />
-        <Button variant="secondary" size="icon" aria-label={`Add ${label.toLowerCase()}`} onClick={add}><Plus /></Button>
+        <Button variant="secondary" size="icon" aria-label={`Add ${label.toLowerCase()}`} onClick={add}>
+          <Plus />
+        </Button>
       </div>
     </Card>
   );
 }
 
 /** Definition tab (spec document 2 §2.4). `commit` asks the editor to auto-save. */
-export function DefinitionTab({ form, setForm, commit }: { form: DefinitionForm; setForm: (f: DefinitionForm) => void; commit: (f: DefinitionForm) => void }) {
+export function DefinitionTab({
+  form,
+  setForm,
+  commit,
+}: {
+  form: DefinitionForm;
+  setForm: (f: DefinitionForm) => void;
+  commit: (f: DefinitionForm) => void;
+}) {
   const change = (patch: Partial<DefinitionForm>, save = false) => {
     const next = { ...form, ...patch };
     setForm(next);
@@ -86,7 +125,12 @@ export function DefinitionTab({ form, setForm, commit }: { form: DefinitionForm;
         <h2 className="font-semibold">Basic Information</h2>
         <label className="grid gap-1.5 text-sm font-medium">
           Use Case Name
-          <Input value={form.name} placeholder="e.g. Retail Sales Performance" onChange={(e) => change({ name: e.target.value })} onBlur={() => commit(form)} />
+          <Input
+            value={form.name}
+            placeholder="e.g. Retail Sales Performance"
+            onChange={(e) => change({ name: e.target.value })}
+            onBlur={() => commit(form)}
+          />
         </label>
         <label className="grid gap-1.5 text-sm font-medium">
           Use Case Description
@@ -99,14 +143,38 @@ export function DefinitionTab({ form, setForm, commit }: { form: DefinitionForm;
           />
         </label>
       </Card>
-      <Chips label="Business Goals" presets={BUSINESS_GOAL_PRESETS} values={form.businessGoals} onChange={(v) => change({ businessGoals: v }, true)} placeholder="Add a custom goal" />
-      <Chips label="Key Stakeholders" presets={STAKEHOLDER_PRESETS} values={form.keyStakeholders} onChange={(v) => change({ keyStakeholders: v }, true)} placeholder="Add a custom role" />
+      <Chips
+        label="Business Goals"
+        presets={BUSINESS_GOAL_PRESETS}
+        values={form.businessGoals}
+        onChange={(v) => change({ businessGoals: v }, true)}
+        placeholder="Add a custom goal"
+      />
+      <Chips
+        label="Key Stakeholders"
+        presets={STAKEHOLDER_PRESETS}
+        values={form.keyStakeholders}
+        onChange={(v) => change({ keyStakeholders: v }, true)}
+        placeholder="Add a custom role"
+      />
       <Card className="p-5">
         <h2 className="font-semibold">Risk Tolerance</h2>
         <div className="mt-3 grid gap-2 sm:grid-cols-3" role="radiogroup" aria-label="Risk Tolerance">
           {RISK_TOLERANCES.map((r) => (
-            <label key={r} className={cn('flex cursor-pointer items-start gap-2 rounded-lg border p-3', form.riskTolerance === r ? 'border-primary bg-primary/5' : 'border-border')}>
-              <input type="radio" name="risk" className="mt-1 accent-[var(--color-primary)]" checked={form.riskTolerance === r} onChange={() => change({ riskTolerance: r }, true)} />
+            <label
+              key={r}
+              className={cn(
+                'flex cursor-pointer items-start gap-2 rounded-lg border p-3',
+                form.riskTolerance === r ? 'border-primary bg-primary/5' : 'border-border',
+              )}
+            >
+              <input
+                type="radio"
+                name="risk"
+                className="mt-1 accent-[var(--color-primary)]"
+                checked={form.riskTolerance === r}
+                onChange={() => change({ riskTolerance: r }, true)}
+              />
               <span>
                 <span className="block text-sm font-medium">{RISK_TEXT[r].label}</span>
                 <span className="block text-xs text-muted-foreground">{RISK_TEXT[r].text}</span>
@@ -132,7 +200,10 @@ export function DefinitionTab({ form, setForm, commit }: { form: DefinitionForm;
           onPointerUp={() => commit(form)}
           onKeyUp={() => commit(form)}
         />
-        <div className="mt-1 flex justify-between text-xs text-muted-foreground"><span>50%</span><span>95%</span></div>
+        <div className="mt-1 flex justify-between text-xs text-muted-foreground">
+          <span>50%</span>
+          <span>95%</span>
+        </div>
       </Card>
     </div>
   );

@@ -1,5 +1,19 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { GripVertical, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -16,15 +30,44 @@ interface Step {
 let seq = 0;
 const toSteps = (texts: string[]): Step[] => texts.map((text) => ({ key: `s${++seq}`, text }));
 
-function Row({ step, index, onText, onDelete }: { step: Step; index: number; onText: (t: string) => void; onDelete: () => void }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: step.key });
+function Row({
+  step,
+  index,
+  onText,
+  onDelete,
+}: {
+  step: Step;
+  index: number;
+  onText: (t: string) => void;
+  onDelete: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: step.key,
+  });
   return (
-    <li ref={setNodeRef} style={{ transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined, transition }} className={isDragging ? 'relative z-10 opacity-80' : undefined}>
+    <li
+      ref={setNodeRef}
+      style={{
+        transform: transform
+          ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)`
+          : undefined,
+        transition,
+      }}
+      className={isDragging ? 'relative z-10 opacity-80' : undefined}
+    >
       <div className="flex items-start gap-2 rounded-lg border border-border bg-surface p-2">
-        <button type="button" className="mt-2 cursor-grab rounded p-1 text-muted-foreground hover:bg-muted" aria-label={`Reorder step ${index + 1}`} {...attributes} {...listeners}>
+        <button
+          type="button"
+          className="mt-2 cursor-grab rounded p-1 text-muted-foreground hover:bg-muted"
+          aria-label={`Reorder step ${index + 1}`}
+          {...attributes}
+          {...listeners}
+        >
           <GripVertical className="size-4" />
         </button>
-        <span className="mt-2.5 w-6 shrink-0 text-center text-sm font-medium text-muted-foreground">{index + 1}</span>
+        <span className="mt-2.5 w-6 shrink-0 text-center text-sm font-medium text-muted-foreground">
+          {index + 1}
+        </span>
         <textarea
           rows={1}
           value={step.text}
@@ -32,14 +75,24 @@ function Row({ step, index, onText, onDelete }: { step: Step; index: number; onT
           onChange={(e) => onText(e.target.value)}
           className={cn(inputClassName, 'h-auto min-h-10 resize-none field-sizing-content')}
         />
-        <Button variant="ghost" size="icon" aria-label={`Delete step ${index + 1}`} onClick={onDelete}><Trash2 /></Button>
+        <Button variant="ghost" size="icon" aria-label={`Delete step ${index + 1}`} onClick={onDelete}>
+          <Trash2 />
+        </Button>
       </div>
     </li>
   );
 }
 
 /** Decision Flows tab (spec document 2 §2.4, §4.3). */
-export function FlowsTab({ useCaseId, onPublish, publishing }: { useCaseId: number | null; onPublish: () => void; publishing: boolean }) {
+export function FlowsTab({
+  useCaseId,
+  onPublish,
+  publishing,
+}: {
+  useCaseId: number | null;
+  onPublish: () => void;
+  publishing: boolean;
+}) {
   const [steps, setSteps] = useState<Step[]>([]);
   const [loading, setLoading] = useState(false);
   const [generating, setGenerating] = useState(false);
@@ -70,7 +123,10 @@ export function FlowsTab({ useCaseId, onPublish, publishing }: { useCaseId: numb
 
   const update = (next: Step[], kind: 'text' | 'other') => {
     setSteps(next);
-    sync?.push(next.map((s) => s.text), kind);
+    sync?.push(
+      next.map((s) => s.text),
+      kind,
+    );
   };
   const generate = async () => {
     if (!useCaseId) return;
@@ -86,7 +142,10 @@ export function FlowsTab({ useCaseId, onPublish, publishing }: { useCaseId: numb
       setGenerating(false);
     }
   };
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = steps.findIndex((s) => s.key === active.id);
@@ -100,36 +159,65 @@ export function FlowsTab({ useCaseId, onPublish, publishing }: { useCaseId: numb
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div>
             <h2 className="font-semibold">Decision Flow Configuration</h2>
-            <p className="text-sm text-muted-foreground">The ordered steps Catalyst follows when it recommends a decision for this use case.</p>
+            <p className="text-sm text-muted-foreground">
+              The ordered steps Catalyst follows when it recommends a decision for this use case.
+            </p>
           </div>
           <div className="flex shrink-0 gap-2">
-            <Button variant="secondary" onClick={() => void generate()} disabled={!useCaseId || generating || saving}>
+            <Button
+              variant="secondary"
+              onClick={() => void generate()}
+              disabled={!useCaseId || generating || saving}
+            >
               <Sparkles /> {generating ? 'Generating...' : 'Generate Decision Flow'}
             </Button>
-            <Button variant="secondary" onClick={() => update([...steps, ...toSteps([''])], 'other')} disabled={!useCaseId}>
+            <Button
+              variant="secondary"
+              onClick={() => update([...steps, ...toSteps([''])], 'other')}
+              disabled={!useCaseId}
+            >
               <Plus /> Add Step
             </Button>
           </div>
         </div>
         {error ? (
-          <div role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          <div
+            role="alert"
+            className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+          >
             <p className="font-medium">Error generating decision flow:</p>
             <p>{error}</p>
           </div>
         ) : null}
         <div className="mt-4">
           {!useCaseId ? (
-            <p className="py-8 text-center text-sm text-muted-foreground">Save the use case first (give it a name) to build its decision flow.</p>
+            <p className="py-8 text-center text-sm text-muted-foreground">
+              Save the use case first (give it a name) to build its decision flow.
+            </p>
           ) : loading ? (
             <p className="py-8 text-center text-sm text-muted-foreground">Loading decision flow...</p>
           ) : steps.length === 0 ? (
             <div className="py-8 text-center">
               <p className="font-medium">No decision steps defined</p>
-              <p className="mt-1 text-sm text-muted-foreground">Add your first decision step to get started</p>
-              <Button className="mt-4" variant="secondary" onClick={() => update(toSteps(['']), 'other')}><Plus /> Add First Step</Button>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Add your first decision step to get started
+              </p>
+              <Button className="mt-4" variant="secondary" onClick={() => update(toSteps(['']), 'other')}>
+                <Plus /> Add First Step
+              </Button>
             </div>
           ) : (
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: 'To reorder a step, press Space, move it with the arrow keys and press Space again to drop it.' } }}>
+            <DndContext
+              sensors={sensors}
+              collisionDetection={closestCenter}
+              onDragEnd={onDragEnd}
+              accessibility={{
+                screenReaderInstructions: {
+                  draggable:
+                    'To reorder a step, press Space, move it with the arrow keys and press Space again to drop it.',
+                },
+              }}
+            >
               <SortableContext items={steps.map((s) => s.key)} strategy={verticalListSortingStrategy}>
                 <ol className="grid gap-2" aria-label="Decision flow steps">
                   {steps.map((s, i) => (
@@ -137,8 +225,18 @@ export function FlowsTab({ useCaseId, onPublish, publishing }: { useCaseId: numb
                       key={s.key}
                       step={s}
                       index={i}
-                      onText={(t) => update(steps.map((x) => (x.key === s.key ? { ...x, text: t } : x)), 'text')}
-                      onDelete={() => update(steps.filter((x) => x.key !== s.key), 'other')}
+                      onText={(t) =>
+                        update(
+                          steps.map((x) => (x.key === s.key ? { ...x, text: t } : x)),
+                          'text',
+                        )
+                      }
+                      onDelete={() =>
+                        update(
+                          steps.filter((x) => x.key !== s.key),
+                          'other',
+                        )
+                      }
                     />
                   ))}
                 </ol>
@@ -146,11 +244,17 @@ export function FlowsTab({ useCaseId, onPublish, publishing }: { useCaseId: numb
             </DndContext>
           )}
         </div>
-        <p className="mt-3 text-xs text-muted-foreground" aria-live="polite">{saving ? 'Saving flow...' : ''}</p>
+        <p className="mt-3 text-xs text-muted-foreground" aria-live="polite">
+          {saving ? 'Saving flow...' : ''}
+        </p>
       </Card>
       <div className="flex flex-col items-end gap-2 sm:flex-row sm:items-center sm:justify-end">
-        <p className="text-sm text-muted-foreground">Review your decision flows and validate the configuration before publishing</p>
-        <Button onClick={onPublish} disabled={publishing || !useCaseId}>{publishing ? 'Publishing...' : 'Validate & Publish'}</Button>
+        <p className="text-sm text-muted-foreground">
+          Review your decision flows and validate the configuration before publishing
+        </p>
+        <Button onClick={onPublish} disabled={publishing || !useCaseId}>
+          {publishing ? 'Publishing...' : 'Validate & Publish'}
+        </Button>
       </div>
     </div>
   );

@@ -33,8 +33,19 @@ export interface ApiConfig {
   authType: 'bearer' | 'basic' | 'apikey';
   credentials: Record<string, unknown>;
 }
-export const DOCUMENT_DEFAULTS: DocumentConfig = { allowedFormats: ['pdf', 'docx'], maxFileSize: 10, extractMetadata: true, processImages: false };
-export const API_DEFAULTS: ApiConfig = { method: 'GET', endpoint: '', headers: {}, authType: 'bearer', credentials: {} };
+export const DOCUMENT_DEFAULTS: DocumentConfig = {
+  allowedFormats: ['pdf', 'docx'],
+  maxFileSize: 10,
+  extractMetadata: true,
+  processImages: false,
+};
+export const API_DEFAULTS: ApiConfig = {
+  method: 'GET',
+  endpoint: '',
+  headers: {},
+  authType: 'bearer',
+  credentials: {},
+};
 
 /** JSON text applies only when it parses to an object; invalid JSON is ignored (spec document 2 §5). */
 export function parseJsonObject(text: string): Record<string, unknown> | null {
@@ -46,13 +57,28 @@ export function parseJsonObject(text: string): Record<string, unknown> | null {
   }
 }
 
-const area = 'min-h-20 rounded-md border border-input bg-surface px-3 py-2 font-mono text-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
+const area =
+  'min-h-20 rounded-md border border-input bg-surface px-3 py-2 font-mono text-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
 
 /** 'Select Sections' plus the Document and API tool configurations of the Knowledge tab. */
-export function ToolSections({ useCaseId, tools: initialTools, configurations }: { useCaseId: number; tools: string[]; configurations: Record<string, unknown> }) {
+export function ToolSections({
+  useCaseId,
+  tools: initialTools,
+  configurations,
+}: {
+  useCaseId: number;
+  tools: string[];
+  configurations: Record<string, unknown>;
+}) {
   const [tools, setTools] = useState<string[]>(initialTools);
-  const [doc, setDoc] = useState<DocumentConfig>({ ...DOCUMENT_DEFAULTS, ...(configurations.document as Partial<DocumentConfig> | undefined) });
-  const [apiCfg, setApiCfg] = useState<ApiConfig>({ ...API_DEFAULTS, ...(configurations.api as Partial<ApiConfig> | undefined) });
+  const [doc, setDoc] = useState<DocumentConfig>({
+    ...DOCUMENT_DEFAULTS,
+    ...(configurations.document as Partial<DocumentConfig> | undefined),
+  });
+  const [apiCfg, setApiCfg] = useState<ApiConfig>({
+    ...API_DEFAULTS,
+    ...(configurations.api as Partial<ApiConfig> | undefined),
+  });
   const [headersText, setHeadersText] = useState(JSON.stringify(apiCfg.headers, null, 2));
   const [credText, setCredText] = useState(JSON.stringify(apiCfg.credentials, null, 2));
   const [saving, setSaving] = useState(false);
@@ -60,7 +86,11 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
 
   const persist = async (nextTools: string[], nextDoc = doc, nextApi = apiCfg) => {
     try {
-      const updated = await updateUseCase({ usecase_id: useCaseId, tools: nextTools as Tool[], configurations: { ...configurations, document: nextDoc, api: nextApi } });
+      const updated = await updateUseCase({
+        usecase_id: useCaseId,
+        tools: nextTools as Tool[],
+        configurations: { ...configurations, document: nextDoc, api: nextApi },
+      });
       queryClient.setQueryData(useCaseKeys.detail(useCaseId), updated);
     } catch (e) {
       toast.error('Failed to save the sections', { description: e instanceof Error ? e.message : undefined });
@@ -73,7 +103,11 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
   };
   const saveConfigs = async () => {
     setSaving(true);
-    const nextApi = { ...apiCfg, headers: parseJsonObject(headersText) ?? apiCfg.headers, credentials: parseJsonObject(credText) ?? apiCfg.credentials };
+    const nextApi = {
+      ...apiCfg,
+      headers: parseJsonObject(headersText) ?? apiCfg.headers,
+      credentials: parseJsonObject(credText) ?? apiCfg.credentials,
+    };
     setApiCfg(nextApi);
     await persist(tools, doc, nextApi);
     setSaving(false);
@@ -86,7 +120,10 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
         <h2 className="font-semibold">Select Sections</h2>
         <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Select Sections">
           {TOOLS.map((t) => (
-            <label key={t.value} className="flex cursor-pointer items-center gap-2 rounded-full border border-border px-3 py-1 text-sm">
+            <label
+              key={t.value}
+              className="flex cursor-pointer items-center gap-2 rounded-full border border-border px-3 py-1 text-sm"
+            >
               <Checkbox checked={tools.includes(t.value)} onCheckedChange={() => toggle(t.value)} />
               {t.label}
             </label>
@@ -99,17 +136,47 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
           <div className="flex flex-wrap gap-3" role="group" aria-label="Allowed formats">
             {FORMATS.map((f) => (
               <label key={f} className="flex items-center gap-2 text-sm">
-                <Checkbox checked={doc.allowedFormats.includes(f)} onCheckedChange={() => setDoc({ ...doc, allowedFormats: doc.allowedFormats.includes(f) ? doc.allowedFormats.filter((x) => x !== f) : [...doc.allowedFormats, f] })} />
+                <Checkbox
+                  checked={doc.allowedFormats.includes(f)}
+                  onCheckedChange={() =>
+                    setDoc({
+                      ...doc,
+                      allowedFormats: doc.allowedFormats.includes(f)
+                        ? doc.allowedFormats.filter((x) => x !== f)
+                        : [...doc.allowedFormats, f],
+                    })
+                  }
+                />
                 {f.toUpperCase()}
               </label>
             ))}
           </div>
           <label className="grid max-w-xs gap-1.5 text-sm font-medium">
             Max file size (MB)
-            <Input type="number" min={1} max={100} value={doc.maxFileSize} onChange={(e) => setDoc({ ...doc, maxFileSize: Math.min(100, Math.max(1, Number(e.target.value) || 1)) })} />
+            <Input
+              type="number"
+              min={1}
+              max={100}
+              value={doc.maxFileSize}
+              onChange={(e) =>
+                setDoc({ ...doc, maxFileSize: Math.min(100, Math.max(1, Number(e.target.value) || 1)) })
+              }
+            />
           </label>
-          <label className="flex items-center gap-2 text-sm"><Switch checked={doc.extractMetadata} onCheckedChange={(v) => setDoc({ ...doc, extractMetadata: v })} /> Extract metadata</label>
-          <label className="flex items-center gap-2 text-sm"><Switch checked={doc.processImages} onCheckedChange={(v) => setDoc({ ...doc, processImages: v })} /> Process images</label>
+          <label className="flex items-center gap-2 text-sm">
+            <Switch
+              checked={doc.extractMetadata}
+              onCheckedChange={(v) => setDoc({ ...doc, extractMetadata: v })}
+            />{' '}
+            Extract metadata
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <Switch
+              checked={doc.processImages}
+              onCheckedChange={(v) => setDoc({ ...doc, processImages: v })}
+            />{' '}
+            Process images
+          </label>
           <UseCaseDocuments useCaseId={useCaseId} configurations={configurations} />
         </Card>
       ) : null}
@@ -119,26 +186,53 @@ export function ToolSections({ useCaseId, tools: initialTools, configurations }:
           <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
             <label className="grid gap-1.5 text-sm font-medium">
               Method
-              <select className={inputClassName} value={apiCfg.method} onChange={(e) => setApiCfg({ ...apiCfg, method: e.target.value as ApiConfig['method'] })}>
-                {['GET', 'POST', 'PUT', 'DELETE'].map((m) => <option key={m}>{m}</option>)}
+              <select
+                className={inputClassName}
+                value={apiCfg.method}
+                onChange={(e) => setApiCfg({ ...apiCfg, method: e.target.value as ApiConfig['method'] })}
+              >
+                {['GET', 'POST', 'PUT', 'DELETE'].map((m) => (
+                  <option key={m}>{m}</option>
+                ))}
               </select>
             </label>
-            <label className="grid gap-1.5 text-sm font-medium">Endpoint<Input value={apiCfg.endpoint} placeholder="https://api.example.com/v1/data" onChange={(e) => setApiCfg({ ...apiCfg, endpoint: e.target.value })} /></label>
+            <label className="grid gap-1.5 text-sm font-medium">
+              Endpoint
+              <Input
+                value={apiCfg.endpoint}
+                placeholder="https://api.example.com/v1/data"
+                onChange={(e) => setApiCfg({ ...apiCfg, endpoint: e.target.value })}
+              />
+            </label>
           </div>
-          <label className="grid gap-1.5 text-sm font-medium">Headers (JSON)<textarea className={area} value={headersText} onChange={(e) => setHeadersText(e.target.value)} /></label>
+          <label className="grid gap-1.5 text-sm font-medium">
+            Headers (JSON)
+            <textarea className={area} value={headersText} onChange={(e) => setHeadersText(e.target.value)} />
+          </label>
           <label className="grid max-w-xs gap-1.5 text-sm font-medium">
             Authentication type
-            <select className={inputClassName} value={apiCfg.authType} onChange={(e) => setApiCfg({ ...apiCfg, authType: e.target.value as ApiConfig['authType'] })}>
+            <select
+              className={inputClassName}
+              value={apiCfg.authType}
+              onChange={(e) => setApiCfg({ ...apiCfg, authType: e.target.value as ApiConfig['authType'] })}
+            >
               <option value="bearer">Bearer token</option>
               <option value="basic">Basic</option>
               <option value="apikey">API key</option>
             </select>
           </label>
-          <label className="grid gap-1.5 text-sm font-medium">Credentials (JSON)<textarea className={area} value={credText} onChange={(e) => setCredText(e.target.value)} /></label>
+          <label className="grid gap-1.5 text-sm font-medium">
+            Credentials (JSON)
+            <textarea className={area} value={credText} onChange={(e) => setCredText(e.target.value)} />
+          </label>
         </Card>
       ) : null}
       {tools.includes('document') || tools.includes('api') ? (
-        <div className="flex justify-end"><Button variant="secondary" disabled={saving} onClick={() => void saveConfigs()}>{saving ? 'Saving...' : 'Save Tool Configuration'}</Button></div>
+        <div className="flex justify-end">
+          <Button variant="secondary" disabled={saving} onClick={() => void saveConfigs()}>
+            {saving ? 'Saving...' : 'Save Tool Configuration'}
+          </Button>
+        </div>
       ) : null}
     </>
   );

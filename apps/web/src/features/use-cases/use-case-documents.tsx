@@ -17,7 +17,13 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
  * case's conversations. Upload new ones (the saved Document tool formats and size apply) or
  * attach documents already in Document Management.
  */
-export function UseCaseDocuments({ useCaseId, configurations }: { useCaseId: number; configurations: Record<string, unknown> }) {
+export function UseCaseDocuments({
+  useCaseId,
+  configurations,
+}: {
+  useCaseId: number;
+  configurations: Record<string, unknown>;
+}) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -27,9 +33,17 @@ export function UseCaseDocuments({ useCaseId, configurations }: { useCaseId: num
     queryFn: () => api.get<TDocumentList>(`${D}?use_case_id=${useCaseId}`).then((r) => r.documents),
     refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'processing') ? 1500 : false),
   });
-  const all = useQuery({ queryKey: ['documents', 'list', 'for-use-case'], queryFn: () => api.get<TDocumentList>(`${D}?category=all`).then((r) => r.documents) });
+  const all = useQuery({
+    queryKey: ['documents', 'list', 'for-use-case'],
+    queryFn: () => api.get<TDocumentList>(`${D}?category=all`).then((r) => r.documents),
+  });
   const linkedIds = new Set((linked.data ?? []).map((d) => d.id));
-  const attachable = (all.data ?? []).filter((d) => !linkedIds.has(d.id) && config.allowedFormats.includes(d.type) && d.size <= config.maxFileSize * 1024 * 1024);
+  const attachable = (all.data ?? []).filter(
+    (d) =>
+      !linkedIds.has(d.id) &&
+      config.allowedFormats.includes(d.type) &&
+      d.size <= config.maxFileSize * 1024 * 1024,
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['documents'] });
 
   const run = async (work: () => Promise<unknown>, failure: string) => {
@@ -60,10 +74,21 @@ export function UseCaseDocuments({ useCaseId, configurations }: { useCaseId: num
         <Button size="sm" variant="secondary" disabled={busy} onClick={() => input.current?.click()}>
           <Upload aria-hidden /> Upload
         </Button>
-        <input ref={input} type="file" multiple className="sr-only" tabIndex={-1} aria-label="Upload documents to this use case" accept={config.allowedFormats.map((f) => `.${f}`).join(',')} onChange={(e) => upload([...(e.target.files ?? [])])} />
+        <input
+          ref={input}
+          type="file"
+          multiple
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Upload documents to this use case"
+          accept={config.allowedFormats.map((f) => `.${f}`).join(',')}
+          onChange={(e) => upload([...(e.target.files ?? [])])}
+        />
       </div>
       <p className="text-xs text-muted-foreground">
-        Catalyst AI quotes these in this use case&apos;s conversations. Saved limits: {config.allowedFormats.map((f) => f.toUpperCase()).join(', ')}, up to {config.maxFileSize} MB. Manage all documents in{' '}
+        Catalyst AI quotes these in this use case&apos;s conversations. Saved limits:{' '}
+        {config.allowedFormats.map((f) => f.toUpperCase()).join(', ')}, up to {config.maxFileSize} MB. Manage
+        all documents in{' '}
         <Link to="/document-management" className="text-primary underline-offset-4 hover:underline">
           Document Management
         </Link>
@@ -78,13 +103,30 @@ export function UseCaseDocuments({ useCaseId, configurations }: { useCaseId: num
       ) : (
         <ul className="grid gap-1.5" aria-label="Documents of this use case">
           {linked.data.map((d: TDocument) => (
-            <li key={d.id} className="flex items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm">
+            <li
+              key={d.id}
+              className="flex items-center gap-2 rounded-md border border-border px-2.5 py-1.5 text-sm"
+            >
               <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               <span className="min-w-0 flex-1 truncate">{d.name}</span>
               <span className="text-xs text-muted-foreground">
-                {d.status === 'processing' ? <Spinner className="size-3.5" /> : d.status === 'failed' ? <span className="text-destructive">Failed</span> : `${d.pageCount} ${d.type === 'pdf' ? 'pages' : 'sections'}`}
+                {d.status === 'processing' ? (
+                  <Spinner className="size-3.5" />
+                ) : d.status === 'failed' ? (
+                  <span className="text-destructive">Failed</span>
+                ) : (
+                  `${d.pageCount} ${d.type === 'pdf' ? 'pages' : 'sections'}`
+                )}
               </span>
-              <button type="button" aria-label={`Remove ${d.name} from this use case`} disabled={busy} className="rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground" onClick={() => void run(() => api.delete(`${D}/${d.id}/use-cases/${useCaseId}`), 'Not removed')}>
+              <button
+                type="button"
+                aria-label={`Remove ${d.name} from this use case`}
+                disabled={busy}
+                className="rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+                onClick={() =>
+                  void run(() => api.delete(`${D}/${d.id}/use-cases/${useCaseId}`), 'Not removed')
+                }
+              >
                 <X className="size-4" aria-hidden />
               </button>
             </li>

@@ -27,8 +27,23 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-const EMPTY: DefinitionForm = { name: '', description: '', businessGoals: [], keyStakeholders: [], riskTolerance: 'balanced', aiConfidenceThreshold: 80 };
-const DEFAULT_AGENT: TAgentConfig = { agentType: 'conversational', agentName: 'AI Assistant', description: '', systemPrompt: 'You are a helpful AI assistant.', welcomeMessage: 'Hello! How can I help you today?', maxTokens: 1000, temperature: 0.7 };
+const EMPTY: DefinitionForm = {
+  name: '',
+  description: '',
+  businessGoals: [],
+  keyStakeholders: [],
+  riskTolerance: 'balanced',
+  aiConfidenceThreshold: 80,
+};
+const DEFAULT_AGENT: TAgentConfig = {
+  agentType: 'conversational',
+  agentName: 'AI Assistant',
+  description: '',
+  systemPrompt: 'You are a helpful AI assistant.',
+  welcomeMessage: 'Hello! How can I help you today?',
+  maxTokens: 1000,
+  temperature: 0.7,
+};
 
 function formOf(d: TUseCaseDetails): DefinitionForm {
   const t = Number(d.aiConfidenceThreshold);
@@ -54,7 +69,11 @@ export function UseCaseEditorPage() {
   const [id, setId] = useState<number | null>(routeId);
   const idRef = useRef(id);
   idRef.current = id;
-  const details = useQuery({ queryKey: useCaseKeys.detail(routeId ?? 0), enabled: routeId !== null, queryFn: () => fetchUseCase(routeId ?? 0) });
+  const details = useQuery({
+    queryKey: useCaseKeys.detail(routeId ?? 0),
+    enabled: routeId !== null,
+    queryFn: () => fetchUseCase(routeId ?? 0),
+  });
   const [form, setForm] = useState<DefinitionForm>(EMPTY);
   const [tab, setTab] = useState<Tab>('definition');
   const [saving, setSaving] = useState(false);
@@ -71,7 +90,13 @@ export function UseCaseEditorPage() {
         save: async (f) => {
           setSaving(true);
           setSaveError(null);
-          const fields = { description: f.description, businessGoals: f.businessGoals, keyStakeholders: f.keyStakeholders, riskTolerance: f.riskTolerance, aiConfidenceThreshold: f.aiConfidenceThreshold };
+          const fields = {
+            description: f.description,
+            businessGoals: f.businessGoals,
+            keyStakeholders: f.keyStakeholders,
+            riskTolerance: f.riskTolerance,
+            aiConfidenceThreshold: f.aiConfidenceThreshold,
+          };
           try {
             const current = idRef.current;
             if (current === null) {
@@ -82,7 +107,11 @@ export function UseCaseEditorPage() {
               queryClient.setQueryData(useCaseKeys.detail(created.usecase_id), created);
               void navigate(`/use-cases/${created.usecase_id}`, { replace: true });
             } else {
-              const updated = await updateUseCase({ usecase_id: current, usecase_name: f.name.trim(), ...fields });
+              const updated = await updateUseCase({
+                usecase_id: current,
+                usecase_name: f.name.trim(),
+                ...fields,
+              });
               queryClient.setQueryData(useCaseKeys.detail(current), updated);
             }
             setSavedAt(Date.now());
@@ -131,14 +160,19 @@ export function UseCaseEditorPage() {
     }
   };
 
-  const data = id ? queryClient.getQueryData<TUseCaseDetails>(useCaseKeys.detail(id)) ?? details.data : undefined;
+  const data = id
+    ? (queryClient.getQueryData<TUseCaseDetails>(useCaseKeys.detail(id)) ?? details.data)
+    : undefined;
   const published = data?.OnBoardingStatus ?? data?.is_onboarded ?? false;
   const current = TABS.find((t) => t.value === tab) ?? TABS[0];
 
   if (known && (!can('data.read') || (routeId === null && readOnly))) {
     return (
       <Page>
-        <NoAccess permission={can('data.read') ? 'data.write' : 'data.read'} what={can('data.read') ? 'Creating a use case' : 'Seeing use cases'} />
+        <NoAccess
+          permission={can('data.read') ? 'data.write' : 'data.read'}
+          what={can('data.read') ? 'Creating a use case' : 'Seeing use cases'}
+        />
       </Page>
     );
   }
@@ -148,10 +182,16 @@ export function UseCaseEditorPage() {
       <Page>
         <Card className="p-8 text-center">
           <p className="font-medium">Failed to load the use case</p>
-          <p className="mt-1 text-sm text-muted-foreground">{details.error instanceof Error ? details.error.message : ''}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {details.error instanceof Error ? details.error.message : ''}
+          </p>
           <div className="mt-4 flex justify-center gap-2">
-            <Button variant="secondary" onClick={() => void details.refetch()}>Try Again</Button>
-            <Button variant="ghost" onClick={() => void navigate('/use-cases')}>Back to Use Cases</Button>
+            <Button variant="secondary" onClick={() => void details.refetch()}>
+              Try Again
+            </Button>
+            <Button variant="ghost" onClick={() => void navigate('/use-cases')}>
+              Back to Use Cases
+            </Button>
           </div>
         </Card>
       </Page>
@@ -161,26 +201,51 @@ export function UseCaseEditorPage() {
   return (
     <Page>
       <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-muted-foreground">
-        <Link to="/use-cases" className="hover:text-foreground hover:underline">Use Cases</Link>
+        <Link to="/use-cases" className="hover:text-foreground hover:underline">
+          Use Cases
+        </Link>
         <ChevronRight className="size-4" />
         <span className="text-foreground">{id ? 'Edit' : 'Definition'}</span>
       </nav>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="truncate text-2xl font-semibold tracking-tight">{form.name.trim() || (id ? 'Edit Use Case' : 'New Use Case')}</h1>
-            <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', published ? 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400' : 'bg-amber-500/10 text-amber-800 dark:text-amber-400')}>
+            <h1 className="truncate text-2xl font-semibold tracking-tight">
+              {form.name.trim() || (id ? 'Edit Use Case' : 'New Use Case')}
+            </h1>
+            <span
+              className={cn(
+                'rounded-full px-2 py-0.5 text-xs font-medium',
+                published
+                  ? 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400'
+                  : 'bg-amber-500/10 text-amber-800 dark:text-amber-400',
+              )}
+            >
               {published ? 'Published' : 'Draft'}
             </span>
           </div>
           <p className="mt-1 text-sm text-muted-foreground">{current.title} Configuration</p>
         </div>
-        <div className="text-sm text-muted-foreground sm:text-right" aria-live="polite" data-testid="save-status">
-          {saving ? 'Saving...' : savedAt ? `Saved ${distance(savedAt, Date.now())} ago` : id ? '' : 'Name the use case to save it'}
+        <div
+          className="text-sm text-muted-foreground sm:text-right"
+          aria-live="polite"
+          data-testid="save-status"
+        >
+          {saving
+            ? 'Saving...'
+            : savedAt
+              ? `Saved ${distance(savedAt, Date.now())} ago`
+              : id
+                ? ''
+                : 'Name the use case to save it'}
           {saveError ? <p className="text-destructive">Save failed: {saveError}</p> : null}
         </div>
       </div>
-      <div role="tablist" aria-label="Use case sections" className="mt-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4">
+      <div
+        role="tablist"
+        aria-label="Use case sections"
+        className="mt-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 sm:grid-cols-4"
+      >
         {TABS.map((t) => (
           <button
             key={t.value}
@@ -188,7 +253,10 @@ export function UseCaseEditorPage() {
             role="tab"
             aria-selected={tab === t.value}
             onClick={() => setTab(t.value)}
-            className={cn('rounded-md px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground', tab === t.value && 'bg-surface text-foreground shadow-xs')}
+            className={cn(
+              'rounded-md px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground',
+              tab === t.value && 'bg-surface text-foreground shadow-xs',
+            )}
           >
             {t.label}
           </button>
@@ -196,23 +264,28 @@ export function UseCaseEditorPage() {
       </div>
       {known && readOnly ? (
         <Alert className="mt-4" title="View only">
-          Changing use cases needs the data.write permission (Data write). Ask an administrator if you need it.
+          Changing use cases needs the data.write permission (Data write). Ask an administrator if you need
+          it.
         </Alert>
       ) : null}
       <fieldset disabled={readOnly} className="contents">
-      <div className="mt-6" role="tabpanel" aria-label={current.title}>
-        {routeId !== null && details.isLoading ? (
-          <div className="h-64 animate-pulse rounded-xl bg-muted" aria-label="Loading use case" />
-        ) : tab === 'definition' ? (
-          <DefinitionTab form={form} setForm={setForm} commit={(f) => saver.schedule(f)} />
-        ) : tab === 'context' ? (
-          <KnowledgeTab useCaseId={id} tools={data?.tools ?? []} configurations={data?.configurations ?? {}} />
-        ) : tab === 'flows' ? (
-          <FlowsTab useCaseId={id} onPublish={() => void publish()} publishing={publishing} />
-        ) : (
-          <AgentsTab key={id ?? 0} useCaseId={id} initial={{ ...DEFAULT_AGENT, ...data?.agentConfig }} />
-        )}
-      </div>
+        <div className="mt-6" role="tabpanel" aria-label={current.title}>
+          {routeId !== null && details.isLoading ? (
+            <div className="h-64 animate-pulse rounded-xl bg-muted" aria-label="Loading use case" />
+          ) : tab === 'definition' ? (
+            <DefinitionTab form={form} setForm={setForm} commit={(f) => saver.schedule(f)} />
+          ) : tab === 'context' ? (
+            <KnowledgeTab
+              useCaseId={id}
+              tools={data?.tools ?? []}
+              configurations={data?.configurations ?? {}}
+            />
+          ) : tab === 'flows' ? (
+            <FlowsTab useCaseId={id} onPublish={() => void publish()} publishing={publishing} />
+          ) : (
+            <AgentsTab key={id ?? 0} useCaseId={id} initial={{ ...DEFAULT_AGENT, ...data?.agentConfig }} />
+          )}
+        </div>
       </fieldset>
     </Page>
   );

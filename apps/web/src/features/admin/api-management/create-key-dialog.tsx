@@ -138,7 +138,12 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
                   />
                 </Field>
               </div>
-              <FormFooter error={error} submitLabel={busy ? 'Creating…' : 'Create Key'} disabled={!ready || busy} onCancel={onClose} />
+              <FormFooter
+                error={error}
+                submitLabel={busy ? 'Creating…' : 'Create Key'}
+                disabled={!ready || busy}
+                onCancel={onClose}
+              />
             </form>
           </>
         )}

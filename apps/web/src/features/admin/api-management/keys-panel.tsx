@@ -221,7 +221,9 @@ function DeleteKeyDialog({
       onCancel={onClose}
     >
       <p className="text-sm">
-        <span className="font-medium">{apiKey.name}</span> <code className="font-mono text-xs text-muted-foreground">{apiKey.prefix}</code> stops working at once.
+        <span className="font-medium">{apiKey.name}</span>{' '}
+        <code className="font-mono text-xs text-muted-foreground">{apiKey.prefix}</code> stops working at
+        once.
       </p>
       {error ? (
         <p className="text-sm text-destructive" role="alert">

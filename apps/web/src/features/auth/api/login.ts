@@ -1,4 +1,9 @@
-import type { TEulaValidateResponse, TLoginRequest, TLoginResponse, TMessageResponse } from '@catalyst/contracts';
+import type {
+  TEulaValidateResponse,
+  TLoginRequest,
+  TLoginResponse,
+  TMessageResponse,
+} from '@catalyst/contracts';
 import { api } from '../../../lib/api';
 
 export function login(credentials: TLoginRequest): Promise<TLoginResponse> {
@@ -7,7 +12,11 @@ export function login(credentials: TLoginRequest): Promise<TLoginResponse> {
 
 /** Whether this user name has accepted the licence agreement (public; the name is trimmed). */
 export function validateEula(userName: string, signal?: AbortSignal): Promise<TEulaValidateResponse> {
-  return api.post<TEulaValidateResponse>('/api/v1/accept/eula/validate', { userName: userName.trim() }, { signal });
+  return api.post<TEulaValidateResponse>(
+    '/api/v1/accept/eula/validate',
+    { userName: userName.trim() },
+    { signal },
+  );
 }
 
 /** Records the licence acceptance for the user the token belongs to. */

@@ -27,7 +27,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </div>
         <div className="relative max-w-md space-y-8">
           <div className="space-y-3">
-            <h2 className="text-3xl leading-tight font-semibold tracking-tight">From question to decision, in one conversation.</h2>
+            <h2 className="text-3xl leading-tight font-semibold tracking-tight">
+              From question to decision, in one conversation.
+            </h2>
             <p className="text-[15px] leading-7 text-white/70">
               Catalyst is the AI analytics and decision assistant for business teams.
             </p>
