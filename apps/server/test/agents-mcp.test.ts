@@ -59,15 +59,13 @@ async function fakeMcp() {
         };
       } else if (msg.method === 'tools/list') {
         if (state.mode === 'tools-error') {
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                jsonrpc: '2.0',
-                id: msg.id,
-                error: { code: -32601, message: 'Method not found' },
-              }),
-            );
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: msg.id,
+              error: { code: -32601, message: 'Method not found' },
+            }),
+          );
           return;
         }
         reply =

@@ -126,13 +126,11 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndexHt
         .header('cache-control', 'no-cache')
         .send(options.spaIndexHtml);
     }
-    return reply
-      .code(404)
-      .send({
-        error: 'NOT_FOUND',
-        message: `There is no ${request.method} ${request.url.split('?')[0]} in the Catalyst API.`,
-        requestId: request.id,
-      });
+    return reply.code(404).send({
+      error: 'NOT_FOUND',
+      message: `There is no ${request.method} ${request.url.split('?')[0]} in the Catalyst API.`,
+      requestId: request.id,
+    });
   });
 }
 

@@ -87,13 +87,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     },
     async (request, reply) => {
       if (!request.auth) {
-        return reply
-          .code(401)
-          .send({
-            valid: false,
-            error: 'UNAUTHENTICATED',
-            message: 'Your session is not valid. Please sign in again.',
-          });
+        return reply.code(401).send({
+          valid: false,
+          error: 'UNAUTHENTICATED',
+          message: 'Your session is not valid. Please sign in again.',
+        });
       }
       return { valid: true };
     },

@@ -149,17 +149,15 @@ async function scanUseCases(
           generated_at: deps.now(),
         })
         .onConflict((oc) =>
-          oc
-            .columns(['org_id', 'use_case_id', 'dedupe_key'])
-            .doUpdateSet({
-              title: text.title,
-              brief_summary: text.brief,
-              full_description: text.full,
-              impact_level: f.impact,
-              action: text.action,
-              score: Math.abs(f.score),
-              details,
-            }),
+          oc.columns(['org_id', 'use_case_id', 'dedupe_key']).doUpdateSet({
+            title: text.title,
+            brief_summary: text.brief,
+            full_description: text.full,
+            impact_level: f.impact,
+            action: text.action,
+            score: Math.abs(f.score),
+            details,
+          }),
         )
         // xmax is 0 for a freshly inserted row and set for one the conflict clause updated.
         .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
