@@ -4,6 +4,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDataDir } from '../../packages/engine/src/eval/load';
+import { openEvalSet } from '../../packages/engine/src/eval/eval-set';
+import { EVAL_DATA_DIR } from '../../packages/engine/src/eval/halves';
 import { understand } from '../../packages/engine/src/understand/parse';
 import { answerOnce } from '../../packages/engine/src/answer/answer';
 import { DuckDbWarehouse } from '../../packages/engine/src/warehouse/duckdb';
@@ -53,6 +55,32 @@ async function planTimes(): Promise<void> {
   );
 }
 
+/** Time to a plan on our own sets: business questions over the demo star schema, other domains. */
+async function ourSetsPlanTimes(): Promise<void> {
+  for (const name of ['demo-paraphrase', 'other-domains']) {
+    const set = openEvalSet(join(EVAL_DATA_DIR, name));
+    const times: number[] = [];
+    try {
+      for (const db of new Set(set.questions.map((q) => q.db_id))) {
+        const { warehouse, model } = await set.openDb(db);
+        const qs = set.questions.filter((q) => q.db_id === db);
+        for (const q of qs.slice(0, 3)) understand(q.question, model, NOW);
+        for (const q of qs) {
+          const t = performance.now();
+          understand(q.question, model, NOW);
+          times.push(performance.now() - t);
+        }
+        await warehouse.close();
+      }
+    } finally {
+      set.close();
+    }
+    console.log(
+      `plan (${name}): ${times.length} questions · p50 ${median(times).toFixed(2)} ms · p99 ${percentile(times, 99).toFixed(2)} ms`,
+    );
+  }
+}
+
 async function aggregate(): Promise<void> {
   const w = await DuckDbWarehouse.create({ defaultMaxRows: 100_000 });
   const t0 = performance.now();
@@ -92,5 +120,6 @@ async function aggregate(): Promise<void> {
 }
 
 await planTimes();
+await ourSetsPlanTimes();
 await aggregate();
 console.log(`BENCH_RESULT ${JSON.stringify(result)}`);
