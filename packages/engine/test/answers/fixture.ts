@@ -4,6 +4,7 @@ import { buildSemanticModel } from '../../src/model/build';
 import type { SemanticModel } from '../../src/model/types';
 import { executePlan } from '../../src/answer/execute';
 import { presentResult } from '../../src/answer/present';
+import { readingOf } from '../../src/answer/reading';
 import { narrate, type Sentence } from '../../src/cards/narrative';
 import type { ResultView } from '../../src/cards/result';
 
@@ -14,6 +15,7 @@ import type { ResultView } from '../../src/cards/result';
 export const REGIONS = ['North', 'South', 'East'];
 const CHANNELS = ['Web', 'Shop'];
 const DAY = 86_400_000;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export interface Shop {
   warehouse: DuckDbWarehouse;
@@ -42,6 +44,7 @@ export async function openShop(): Promise<Shop> {
           ci === 0 ? 0.05 * (ri + 1) : 0.02,
           15 + ri * 3,
           3.5 + ri,
+          WEEKDAYS[new Date(t).getUTCDay()],
         ]);
       }),
     );
@@ -59,6 +62,7 @@ export async function openShop(): Promise<Shop> {
       { name: 'discount', type: 'DOUBLE' },
       { name: 'temperature', type: 'DOUBLE' },
       { name: 'interest_rate', type: 'DOUBLE' },
+      { name: 'weekday', type: 'VARCHAR' },
     ],
     rows,
   );
@@ -79,6 +83,14 @@ export async function openShop(): Promise<Shop> {
       expression: 'SUM("amount") - SUM("cost")',
       synonyms: [],
       definition: 'Amount sold minus its cost.',
+    },
+    {
+      name: 'gross_margin',
+      label: 'Gross Margin',
+      table: 'sales',
+      expression: 'SUM("amount") - SUM("cost")',
+      synonyms: [],
+      definition: 'What is left of the amount sold after its cost.',
     },
     {
       name: 'return_rate',
@@ -104,6 +116,7 @@ export const M = {
   interest: { agg: 'avg' as const, column: col('interest_rate'), label: 'Average Interest Rate' },
   margin: { agg: 'sum' as const, metric: 'margin', label: 'Margin' },
   profit: { agg: 'sum' as const, metric: 'gross_profit', label: 'Gross Profit' },
+  grossMargin: { agg: 'sum' as const, metric: 'gross_margin', label: 'Gross Margin' },
   returnRate: { agg: 'avg' as const, metric: 'return_rate', label: 'Return Rate' },
 };
 export const D = {
@@ -112,6 +125,7 @@ export const D = {
   month: { column: col('day'), grain: 'month' as const, label: 'Month' },
   week: { column: col('day'), grain: 'week' as const, label: 'Week' },
   units: { column: col('units'), label: 'Units' },
+  weekday: { column: col('weekday'), label: 'Weekday' },
 };
 export const range = (from: string, to: string, label: string) => ({ column: col('day'), from, to, label });
 
@@ -145,7 +159,7 @@ export async function show(shop: Shop, p: TQueryPlan, options: { currency?: stri
     plan: p,
     model: shop.model,
     warehouse: shop.warehouse,
-    reading: `reading ${JSON.stringify(p)}`,
+    reading: readingOf(p, shop.model),
     columns: run.compiled.columns,
     rows: run.result.rows,
     truncated: run.result.truncated,
