@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from '../../src/app/theme';
 import '../setup';
 import { ChartCard } from '../../src/components/cards/chart-card';
-import { axisTooltip, readChartOptions, toEChartsOption } from '../../src/components/cards/chart-options';
+import {
+  axisTooltip,
+  readChartOptions,
+  shortCategory,
+  toEChartsOption,
+} from '../../src/components/cards/chart-options';
 
 const chart = (options: unknown) =>
   render(
@@ -98,6 +103,8 @@ describe('chart options for ECharts', () => {
       }),
       false,
     ) as { series: { name: string; data: unknown[]; lineStyle?: { type: string } }[] };
+    expect(shortCategory('Nov 2026 (partial, to Nov 22)')).toBe('Nov 2026 (partial)');
+    expect(shortCategory('Nov 2026')).toBe('Nov 2026');
     expect(line.series.map((s) => [s.name, s.data, s.lineStyle?.type])).toEqual([
       ['R', [4, 5, null], undefined],
       ['R', [null, 5, 2], 'dashed'],

@@ -60,7 +60,7 @@ describe('metric card', () => {
     expect(screen.getByText('+8.6%')).toBeTruthy();
     expect(screen.getByText('vs Sep 1–30, 2026:').textContent).toBe('vs Sep 1–30, 2026: $2,027,165');
     expect(screen.getByText('€950.50')).toBeTruthy();
-    expect(screen.getByText('−2.1%')).toBeTruthy();
+    expect(screen.getByText('-2.1%')).toBeTruthy();
   });
 
   it('shows a rate as a percentage and its change in points', () => {

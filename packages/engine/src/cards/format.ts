@@ -27,7 +27,7 @@ export function formatValue(v: number, format: TValueFormat = { style: 'number' 
 
 /** A change between two values: relative ("+8.6%"), or in points for percentages ("-0.4 pts"). */
 export function formatChange(from: number, to: number, format: TValueFormat): string | null {
-  const sign = (x: number): string => (x > 0 ? '+' : x < 0 ? '−' : '±');
+  const sign = (x: number): string => (x > 0 ? '+' : x < 0 ? '-' : '±');
   if (format.style === 'percent') {
     const points = Math.round((to - from) * 1000) / 10;
     return `${sign(points)}${Math.abs(points).toLocaleString('en-US')} pts`;

@@ -277,7 +277,7 @@ describe('sentence kinds', () => {
     ]);
     const rate = await show(shop, plan({ measures: [M.returnRate], dimensions: [D.month] }));
     expect(rate.of('trend')[0]).toMatch(
-      /^Return Rate went from [\d.]+% in Feb 2026 to [\d.]+% in Mar 2026 \((no change|[+−][\d.]+ pts)\)\.$/,
+      /^Return Rate went from [\d.]+% in Feb 2026 to [\d.]+% in Mar 2026 \((no change|[+-][\d.]+ pts)\)\.$/,
     );
     // Two dimensions: one sentence per series, each within its own region.
     const perRegion = await show(shop, plan({ measures: [M.amount], dimensions: [D.month, D.region] }));

@@ -13,6 +13,9 @@ const TYPES: ChartType[] = ['bar', 'line', 'pie', 'scatter'];
 /** Readable on light and dark backgrounds; explicit so a series and its partial tail share one colour. */
 const PALETTE = ['#5470c6', '#91cc75', '#fac858', '#ee6666', '#73c0de', '#3ba272', '#fc8452', '#9a60b4'];
 
+/** "Nov 2026 (partial, to Nov 22)" on the axis is "Nov 2026 (partial)"; the tooltip keeps it whole. */
+export const shortCategory = (label: string): string => label.replace(/ \(partial, [^)]*\)$/, ' (partial)');
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isValue = (v: unknown) => v === null || (typeof v === 'number' && Number.isFinite(v));
 const isPoint = (v: unknown) =>
@@ -182,7 +185,13 @@ export function toEChartsOption(o: ChartOptions, dark: boolean) {
     xAxis: {
       type: 'category',
       data: o.xAxis?.categories ?? [],
-      axisLabel: { color: text, hideOverlap: true },
+      axisLabel: {
+        color: text,
+        hideOverlap: true,
+        // A line's first and last labels sit on the plot's edges: keep them inside it.
+        ...(type === 'line' ? { alignMinLabel: 'left', alignMaxLabel: 'right' } : {}),
+        formatter: shortCategory,
+      },
       axisLine: { lineStyle: { color: grid } },
     },
     yAxis: valueAxis,

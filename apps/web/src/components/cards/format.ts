@@ -66,7 +66,7 @@ export function formatChange(
   value?: number | string | null,
   previous?: number | null,
 ): string | null {
-  const sign = (x: number) => (x > 0 ? '+' : x < 0 ? '−' : '±');
+  const sign = (x: number) => (x < 0 ? '-' : '+');
   if (format?.style === 'percent' && typeof value === 'number' && typeof previous === 'number') {
     const points = Math.round((value - previous) * 1000) / 10;
     return `${sign(points)}${formatter('points', { maximumFractionDigits: 1 }).format(Math.abs(points))} pts`;
