@@ -1,6 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, PHONE, launchBrowser, openPage, screenshot, signIn } from '../support/browser';
+import {
+  DESKTOP,
+  PHONE,
+  growToContent,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+} from '../support/browser';
 
 // Asks the demo use case questions in the real app and checks what the answers say: a margin by
 // region never "totals" margins and shows percentages, a revenue figure shows a currency and the
@@ -133,18 +141,7 @@ for (const theme of ['light', 'dark'] as const) {
       await metric.getByRole('button', { name: 'Evidence' }).click();
       await metric.locator('pre').waitFor();
       await page.locator('canvas').first().waitFor();
-      // The messages scroll inside the shell: grow the window to their height for one picture.
-      const listHeight = await page.evaluate(() =>
-        Math.max(
-          ...[...document.querySelectorAll('main *')]
-            .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY))
-            .map((el) => el.scrollHeight - el.clientHeight),
-        ),
-      );
-      await page.setViewportSize({
-        width: viewport.width,
-        height: Math.min(12_000, viewport.height + Math.max(0, listHeight)),
-      });
+      await growToContent(page, viewport, 12_000);
       await page.waitForTimeout(800);
       expect(await page.getByText('Unable to render chart').count()).toBe(0);
       await screenshot(page, `answers-${theme}-${label}`, false);
