@@ -182,12 +182,13 @@ function share(view: ResultView): string[] {
   return [`**${name(view, top.r)}** accounts for ${pct} of ${m.label}.`];
 }
 
-// Precondition: a time dimension; first→last is compared within one series (per value of the
-// other dimension when there are two), between complete periods only.
+// Precondition: a time dimension and every period of it (not a top N of periods); first→last is
+// compared within one series (per value of the other dimension when there are two), between
+// complete periods only.
 function trend(view: ResultView): string[] {
   const m = view.measures[0];
   const t = timeDim(view);
-  if (!m || !t || view.dims.length > 2) return [];
+  if (!m || !t || view.dims.length > 2 || !view.complete) return [];
   const other = view.dims.find((d) => d !== t);
   const series = new Map<string, { r: number; v: number; at: number }[]>();
   for (const p of comparable(view, m)) {
@@ -229,11 +230,11 @@ function partialPeriod(view: ResultView): string[] {
   ];
 }
 
-// Precondition: one dimension, at least 8 comparable values, and a value more than 2.5 standard
-// deviations from their mean.
+// Precondition: one dimension, a complete result with at least 8 comparable values, and a value
+// more than 2.5 standard deviations from their mean.
 function outliers(view: ResultView): string[] {
   const m = view.measures[0];
-  if (!m || view.dims.length !== 1) return [];
+  if (!m || view.dims.length !== 1 || !view.complete) return [];
   const points = comparable(view, m);
   if (points.length < 8) return [];
   const mean = points.reduce((a, p) => a + p.v, 0) / points.length;

@@ -104,11 +104,12 @@ function dimensionViews(plan: TQueryPlan, model: SemanticModel, rows: unknown[][
 
 /** Display order: categories by their value (largest first), ordinal dimensions in their order. */
 function displayRows(plan: TQueryPlan, dims: DimensionView[], rows: unknown[][]): unknown[][] {
-  if (plan.order.length && plan.order[0]!.kind !== 'column') return rows;
+  // Listings, and any order the question asked for, stay as the query returned them.
+  if (plan.order.length || !dims.length || !plan.measures.length) return rows;
   const m = dims.length;
   const byValue = (a: unknown[], b: unknown[]) => (num(b[m]) ?? -Infinity) - (num(a[m]) ?? -Infinity);
   const ordinal = dims.find((d) => d.ordinal);
-  if (!ordinal) return plan.order.length ? rows : [...rows].sort(byValue);
+  if (!ordinal) return [...rows].sort(byValue);
   const key = ordinal.text ? ordinalKey(rows.map((r) => r[ordinal.index])) : null;
   const pos = (r: unknown[]): number | string => {
     const v = r[ordinal.index];

@@ -1,6 +1,13 @@
 import type { TMeasure, TValueFormat } from '@catalyst/contracts';
 import type { ModelColumn, SemanticModel } from '../model/types';
-import { currencyOf, isMoneyColumn, isRateNamed, isNonAdditiveColumn, isStockColumn } from './words';
+import {
+  currencyOf,
+  isMoneyColumn,
+  isNonAdditiveColumn,
+  isRateColumn,
+  isRateNamed,
+  isStockColumn,
+} from './words';
 
 /**
  * What a measure's numbers mean, for sentences and formats:
@@ -51,7 +58,7 @@ function columnTerm(column: ModelColumn | undefined, defaultCurrency: string): T
     aggregate: false,
     constant: null,
     additive: isNonAdditiveColumn(column) ? 'no' : isStockColumn(column) ? 'not-over-time' : 'yes',
-    unit: money ? 'money' : isRateNamed(column.name, column.label) ? 'ratio' : 'other',
+    unit: money ? 'money' : isRateColumn(column) ? 'ratio' : 'other',
     proportion: false,
     indicator: column.kind === 'boolean',
     currency: money ? currencyOf(column, defaultCurrency) : undefined,

@@ -100,9 +100,17 @@ const NOT_MONEY = new Set([
 ]);
 const CURRENCY_WORDS = /\b(currency|dollars?|euros?|pounds? sterling|yen|francs?|cents?)\b|[$€£¥]/i;
 
+/** Words that make a rate word an amount: "discount amount", "margin value". */
+const AMOUNT = new Set(['amount', 'amt', 'value', 'total', 'sum']);
+
+/** A column of rates: rate-named, and not the amount of one ("discount_amount" is money). */
+export function isRateColumn(column: ModelColumn): boolean {
+  return isRateNamed(column.name, column.label) && !has(words(column.name, column.label), AMOUNT);
+}
+
 export function isMoneyColumn(column: ModelColumn): boolean {
   const ws = words(column.name, column.label);
-  if (has(ws, NOT_MONEY) || isRateNamed(column.name, column.label)) return false;
+  if (has(ws, NOT_MONEY) || isRateColumn(column)) return false;
   return has(ws, MONEY) || CURRENCY_WORDS.test(column.definition) || codeIn(column.definition) !== null;
 }
 
@@ -134,11 +142,7 @@ const NON_ADDITIVE = new Set([
   'percentile',
 ]);
 export function isNonAdditiveColumn(column: ModelColumn): boolean {
-  return (
-    column.isKey ||
-    isRateNamed(column.name, column.label) ||
-    has(words(column.name, column.label), NON_ADDITIVE)
-  );
+  return column.isKey || isRateColumn(column) || has(words(column.name, column.label), NON_ADDITIVE);
 }
 
 /** Levels at a point in time: they add up across places or products, not across periods. */

@@ -45,6 +45,7 @@ export async function openShop(): Promise<Shop> {
           15 + ri * 3,
           3.5 + ri,
           WEEKDAYS[new Date(t).getUTCDay()],
+          Math.round(amount * (ci === 0 ? 0.05 * (ri + 1) : 0.02) * 100) / 100,
         ]);
       }),
     );
@@ -63,6 +64,7 @@ export async function openShop(): Promise<Shop> {
       { name: 'temperature', type: 'DOUBLE' },
       { name: 'interest_rate', type: 'DOUBLE' },
       { name: 'weekday', type: 'VARCHAR' },
+      { name: 'discount_amount', type: 'DOUBLE' },
     ],
     rows,
   );
@@ -113,6 +115,7 @@ export const M = {
   avgDiscount: { agg: 'avg' as const, column: col('discount'), label: 'Average Discount' },
   avgUnits: { agg: 'avg' as const, column: col('units'), label: 'Average Units' },
   temperature: { agg: 'sum' as const, column: col('temperature'), label: 'Total Temperature' },
+  discountAmount: { agg: 'sum' as const, column: col('discount_amount'), label: 'Total Discount Amount' },
   interest: { agg: 'avg' as const, column: col('interest_rate'), label: 'Average Interest Rate' },
   margin: { agg: 'sum' as const, metric: 'margin', label: 'Margin' },
   profit: { agg: 'sum' as const, metric: 'gross_profit', label: 'Gross Profit' },

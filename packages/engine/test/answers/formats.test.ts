@@ -54,7 +54,7 @@ describe('formats', () => {
   });
 
   it('money shows in a currency: the deployment setting, else one the column names; counts never', async () => {
-    for (const m of [M.amount, M.profit]) {
+    for (const m of [M.amount, M.profit, M.discountAmount]) {
       const shown = await show(shop, plan({ measures: [m], dimensions: [D.region] }));
       expect(formatsOf(shown), m.label).toEqual([USD, USD, USD]);
     }
@@ -122,6 +122,18 @@ describe('formats', () => {
       'Mar 2026',
       'Apr 2026 (partial, to Apr 15)',
     ]);
+    // A listing keeps the rows as the query returned them.
+    const listing = plan({
+      measures: [],
+      columns: [
+        { table: 'sales', column: 'amount' },
+        { table: 'sales', column: 'region' },
+      ],
+      limit: 50,
+    });
+    const listed = await show(shop, listing);
+    const run = await shop.warehouse.query('SELECT amount, region FROM sales LIMIT 50');
+    expect(card(listed, 'table').data.data.map((r) => [r.c0, r.c1])).toEqual(run.rows);
     // An order the question asked for stays.
     const alphabetical = await show(
       shop,

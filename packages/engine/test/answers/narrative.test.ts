@@ -291,6 +291,17 @@ describe('sentence kinds', () => {
     expect((await show(shop, plan({ measures: [M.amount], dimensions: [D.region] }))).of('trend')).toEqual(
       [],
     );
+    // The best two months are not a series in time.
+    const best = await show(
+      shop,
+      plan({
+        measures: [M.amount],
+        dimensions: [D.month],
+        order: [{ kind: 'measure', index: 0, dir: 'desc' }],
+        limit: 2,
+      }),
+    );
+    expect(best.of('trend')).toEqual([]);
   });
 
   it('outliers: a far value among at least 8 complete periods, never among a few groups', async () => {
