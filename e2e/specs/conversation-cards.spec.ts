@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, signIn } from '../support/browser';
+import {
+  DESKTOP,
+  growToContent,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  signIn,
+} from '../support/browser';
 
 // Every card type in one saved conversation (the thread messages call is answered by the page so
 // the shapes are exact), captured light and dark at 1440 and 375 px into screenshots/.
@@ -58,6 +66,13 @@ const cards = [
         xAxis: { categories: regions },
         series: [{ name: 'Share', data: revenue }],
       },
+    },
+  },
+  {
+    type: 'chart',
+    data: {
+      title: 'A chart the renderer cannot draw',
+      options: { chart: { type: 'radar' }, series: [{ name: 'Score', data: [3, 4, 5] }] },
     },
   },
   {
@@ -173,6 +188,7 @@ for (const theme of ['light', 'dark'] as const) {
         'Open report',
         'Trend by month',
         'Figures exclude tax.',
+        'Unable to render chart',
       ]) {
         expect(await page.getByText(text, { exact: false }).count(), text).toBeGreaterThan(0);
       }
@@ -182,18 +198,7 @@ for (const theme of ['light', 'dark'] as const) {
         .getByText(/GROUP BY region/)
         .first()
         .waitFor();
-      // The message list scrolls inside the shell: grow the window to its height for one picture.
-      const listHeight = await page.evaluate(() =>
-        Math.max(
-          ...[...document.querySelectorAll('main *')]
-            .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY))
-            .map((el) => el.scrollHeight - el.clientHeight),
-        ),
-      );
-      await page.setViewportSize({
-        width: viewport.width,
-        height: Math.min(9000, viewport.height + Math.max(0, listHeight)),
-      });
+      await growToContent(page, viewport);
       await page.waitForTimeout(600);
       await screenshot(page, `conversation-cards-${theme}-${label}`, false);
       if (theme === 'light' && label === '1440') {

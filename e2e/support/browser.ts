@@ -94,6 +94,28 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
+/**
+ * Grows the window to the height of whatever scrolls inside the page's main area (the message
+ * list scrolls inside the shell), so one picture shows all of it; at most `maxHeight` px.
+ */
+export async function growToContent(
+  page: Page,
+  viewport: { width: number; height: number },
+  maxHeight = 9000,
+): Promise<void> {
+  const overflow = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll('main *')]
+        .filter((el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY))
+        .map((el) => el.scrollHeight - el.clientHeight),
+    ),
+  );
+  await page.setViewportSize({
+    width: viewport.width,
+    height: Math.min(maxHeight, viewport.height + Math.max(0, overflow)),
+  });
+}
+
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,

@@ -82,6 +82,15 @@ const ZEnv = z.object({
       .default(6),
   ),
   CATALYST_DEMO: z.preprocess(emptyToUndefined, z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('1')),
+  CATALYST_CURRENCY: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || undefined : v),
+    z
+      .string()
+      .refine((v) => /^[A-Z]{3}$/.test(v) && Intl.supportedValuesOf('currency').includes(v), {
+        error: 'must be an ISO 4217 currency code such as USD, EUR or GBP',
+      })
+      .default('USD'),
+  ),
   CATALYST_OUTBOUND_ALLOWLIST: z.preprocess(
     emptyToUndefined,
     z
@@ -129,6 +138,8 @@ function toConfig(env: z.infer<typeof ZEnv>) {
     sessionAbsoluteMs: env.SESSION_ABSOLUTE_DAYS * 86_400_000,
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : undefined,
     demo: env.CATALYST_DEMO === '1',
+    /** Money columns are shown in this currency unless their name or definition names another. */
+    currency: env.CATALYST_CURRENCY,
     maxCsvFiles: env.CATALYST_MAX_CSV_FILES,
     maxUploadBytes: env.CATALYST_MAX_UPLOAD_BYTES,
     recommendationScanMs: env.RECOMMENDATION_SCAN_HOURS * 3_600_000,

@@ -69,7 +69,7 @@ export function createDeps(options: {
     // The data-sources feature opens a connection's warehouse (it needs these very deps); every
     // opening, whatever the registry, first passes the data access check (features/access).
     warehouses: { open: (input) => guarded.open(input) },
-    answerer: options.answerer ?? engineAnswerer(),
+    answerer: options.answerer ?? engineAnswerer({ currency: options.config.currency }),
     now: options.now ?? (() => new Date()),
     notifyUser: (userId) => dropThreadLists(deps, [userId]),
     events: new EventEmitter(),

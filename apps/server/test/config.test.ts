@@ -15,6 +15,13 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://127.0.0.1:8080');
   });
 
+  it('reads the currency answers show money in (ISO 4217, USD by default)', () => {
+    expect(loadConfig({}).currency).toBe('USD');
+    expect(loadConfig({ CATALYST_CURRENCY: ' eur ' }).currency).toBe('EUR');
+    expect(() => loadConfig({ CATALYST_CURRENCY: 'EURO' })).toThrow(/CATALYST_CURRENCY.*ISO 4217/s);
+    expect(() => loadConfig({ CATALYST_CURRENCY: 'XYZ' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 8080, databaseUrl: undefined });
   });

@@ -9,9 +9,14 @@ import { ask, connectedSocket, listen, type Reply } from './helpers/listen';
 interface Card {
   type: string;
   data: {
-    options?: { chart: { type: string }; xAxis?: { categories?: string[] }; series: { data: unknown[] }[] };
+    options?: {
+      chart: { type: string };
+      xAxis?: { categories?: string[] };
+      yAxis?: { format?: { style: string; currency?: string } };
+      series: { data: unknown[] }[];
+    };
     data?: Record<string, unknown>[];
-    evidence?: { sql: string; rowCount: number };
+    evidence?: { sql: string; displaySql?: string; periods?: string[]; rowCount: number };
   };
 }
 
@@ -62,6 +67,8 @@ describe('conversations answered by Catalyst AI', () => {
     expect(table?.data.data).toHaveLength(3);
     expect(chart!.data.evidence?.sql).toMatch(/SUM/i);
     expect(chart!.data.evidence?.rowCount).toBe(3);
+    expect(chart!.data.evidence?.displaySql).toBe(chart!.data.evidence?.sql);
+    expect(chart!.data.options?.yAxis?.format).toEqual({ style: 'currency', currency: 'USD' });
 
     const follow = (await ask(socket, {
       message: 'and by month?',
@@ -71,6 +78,9 @@ describe('conversations answered by Catalyst AI', () => {
     })) as Reply;
     const line = (follow.cards as Card[]).find((c) => c.type === 'chart');
     expect(line?.data.options?.chart.type, JSON.stringify(follow.cards).slice(0, 400)).toBe('line');
+    expect(line?.data.evidence?.periods).toEqual([
+      expect.stringMatching(/^data covers \w{3} \d+(, \d{4})? – \w{3} \d+, \d{4}$/),
+    ]);
     const saved = await t.deps.db
       .selectFrom('thread_messages')
       .select(['confidence', 'plan'])

@@ -5,17 +5,38 @@ import { z } from 'zod';
 
 const base = { id: z.string(), title: z.string(), description: z.string().optional() };
 
+/**
+ * How a number is shown (Intl.NumberFormat's style): a rate as a percentage (the value is a
+ * fraction, 0.394 → 39.4 %), money in its currency (ISO 4217 code), anything else as a number.
+ */
+export const ZValueFormat = z.object({
+  style: z.enum(['number', 'percent', 'currency']),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
+export type TValueFormat = z.infer<typeof ZValueFormat>;
+
 export const ZChartSeries = z.object({
   name: z.string(),
   data: z.array(z.union([z.number(), z.null(), z.tuple([z.number(), z.number()])])),
+  format: ZValueFormat.optional(),
 });
 export const ZChartCardData = z.object({
   ...base,
   interpretation: z.string().optional(),
   options: z.object({
     chart: z.object({ type: z.enum(['line', 'bar', 'pie', 'scatter']) }),
-    xAxis: z.object({ categories: z.array(z.string()).optional(), title: z.string().optional() }).optional(),
-    yAxis: z.object({ title: z.string().optional() }).optional(),
+    xAxis: z
+      .object({
+        categories: z.array(z.string()).optional(),
+        title: z.string().optional(),
+        /** Indexes of categories that are periods the data has not finished (drawn lighter). */
+        partial: z.array(z.number().int().min(0)).optional(),
+      })
+      .optional(),
+    yAxis: z.object({ title: z.string().optional(), format: ZValueFormat.optional() }).optional(),
     series: z.array(ZChartSeries),
   }),
 });
@@ -27,7 +48,7 @@ export type TChartCard = z.infer<typeof ZChartCard>;
 export const ZTableCardData = z.object({
   ...base,
   summary: z.string().optional(),
-  columns: z.array(z.object({ key: z.string(), header: z.string() })),
+  columns: z.array(z.object({ key: z.string(), header: z.string(), format: ZValueFormat.optional() })),
   data: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
 });
 export const ZTableCard = z
@@ -67,6 +88,10 @@ export const ZMetricItem = z.object({
   /** Relative change vs the previous period, e.g. 0.12 for +12 %; null when unknown. */
   change: z.number().nullable().optional(),
   trend: z.enum(['up', 'down', 'neutral']).optional(),
+  format: ZValueFormat.optional(),
+  /** The value over the comparison period, shown with its label ("Sep 1–30, 2026"). */
+  previous: z.number().nullable().optional(),
+  previousLabel: z.string().optional(),
 });
 export const ZMetricCardData = z.object({ ...base, metrics: z.array(ZMetricItem) });
 export const ZMetricCard = z

@@ -37,6 +37,7 @@ export { readingOf, questionFor } from './answer/reading';
 export { llmFromEnv, type LlmConfig } from './llm/client';
 export { loadDataDir } from './eval/load';
 export { DIALECTS, type Dialect } from './sql/dialect';
+export { inlineParams, sqlLiteral } from './sql/inline';
 // Used by the server's column profiling and use case semantic model (keep exported).
 export { kindOf } from './model/build';
 export { splitIdentifier, titleCase } from './nlp/text';

@@ -195,7 +195,9 @@ describe('every answer carries evidence and cards', () => {
     const action = a.cards.find((c) => c.type === 'action');
     expect(action?.type === 'action' && action.data.actions.length).toBe(3);
     const text = a.cards.find((c) => c.type === 'text');
-    expect(text?.type === 'text' && text.data.content?.join(' ')).toMatch(/Total Total Revenue|Biggest/);
+    expect(text?.type === 'text' && text.data.content?.join(' ')).toMatch(
+      /^\*\*Total Revenue\*\* across all 6 Region values: \$[\d,]+\. Highest: /,
+    );
   });
 });
 

@@ -62,4 +62,38 @@ describe('table card', () => {
     render(<TableCard card={{ type: 'table', data: { title: 'Empty', columns, data: [] } }} />);
     expect(screen.getByText('No table data available')).toBeTruthy();
   });
+
+  it('formats each column as its format says: money, percentages, plain numbers and period labels', () => {
+    render(
+      <TableCard
+        card={{
+          type: 'table',
+          data: {
+            title: 'Revenue by month',
+            columns: [
+              { key: 'm', header: 'Month' },
+              { key: 'r', header: 'Revenue', format: { style: 'currency', currency: 'USD' } },
+              { key: 'p', header: 'Margin', format: { style: 'percent' } },
+              { key: 'n', header: 'Orders' },
+            ],
+            data: [
+              { m: 'Oct 2026', r: 2202447.43, p: 0.3944, n: 4803 },
+              { m: 'Nov 2026 (partial, to Nov 22)', r: 875.5, p: 0.4, n: 12.345 },
+            ],
+          },
+        }}
+      />,
+    );
+    const cells = screen.getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toEqual([
+      'Oct 2026',
+      '$2,202,447',
+      '39.4%',
+      '4,803',
+      'Nov 2026 (partial, to Nov 22)',
+      '$875.50',
+      '40%',
+      '12.35',
+    ]);
+  });
 });

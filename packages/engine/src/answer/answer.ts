@@ -3,13 +3,13 @@ import type { SemanticModel } from '../model/types';
 import type { Warehouse } from '../warehouse';
 import { understand, type Understanding } from '../understand/parse';
 import { looksLikeFollowUp, refineFollowUp } from '../understand/followup';
-import { buildCards, clarificationCard } from '../cards/build';
-import { narrativeFacts } from '../cards/narrative';
-import { planWithLlm, narrateWithLlm, type LlmConfig } from '../llm/client';
+import { clarificationCard } from '../cards/build';
+import { planWithLlm, type LlmConfig } from '../llm/client';
+import { inlineParams } from '../sql/inline';
 import { executePlan } from './execute';
 import { questionFor, readingOf } from './reading';
 import { followUpsFor } from './suggest';
-import { previousRange } from './periods';
+import { presentResult } from './present';
 
 export interface ThreadTurn {
   question: string;
@@ -28,12 +28,18 @@ export interface AskInput {
   llm?: LlmConfig | null;
   maxRows?: number;
   timeoutMs?: number;
+  /** ISO 4217 code of money columns whose name or definition names no currency (default USD). */
+  currency?: string;
 }
 
 export interface Evidence {
   reading: string;
   sql: string;
   params: unknown[];
+  /** The SQL with its values written in, for reading only (it always runs with bound values). */
+  displaySql: string;
+  /** The periods the answer is about, resolved to days ("last month = Oct 1–31, 2026"). */
+  periods: string[];
   rowCount: number;
   tables: string[];
   freshness: string | null;
@@ -67,6 +73,8 @@ const emptyEvidence = (doubts: string[] = []): Evidence => ({
   reading: '',
   sql: '',
   params: [],
+  displaySql: '',
+  periods: [],
   rowCount: 0,
   tables: [],
   freshness: null,
@@ -162,29 +170,19 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
       timeoutMs: input.timeoutMs,
     });
     const columns = run.compiled.columns;
-    let previousRow: unknown[] | null = null;
-    const range = plan.comparison && !plan.dimensions.length ? previousRange(plan) : null;
-    if (range) {
-      const before = await executePlan({ ...plan, timeRange: range }, input.model, input.warehouse, {
-        maxRows: 1,
-        timeoutMs: input.timeoutMs,
-      });
-      previousRow = before.result.rows[0] ?? null;
-    }
-    let narrative: string[] | undefined;
-    if (input.llm)
-      narrative =
-        (await narrateWithLlm(input.llm, question, narrativeFacts(plan, columns, run.result.rows))) ??
-        undefined;
-    const cards = buildCards({
+    const { cards, periods } = await presentResult({
+      question,
       plan,
       model: input.model,
+      warehouse: input.warehouse,
       reading,
       columns,
       rows: run.result.rows,
-      previous: previousRow,
+      truncated: run.result.truncated,
       followUps: followUpsFor(plan, input.model),
-      narrative,
+      llm: input.llm,
+      timeoutMs: input.timeoutMs,
+      currency: input.currency,
     });
     for (const card of cards) yield { type: 'card', card };
     const tables = run.compiled.tables;
@@ -210,6 +208,8 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
         reading,
         sql: run.compiled.sql,
         params: run.compiled.params,
+        displaySql: inlineParams(run.compiled.sql, run.compiled.params, input.warehouse.dialect),
+        periods,
         rowCount: run.result.rows.length,
         tables,
         freshness,

@@ -7,9 +7,11 @@ import type { AnswerEvent, Answerer } from './answerer';
  * Catalyst AI through the engine package: the embedded engine, or an OpenAI-compatible LLM — the
  * organisation's own provider (`input.llm`), else LLM_BASE_URL when set. Its plans are validated
  * by the engine, which falls back to the embedded one on any error or timeout.
- * Each card carries the answer's evidence (reading, SQL, row count, tables, freshness).
+ * Each card carries the answer's evidence (reading, SQL and the SQL with its values written in,
+ * resolved periods, row count, tables, freshness). Money is shown in `currency` (CATALYST_CURRENCY)
+ * unless a column's business name or definition names another.
  */
-export function engineAnswerer(options: { llm?: LlmConfig | null } = {}): Answerer {
+export function engineAnswerer(options: { llm?: LlmConfig | null; currency?: string } = {}): Answerer {
   const llm = options.llm === undefined ? llmFromEnv() : options.llm;
   return {
     async *answer(input): AsyncGenerator<AnswerEvent> {
@@ -32,6 +34,7 @@ export function engineAnswerer(options: { llm?: LlmConfig | null } = {}): Answer
         threshold: input.threshold,
         now: input.now,
         llm: input.llm ?? llm,
+        currency: options.currency,
       })) {
         if (input.signal.aborted) return;
         if (event.type === 'loader') yield { type: 'loader', text: event.text };
@@ -45,6 +48,8 @@ export function engineAnswerer(options: { llm?: LlmConfig | null } = {}): Answer
               ? {
                   reading: result.evidence.reading,
                   sql: result.evidence.sql,
+                  displaySql: result.evidence.displaySql,
+                  periods: result.evidence.periods,
                   rowCount: result.evidence.rowCount,
                   tables: result.evidence.tables,
                   freshness: result.evidence.freshness,

@@ -51,6 +51,15 @@ function EvidenceToggle({ evidence }: { evidence: Evidence }) {
       {open ? (
         <dl className="mt-2 grid gap-2 text-xs">
           {evidence.reading ? <Row label="Reading">{evidence.reading}</Row> : null}
+          {evidence.periods?.length ? (
+            <Row label="Periods">
+              <ul className="space-y-0.5">
+                {evidence.periods.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </Row>
+          ) : null}
           {evidence.rowCount !== undefined ? (
             <Row label="Rows">{evidence.rowCount.toLocaleString()}</Row>
           ) : null}
@@ -64,8 +73,13 @@ function EvidenceToggle({ evidence }: { evidence: Evidence }) {
           {evidence.sql ? (
             <Row label="SQL">
               <pre className="max-h-56 overflow-auto rounded-md bg-muted p-2 font-mono text-[11px] leading-5 whitespace-pre-wrap">
-                {evidence.sql}
+                {evidence.displaySql || evidence.sql}
               </pre>
+              {evidence.displaySql && evidence.displaySql !== evidence.sql ? (
+                <p className="mt-1 text-muted-foreground">
+                  Values are written in for reading; the query ran with them as bound parameters.
+                </p>
+              ) : null}
             </Row>
           ) : null}
         </dl>

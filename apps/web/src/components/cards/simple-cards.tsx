@@ -1,6 +1,7 @@
 import { ArrowDownRight, ArrowRight, ArrowUpRight, FileText, Minus } from 'lucide-react';
 import { Button } from '../ui/button';
 import { CardFrame } from './card-frame';
+import { formatChange, formatValue, type ValueFormat } from './format';
 import { RichText } from './rich-text';
 import type { CardHandlers, CardModel } from './types';
 
@@ -72,6 +73,10 @@ interface MetricItem {
   /** Relative change (0.12 for +12 %); a string from older payloads is shown as it is. */
   change?: number | string | null;
   trend?: 'up' | 'down' | 'neutral';
+  format?: ValueFormat;
+  /** The value over the comparison period and that period's days. */
+  previous?: number | null;
+  previousLabel?: string;
 }
 
 export function MetricCard({ card }: { card: CardModel }) {
@@ -87,6 +92,8 @@ export function MetricCard({ card }: { card: CardModel }) {
               : m.trend === 'down'
                 ? 'text-destructive'
                 : 'text-muted-foreground';
+          const change =
+            typeof m.change === 'string' ? m.change : formatChange(m.change, m.format, m.value, m.previous);
           return (
             <div key={m.label} className="rounded-lg bg-muted/50 p-3">
               <p className="text-xs font-medium text-muted-foreground">{m.label}</p>
@@ -94,15 +101,21 @@ export function MetricCard({ card }: { card: CardModel }) {
                 {m.value === null
                   ? '—'
                   : typeof m.value === 'number'
-                    ? m.value.toLocaleString(undefined, { maximumFractionDigits: 2 })
+                    ? formatValue(m.value, m.format)
                     : m.value}
               </p>
-              {m.change !== undefined && m.change !== null ? (
+              {change ? (
                 <p className={`mt-1 inline-flex items-center gap-1 text-xs font-medium ${tone}`}>
                   <Icon className="size-3.5" aria-hidden />
-                  {typeof m.change === 'number'
-                    ? `${m.change >= 0 ? '+' : ''}${(m.change * 100).toFixed(1)}%`
-                    : m.change}
+                  {change}
+                </p>
+              ) : null}
+              {m.previousLabel !== undefined ? (
+                <p className="mt-1 text-xs text-muted-foreground">
+                  vs {m.previousLabel}:{' '}
+                  <span className="tabular-nums">
+                    {typeof m.previous === 'number' ? formatValue(m.previous, m.format) : 'no data'}
+                  </span>
                 </p>
               ) : null}
             </div>

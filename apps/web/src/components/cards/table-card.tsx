@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/button';
 import { CardFrame } from './card-frame';
+import { formatValue, type ValueFormat } from './format';
 import type { CardModel } from './types';
 
 const PAGE = 10;
@@ -24,16 +25,12 @@ function useWindowWidth() {
   return width;
 }
 
-const format = (v: unknown) =>
-  v === null || v === undefined
-    ? '—'
-    : typeof v === 'number'
-      ? v.toLocaleString(undefined, { maximumFractionDigits: 2 })
-      : String(v);
+const format = (v: unknown, f?: ValueFormat) =>
+  v === null || v === undefined ? '—' : typeof v === 'number' ? formatValue(v, f) : String(v);
 
 export function TableCard({ card }: { card: CardModel }) {
   const d = card.data as {
-    columns?: { key: string; header: string }[];
+    columns?: { key: string; header: string; format?: ValueFormat }[];
     data?: Record<string, unknown>[];
     summary?: string;
   };
@@ -72,7 +69,7 @@ export function TableCard({ card }: { card: CardModel }) {
                           typeof row[c.key] === 'number' ? 'px-3 py-2 text-right tabular-nums' : 'px-3 py-2'
                         }
                       >
-                        {format(row[c.key])}
+                        {format(row[c.key], c.format)}
                       </td>
                     ))}
                   </tr>

@@ -7,6 +7,10 @@ export interface CardModel {
 export interface Evidence {
   reading?: string;
   sql?: string;
+  /** The SQL with its values written in, for reading (it ran with bound values). */
+  displaySql?: string;
+  /** The periods resolved to days: "last month = Oct 1–31, 2026". */
+  periods?: string[];
   rowCount?: number;
   tables?: string[];
   freshness?: string | null;
