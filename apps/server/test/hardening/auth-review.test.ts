@@ -1,4 +1,8 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../src/db';
+import { migrateToLatest, migrateUpTo } from '../../src/db/migrate';
 import { LOGIN_FAILURE_LIMIT } from '../../src/features/auth/service';
 import { ADMIN_PASSWORD, bearer, createTestApp, type TestApp } from '../helpers/app';
 import { testDatabaseKinds } from '../helpers/databases';
@@ -274,5 +278,55 @@ describe('the Origin check with a Bearer header (finding 9)', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/v1/accept/eula', headers: bearer(token) })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('migration 1000 repairs what the holes left behind (findings 1 and 5)', () => {
+  it('gives stripped Admin roles every permission back and removes tokens from kept mail', async () => {
+    const database = await openPglite(await PGlite.create());
+    try {
+      const db = database.db;
+      await migrateUpTo(db, '0900_hardening');
+      const org = await sql<{
+        id: number;
+      }>`insert into organizations (name) values ('Acme') returning id`.execute(db);
+      const orgId = org.rows[0]!.id;
+      const user = await sql<{ id: number }>`
+        insert into users (org_id, username, email, password_hash, is_admin)
+        values (${orgId}, 'boss', 'boss@acme.test', 'x', true) returning id`.execute(db);
+      await sql`update roles set permissions = '["users.write"]'::jsonb where key = 'admin'`.execute(db);
+      const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+      await sql`
+        insert into mail_outbox (org_id, to_address, subject, text_body, html_body, status)
+        values (${orgId}, 'boss@acme.test', 'Reset', ${`Open http://x/set-password?token=${token}\n`},
+                ${`<a href="http://x/set-password?token=${token}">Choose</a>`}, 'kept')`.execute(db);
+      await migrateToLatest(db);
+      const admin = await sql<{
+        permissions: string[];
+      }>`select permissions from roles where org_id = ${orgId} and key = 'admin'`.execute(db);
+      expect([...admin.rows[0]!.permissions].sort()).toEqual([
+        'data.read',
+        'data.write',
+        'orgs.read',
+        'orgs.write',
+        'reports.view',
+        'users.delete',
+        'users.read',
+        'users.write',
+      ]);
+      const mail = await sql<{
+        text_body: string;
+        html_body: string;
+        about_user_id: number;
+      }>`select text_body, html_body, about_user_id from mail_outbox`.execute(db);
+      expect(JSON.stringify(mail.rows)).not.toContain(token);
+      expect(mail.rows[0]).toMatchObject({
+        text_body: 'Open http://x/set-password?token=[redacted]\n',
+        html_body: '<a href="http://x/set-password?token=[redacted]">Choose</a>',
+        about_user_id: user.rows[0]!.id,
+      });
+    } finally {
+      await database.close();
+    }
   });
 });
