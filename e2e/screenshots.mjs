@@ -53,12 +53,16 @@ async function pageFor({ theme, size, session, collapsed = false }) {
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
   });
+  // Signed in as the server would leave the browser: the HttpOnly session cookie, the stored user.
+  if (session)
+    await context.addCookies([
+      { name: 'catalyst_session', value: session.token, url: baseUrl, httpOnly: true, sameSite: 'Lax' },
+    ]);
   await context.addInitScript(
     ({ theme, session, collapsed }) => {
       localStorage.setItem('catalyst-ui-theme', theme);
       localStorage.setItem('catalyst-sidebar-collapsed', String(collapsed));
       if (session) {
-        localStorage.setItem('authToken', session.token);
         localStorage.setItem(
           'catalyst-user',
           JSON.stringify({

@@ -189,7 +189,7 @@ beforeAll(async () => {
     { username: viewer, email: `${viewer}@example.com`, firstName: 'Vera', roleId: roleOf('user') },
     t,
   );
-  const link = await latestResetToken(t, since);
+  const link = await latestResetToken(since);
   await apiCall('POST', '/api/v1/password/set', { token: link, newPassword: 'Viewer#Pass2026' });
   viewerSession = await apiCall<Login>('POST', '/api/v1/authentication/login', {
     username: viewer,

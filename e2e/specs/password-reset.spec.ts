@@ -1,14 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  ADMIN,
-  apiCall,
-  apiLogin,
-  latestResetToken,
-  launchBrowser,
-  openPage,
-  signIn,
-} from '../support/browser';
+import { ADMIN, apiCall, latestResetToken, launchBrowser, openPage, signIn } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,10 +13,10 @@ afterAll(async () => {
 const NEW_PASSWORD = 'Fresh#Start2026';
 
 /** Puts the admin password back so the journey can run again against the same database. */
-async function restoreAdminPassword(current: string) {
+async function restoreAdminPassword() {
   const since = Date.now();
   await apiCall('POST', '/api/v1/password/reset', { username: ADMIN.username });
-  const token = await latestResetToken(await apiLogin(ADMIN.username, current), since);
+  const token = await latestResetToken(since);
   await apiCall('POST', '/api/v1/password/set', { token, newPassword: ADMIN.password });
 }
 
@@ -39,7 +31,7 @@ test('a user resets the password with the link from the e-mail and signs in with
   await page.getByText('Password Reset Sent').waitFor();
   await page.waitForURL('**/login', { timeout: 10_000 });
 
-  const resetToken = await latestResetToken(await apiLogin(ADMIN.username, ADMIN.password), since);
+  const resetToken = await latestResetToken(since);
 
   try {
     await page.goto(`/set-password?token=${encodeURIComponent(resetToken)}`);
@@ -71,7 +63,7 @@ test('a user resets the password with the link from the e-mail and signs in with
 
     await signIn(page, { username: ADMIN.username, password: NEW_PASSWORD });
   } finally {
-    await restoreAdminPassword(NEW_PASSWORD).catch(() => undefined);
+    await restoreAdminPassword().catch(() => undefined);
     await context.close();
   }
 });

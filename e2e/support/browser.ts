@@ -51,7 +51,10 @@ export interface Login {
   defaultUseCaseId?: number | null;
 }
 
-/** A page already signed in as `session` (the browser's stored session), in the given theme. */
+/**
+ * A page already signed in as `session`: the session cookie the server would have set, and the
+ * stored user the app shows (the token itself is never in storage), in the given theme.
+ */
 export async function signedInPage(
   browser: Browser,
   session: Login,
@@ -65,10 +68,10 @@ export async function signedInPage(
     reducedMotion: 'reduce',
     ...options,
   });
+  await context.addCookies([sessionCookie(session.token)]);
   await context.addInitScript(
     ({ theme, s }) => {
       localStorage.setItem('catalyst-ui-theme', theme);
-      localStorage.setItem('authToken', s.token);
       const name = [s.firstName, s.lastName].filter(Boolean).join(' ') || s.username;
       localStorage.setItem(
         'catalyst-user',
@@ -85,6 +88,11 @@ export async function signedInPage(
     { theme, s: session },
   );
   return context.newPage();
+}
+
+/** The HttpOnly session cookie of a token, as the sign-in answer sets it. */
+export function sessionCookie(token: string) {
+  return { name: 'catalyst_session', value: token, url: BASE_URL, httpOnly: true, sameSite: 'Lax' as const };
 }
 
 /** screenshots/NAME.png, from the top (a sticky header is not drawn mid-page), the whole page unless told otherwise. */
@@ -143,7 +151,10 @@ export async function signIn(page: Page, credentials = ADMIN): Promise<void> {
   await submitSignIn(page, credentials);
   // The header's account menu exists at every width (the navigation hides in the drawer on phones).
   await page.getByRole('button', { name: 'Open user menu' }).waitFor();
-  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+  // Signed in by the HttpOnly cookie alone: no script on the page can read the token.
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  const cookies = await page.context().cookies(BASE_URL);
+  expect(cookies.find((c) => c.name === 'catalyst_session')).toMatchObject({ httpOnly: true });
 }
 
 /** JSON API calls made from the test process (not the browser), e.g. to read the mail outbox. */
@@ -189,31 +200,30 @@ export async function apiLogin(username: string, password: string): Promise<stri
   return result.token;
 }
 
-interface OutboxItem {
-  id: number | string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  createdAt: string;
-}
-
-/** The reset token from the newest password-reset e-mail in the outbox created after `since`. */
-export async function latestResetToken(adminToken: string, since: number): Promise<string> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const { items } = await apiCall<{ items: OutboxItem[] }>(
-      'GET',
-      '/api/v1/admin/outbox',
-      undefined,
-      adminToken,
-    );
-    const mails = items
-      .filter((item) => /set-password\?token=/.test(`${item.text}\n${item.html}`))
-      .filter((item) => new Date(item.createdAt).getTime() >= since - 5_000)
-      .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
-    const match = mails[0] && /set-password\?token=([^\s"'<>&]+)/.exec(`${mails[0].text}\n${mails[0].html}`);
-    if (match?.[1]) return decodeURIComponent(match[1]);
+/**
+ * The token of the newest set-password link mailed after `since`, read from the mail the test
+ * SMTP server received (e2e/support/smtp.mjs): the outbox keeps such links redacted.
+ */
+export async function latestResetToken(since: number): Promise<string> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the browser specs through `node e2e/run.mjs`');
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const mails = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => path.join(dir, f))
+      .filter((file) => fs.statSync(file).mtimeMs >= since - 5_000)
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+      .map((file) => decodeQuotedPrintable(fs.readFileSync(file, 'utf8')));
+    const match = mails.map((text) => /set-password\?token=([A-Za-z0-9_-]+)/.exec(text)).find((m) => m?.[1]);
+    if (match?.[1]) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('No password-reset e-mail arrived in the outbox');
+  throw new Error('No e-mail with a set-password link arrived at the test SMTP server');
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

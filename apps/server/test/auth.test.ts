@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, bearer, createTestApp, type TestApp } from './helpers/app';
 import { testDatabaseKinds } from './helpers/databases';
+import { startSmtp, type TestSmtp } from './helpers/smtp';
 
 const kinds = await testDatabaseKinds();
 
@@ -18,14 +19,18 @@ async function waitForOutboxMail(t: TestApp, to: string) {
   throw new Error(`no mail to ${to} in the outbox`);
 }
 
-const resetLinkToken = (text: string) => /set-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-
 describe.each(kinds)('sign-in API on %s', (kind) => {
   let t: TestApp;
+  let smtp: TestSmtp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // Reset links reach the user only over SMTP (the outbox keeps them redacted).
+    smtp = await startSmtp();
+    t = await createTestApp(kind, { SMTP_URL: smtp.url });
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
 
   it('signs the first admin in, returns the spec fields, and sets an HttpOnly session cookie', async () => {
     const res = await t.app.inject({
@@ -185,7 +190,19 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ message: 'EULA accepted successfully' });
-    expect((await validate('admin')).json()).toEqual({ isEulaAccepted: true });
+    // This browser now knows; a stranger is told nothing (hardening/auth-review.test.ts).
+    const remembered = accepted.cookies.find((c) => c.name === 'catalyst_eula')!;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/accept/eula/validate',
+          payload: { userName: 'admin' },
+          cookies: { catalyst_eula: remembered.value },
+        })
+      ).json(),
+    ).toEqual({ isEulaAccepted: true });
+    expect((await validate('admin')).json()).toEqual({ isEulaAccepted: false });
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/v1/authentication/login',
@@ -211,10 +228,9 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
     expect(known.json()).toEqual(unknown.json());
     expect(known.json()).toEqual({ status: 'success', message: 'Password reset instructions sent' });
 
+    const token = await smtp.linkTo('rita@example.com');
     const mail = await waitForOutboxMail(t, 'rita@example.com');
-    expect(mail.status).toBe('kept');
-    expect(mail.text_body).toContain('http://catalyst.test/set-password?token=');
-    const token = resetLinkToken(mail.text_body)!;
+    expect(mail.text_body).toContain('http://catalyst.test/set-password?token=[redacted]');
 
     const weak = await t.app.inject({
       method: 'POST',
@@ -251,7 +267,7 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
   it('refuses a reset link older than one hour', async () => {
     await t.createUser({ username: 'omar', password: 'Old#pass1', email: 'omar@example.com' });
     await t.app.inject({ method: 'POST', url: '/api/v1/password/reset', payload: { username: 'omar' } });
-    const token = resetLinkToken((await waitForOutboxMail(t, 'omar@example.com')).text_body)!;
+    const token = await smtp.linkTo('omar@example.com');
     t.setNow(new Date(Date.now() + 61 * 60_000));
     const res = await t.app.inject({
       method: 'POST',
@@ -324,8 +340,7 @@ describe.each(kinds)('sign-in API on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await invite(admin, { username: 'VERA', email: 'v2@example.com' })).statusCode).toBe(409);
     expect((await invite(admin, { username: 'bad name', email: 'x' })).statusCode).toBe(400);
-    const mail = await waitForOutboxMail(t, 'vera@example.com');
-    const token = resetLinkToken(mail.text_body)!;
+    const token = await smtp.linkTo('vera@example.com');
     expect(
       (
         await t.app.inject({

@@ -28,13 +28,13 @@ describe('the request wrapper', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends JSON with credentials and the Bearer token', async () => {
+  it('sends JSON with credentials (the session cookie), no Bearer token', async () => {
     const { fn } = mockFetch({ 'POST /api/copilot/feedback': () => json({ status: 'success' }) });
     saveSession(SIGNED_IN_USER);
     await expect(api.post('/api/copilot/feedback', { feedback: 1 })).resolves.toEqual({ status: 'success' });
     const init = fn.mock.calls[0]?.[1];
     const headers = new Headers(init?.headers);
-    expect(headers.get('Authorization')).toBe('Bearer test-token');
+    expect(headers.get('Authorization')).toBeNull();
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(init?.credentials).toBe('include');
     expect(init?.body).toBe('{"feedback":1}');

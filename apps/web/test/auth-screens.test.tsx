@@ -51,7 +51,8 @@ describe('sign-in screen', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the license agreement' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/decisions'));
-    expect(window.localStorage.getItem('authToken')).toBe('tok');
+    // The token stays in the server's HttpOnly cookie: nothing script can read holds it.
+    expect(window.localStorage.getItem('authToken')).toBeNull();
     expect(JSON.parse(window.localStorage.getItem('catalyst-user') ?? '{}')).toMatchObject({
       username: 'ada',
       defaultUseCaseId: 3,

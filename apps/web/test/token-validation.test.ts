@@ -46,8 +46,7 @@ describe('token validation failure counter', () => {
 });
 
 describe('checkToken', () => {
-  it('reads { valid } from GET /api/validate-request with the stored token as Bearer', async () => {
-    window.localStorage.setItem('authToken', 't0k');
+  it('reads { valid } from GET /api/validate-request with the session cookie', async () => {
     window.localStorage.setItem(
       'catalyst-user',
       JSON.stringify({ username: 'ada', name: 'Ada', isAuthenticated: true }),
@@ -58,7 +57,7 @@ describe('checkToken', () => {
       return json({ valid: true });
     });
     expect(outcome).toEqual({ kind: 'valid' });
-    expect(new Headers(seen?.headers).get('Authorization')).toBe('Bearer t0k');
+    expect(new Headers(seen?.headers).get('Authorization')).toBeNull();
     expect(seen?.credentials).toBe('include');
   });
 

@@ -292,3 +292,4 @@ export const ZOutboxItem = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
 });
+export type TOutboxItem = z.infer<typeof ZOutboxItem>;

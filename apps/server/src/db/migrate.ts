@@ -33,3 +33,9 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Applies the migrations up to and including `name` (tests of a migration start from the one before it). */
+export async function migrateUpTo<T>(db: Kysely<T>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider: folderProvider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

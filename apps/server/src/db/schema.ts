@@ -59,13 +59,6 @@ export interface PasswordResetTokensTable {
   used_at: NullableTimestamp;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  username_key: string;
-  ip: string;
-  created_at: Timestamp;
-}
-
 export interface MailOutboxTable {
   id: Generated<number>;
   org_id: number | null;
@@ -80,6 +73,8 @@ export interface MailOutboxTable {
   attachments: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** The account the message is about (a reset link, an invitation): only who may manage it reads it. */
+  about_user_id: number | null;
 }
 
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -290,7 +285,6 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
-  login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
   use_cases: UseCasesTable;
   use_case_users: UseCaseUsersTable;

@@ -8,6 +8,13 @@ export interface MailMessage {
   text: string;
   html?: string;
   orgId?: number | null;
+  /** The account the message is about: the outbox shows it only to who may manage that account. */
+  aboutUserId?: number | null;
+  /**
+   * Secrets in the message (a reset link's token): sent as they are, but the outbox keeps
+   * `[redacted]` in their place, so nobody can read a usable one at rest.
+   */
+  redact?: string[];
   attachments?: { filename: string; contentType: string; content: Buffer; cid?: string }[];
 }
 
@@ -18,7 +25,9 @@ export interface Mailer {
 
 /**
  * Sends through SMTP when SMTP_URL is set. Every message is also written to the outbox table:
- * without SMTP it is kept there (and a log line says so), so nothing is ever dropped.
+ * without SMTP it is kept there (and a log line says so), so nothing is ever dropped. The outbox
+ * is a record, not a way to deliver secrets: a message's `redact` strings are removed from the
+ * kept copy, so without SMTP a set-password link cannot reach anyone (configure SMTP_URL).
  */
 export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string; from: string }): Mailer {
   const { db, logger, smtpUrl, from } = options;
@@ -26,14 +35,16 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
 
   return {
     async send(message) {
+      const kept = (text: string) => redactSecrets(text, message.redact ?? []);
       const row = await db
         .insertInto('mail_outbox')
         .values({
           org_id: message.orgId ?? null,
+          about_user_id: message.aboutUserId ?? null,
           to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
+          subject: kept(message.subject),
+          text_body: kept(message.text),
+          html_body: message.html === undefined ? null : kept(message.html),
           status: 'kept',
           attachments: message.attachments?.length
             ? JSON.stringify(
@@ -51,7 +62,9 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
       if (!transport) {
         logger.info(
           { outboxId: row.id, to: message.to },
-          `SMTP_URL is not set: e-mail "${message.subject}" kept in the outbox`,
+          message.redact?.length
+            ? `SMTP_URL is not set: e-mail "${kept(message.subject)}" kept in the outbox without its link, which cannot be delivered`
+            : `SMTP_URL is not set: e-mail "${message.subject}" kept in the outbox`,
         );
         return { outboxId: row.id, status: 'kept' };
       }
@@ -88,4 +101,15 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
       transport?.close();
     },
   };
+}
+
+/** `text` with every occurrence of each secret (raw or URL-encoded) replaced by `[redacted]`. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)]))
+      out = out.split(form).join('[redacted]');
+  }
+  return out;
 }

@@ -36,21 +36,33 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * The origins the app is served from: PUBLIC_URL's, and the server's own host as the request
+ * names it (a direct http(s)://HOST:PORT visit, or the Vite dev proxy, which keeps the Host).
+ * Both the HTTP Origin check and the socket handshake use this one rule.
+ */
+export function appOriginAllows(config: Pick<Config, 'publicUrl'>) {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  return (origin: string | undefined, host: string | undefined): boolean =>
+    Boolean(origin) &&
+    (origin === publicOrigin ||
+      (Boolean(host) && (origin === `http://${host}` || origin === `https://${host}`)));
+}
+
+/**
  * CSRF defence for cookie-authenticated writes: a state-changing request that carries the session
- * cookie must come from our own origin (Origin, else Referer). Bearer-token requests are not
- * sent by browsers on their own, so they need no check.
+ * cookie must come from our own origin (Origin, else Referer). The cookie is what authenticates
+ * such a request (it wins over a Bearer header, see plugins/auth.ts), so a Bearer header beside it
+ * changes nothing: only requests without the cookie skip the check — browsers never attach a
+ * Bearer token on their own.
  */
 export function registerOriginCheck(app: FastifyInstance, config: Pick<Config, 'publicUrl'>) {
-  const allowed = new Set([new URL(config.publicUrl).origin]);
+  const allows = appOriginAllows(config);
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (!request.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return;
-    if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return;
+    if (!request.cookies[SESSION_COOKIE]) return;
     const origin =
       request.headers.origin ?? (request.headers.referer ? safeOrigin(request.headers.referer) : undefined);
-    const host = request.headers.host;
-    const sameHost = origin && host && (origin === `http://${host}` || origin === `https://${host}`);
-    if (!origin || (!allowed.has(origin) && !sameHost)) {
+    if (!allows(origin, request.headers.host)) {
       throw new AppError(
         'FORBIDDEN',
         'This request did not come from the Catalyst app (its Origin is missing or foreign), so it was refused.',

@@ -20,6 +20,7 @@ import {
   type SessionsEnded,
 } from '../features/auth/sessions';
 import { AppError } from '../lib/errors';
+import { appOriginAllows } from '../plugins/security';
 import { dropThreadLists } from '../features/conversations/thread-list-cache';
 
 interface ServerToClient {
@@ -52,8 +53,8 @@ function cookieValue(header: string | undefined, name: string): string | null {
 }
 
 /**
- * Socket.IO on /socketio (websocket only), authenticated by the session cookie or the token in
- * the handshake. A `message` is answered as `response` chunks: chunk-init, chunk-data (control
+ * Socket.IO on /socketio (websocket only), authenticated by the session cookie (from the app's
+ * own origin only) or by the token in the handshake (`auth.token` or a Bearer header). A `message` is answered as `response` chunks: chunk-init, chunk-data (control
  * objects and card arrays), chunk-end — the answer is saved before chunk-end.
  */
 export async function attachRealtime(app: FastifyInstance, deps: Deps & { answerer: Answerer }) {
@@ -75,12 +76,26 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
     );
   }
 
+  const originAllowed = appOriginAllows(deps.config);
   io.use((socket, next) => {
-    const token =
+    const { headers } = socket.handshake;
+    const cookieToken = cookieValue(headers.cookie, SESSION_COOKIE);
+    const handshakeToken =
       (typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : null) ??
-      cookieValue(socket.handshake.headers.cookie, SESSION_COOKIE) ??
-      /^Bearer\s+(\S+)$/i.exec(socket.handshake.headers.authorization ?? '')?.[1] ??
+      /^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1] ??
       null;
+    // Cross-site WebSocket hijacking: a browser sends the cookie with a handshake from any page,
+    // but always says which page (Origin). A foreign Origin is refused whatever authenticates it;
+    // no Origin means no browser, and then only a token the client holds itself is accepted.
+    const origin = headers.origin;
+    if (origin !== undefined ? !originAllowed(origin, headers.host) : cookieToken !== null) {
+      return next(
+        new Error(
+          'This connection did not come from the Catalyst app (its Origin is missing or foreign), so it was refused.',
+        ),
+      );
+    }
+    const token = cookieToken ?? handshakeToken;
     if (!token) return next(new Error('Authentication required: sign in first.'));
     resolveSession(deps, token)
       .then((auth) => {
@@ -100,15 +115,17 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
     dropThreadLists(deps, [userId]);
     io.to(`user:${userId}`).emit(event, payload);
   };
-  // Deactivation, a password change or a closed organisation ends the sessions: their sockets go too.
-  const endSockets = ({ userIds }: SessionsEnded) => {
+  // Signing out, deactivation, a password change or a closed organisation ends sessions: their
+  // sockets go too (through the Redis adapter, on every instance).
+  const endSockets = ({ userIds = [], sessionIds = [] }: SessionsEnded) => {
     for (const userId of userIds) io.in(`user:${userId}`).disconnectSockets(true);
+    for (const sessionId of sessionIds) io.in(`session:${sessionId}`).disconnectSockets(true);
   };
   deps.events.on(SESSIONS_ENDED, endSockets);
   closers.push(async () => deps.events.off(SESSIONS_ENDED, endSockets));
   const inFlight = new Map<number, number>();
   io.on('connection', (socket) => {
-    void socket.join(`user:${socket.data.auth.userId}`);
+    void socket.join([`user:${socket.data.auth.userId}`, `session:${socket.data.auth.sessionId}`]);
     const controllers = new Set<AbortController>();
     socket.on('disconnect', () => controllers.forEach((c) => c.abort()));
     socket.on('message', (payload: unknown) => {

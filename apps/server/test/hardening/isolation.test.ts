@@ -4,6 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { setUpDemo } from '../../src/demo/setup-demo';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import { ask, connectedSocket, listen, type Reply } from '../helpers/listen';
+import { bodyBuilder, ID_FIELD, loadOperations, type JsonSchema, type Operation } from '../helpers/openapi';
 
 /**
  * Isolation of organisations, generated from the route table: organisation A holds one of
@@ -16,34 +17,14 @@ import { ask, connectedSocket, listen, type Reply } from '../helpers/listen';
  */
 const MARKERS = ['Retail Sales', 'admin@localhost', 'ZEBRA'];
 
-interface Operation {
-  method: string;
-  path: string;
-  body?: JsonSchema;
-  /** Query parameters that carry ids (usecase_id, conn_id, …). */
-  idQuery?: string[];
-}
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  $ref?: string;
-  minimum?: number;
-}
-
-const ID_FIELD = /(^id$|_id$|Id$|_ids$|Ids$)/;
-
 describe('organisations are isolated from each other', () => {
   let t: TestApp;
   let a: string;
   let b: string;
   let url: string;
   let operations: Operation[] = [];
-  let components: Record<string, JsonSchema> = {};
+  let resolve: (schema: JsonSchema | undefined) => JsonSchema | undefined;
+  let bodyFor: (schema: JsonSchema | undefined, id: number) => unknown;
   const aIds = new Set<number>();
   /** The id fields A's objects were seen under (thread_id, use_case_id, …): what kinds of object A holds. */
   const idKinds = new Set<string>();
@@ -88,35 +69,6 @@ describe('organisations are isolated from each other', () => {
       aIds.add(value);
       idKinds.add(key);
     } else if (typeof value === 'string' && /^rec-\d+$/.test(value)) aAlerts.push(value);
-  };
-
-  const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
-    schema?.$ref ? components[schema.$ref.split('/').pop()!] : schema;
-
-  /** A body that passes most validation, with `id` in every id field. */
-  const bodyFor = (schema: JsonSchema | undefined, id: number, depth = 0): unknown => {
-    const s = resolve(schema);
-    if (!s || depth > 4) return undefined;
-    const variant = s.anyOf?.[0] ?? s.oneOf?.[0];
-    if (variant) return bodyFor(variant, id, depth + 1);
-    if (s.enum) return s.enum[0];
-    const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
-    if (type === 'object' || s.properties) {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(s.properties ?? {})) {
-        const inner = resolve(v);
-        const innerType = Array.isArray(inner?.type) ? inner?.type.find((x) => x !== 'null') : inner?.type;
-        if (ID_FIELD.test(k))
-          out[k] = innerType === 'array' ? [id] : innerType === 'string' ? String(id) : id;
-        else if (s.required?.includes(k)) out[k] = bodyFor(v, id, depth + 1);
-      }
-      return out;
-    }
-    if (type === 'array') return [];
-    if (type === 'string') return 'from-organisation-b';
-    if (type === 'integer' || type === 'number') return id;
-    if (type === 'boolean') return true;
-    return undefined;
   };
 
   beforeAll(async () => {
@@ -201,32 +153,9 @@ describe('organisations are isolated from each other', () => {
       if (docs.every((d) => d.status !== 'processing')) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<
-        string,
-        Record<
-          string,
-          {
-            requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-            parameters?: { name: string; in: string }[];
-          }
-        >
-      >;
-      components?: { schemas?: Record<string, JsonSchema> };
-    };
-    components = spec.components?.schemas ?? {};
-    operations = Object.entries(spec.paths).flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([m]) => m !== 'parameters')
-        .map(([method, op]) => ({
-          method: method.toUpperCase(),
-          path,
-          body: op.requestBody?.content?.['application/json']?.schema,
-          idQuery: (op.parameters ?? [])
-            .filter((p) => p.in === 'query' && ID_FIELD.test(p.name))
-            .map((p) => p.name),
-        })),
-    );
+    const loaded = await loadOperations(t.app);
+    operations = loaded.operations;
+    ({ resolve, bodyFor } = bodyBuilder(loaded.components));
     for (const op of operations.filter((o) => o.method === 'GET' && !o.path.includes('{')))
       collectIds((await call(a, 'GET', op.path)).json());
     for (const id of [threadId, messageId, useCaseId, demo.connId]) aIds.add(id);

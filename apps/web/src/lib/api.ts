@@ -1,5 +1,5 @@
 import type { TErrorBody } from '@catalyst/contracts';
-import { clearSession, getAuthToken, isAuthenticated } from './session';
+import { clearSession, isAuthenticated } from './session';
 
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required - user has been logged out';
 
@@ -72,18 +72,19 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Keep the request alive when the page unloads (used by logout). */
   keepalive?: boolean;
-  /** A session token to use instead of the stored one (a call made just before the session is saved). */
-  token?: string;
+  /** A call made right after sign-in, before the session is saved here (the cookie is already set). */
+  justSignedIn?: boolean;
 }
 
 /**
- * The one wrapper every API call goes through: JSON in and out, credentials included, the
- * stored token sent as a Bearer header. A protected call without a session, or one the server
- * answers with 401, signs the user out (spec document 1 §6).
+ * The one wrapper every API call goes through: JSON in and out, credentials included (the
+ * HttpOnly session cookie authenticates; the spec's Bearer header from local storage is not sent,
+ * see session.ts). A protected call without a session, or one the server answers with 401, signs
+ * the user out (spec document 1 §6).
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const protectedPath = requiresAuthentication(path);
-  if (protectedPath && !options.token && !isAuthenticated()) {
+  if (protectedPath && !options.justSignedIn && !isAuthenticated()) {
     clearSession();
     throw new ApiError(AUTH_REQUIRED_MESSAGE, { status: 401, code: 'UNAUTHENTICATED' });
   }
@@ -98,9 +99,6 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       body = JSON.stringify(options.body);
     }
   }
-  const token = options.token ?? getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-
   let response: Response;
   try {
     response = await fetch(path, {

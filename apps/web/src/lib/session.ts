@@ -1,7 +1,13 @@
 import type { TLoginResponse } from '@catalyst/contracts';
-import { PREFERENCE_KEYS, STORAGE_KEYS, readStorage, writeStorage } from './storage-keys';
+import { PREFERENCE_KEYS, STORAGE_KEYS, readStorage, removeStorage, writeStorage } from './storage-keys';
 
-/** The signed-in user as kept in local storage (spec document 1 §3). */
+/**
+ * The signed-in user as kept in local storage (spec document 1 §3). The session token is not
+ * kept anywhere script can read it: the spec keeps it in local storage under `authToken`, but
+ * any script that runs on the page (an injected one included) could then carry it off. It lives
+ * only in the server's HttpOnly cookie, which every request and the socket send by themselves
+ * (issue 13). The stored user is display data; the server decides who is signed in.
+ */
 export interface StoredUser {
   username: string;
   name: string;
@@ -13,13 +19,12 @@ export interface StoredUser {
 
 export interface Session {
   user: StoredUser;
-  token: string;
 }
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-let cachedRaw: { user: string | null; token: string | null } = { user: null, token: null };
+let cachedRaw: string | null = null;
 let cachedSession: Session | null = null;
 
 function parseUser(raw: string | null): StoredUser | null {
@@ -53,17 +58,14 @@ function parseUser(raw: string | null): StoredUser | null {
  * unchanged, so it can back `useSyncExternalStore`.
  */
 export function getSession(): Session | null {
+  // A token an earlier version kept in storage is dropped, never read.
+  if (readStorage(STORAGE_KEYS.legacyAuthToken) !== null) removeStorage(STORAGE_KEYS.legacyAuthToken);
   const user = readStorage(STORAGE_KEYS.user);
-  const token = readStorage(STORAGE_KEYS.authToken);
-  if (user === cachedRaw.user && token === cachedRaw.token) return cachedSession;
-  cachedRaw = { user, token };
+  if (user === cachedRaw) return cachedSession;
+  cachedRaw = user;
   const parsed = parseUser(user);
-  cachedSession = parsed && token ? { user: parsed, token } : null;
+  cachedSession = parsed ? { user: parsed } : null;
   return cachedSession;
-}
-
-export function getAuthToken(): string | null {
-  return getSession()?.token ?? null;
 }
 
 export function isAuthenticated(): boolean {
@@ -74,8 +76,7 @@ export function subscribeSession(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     // Another tab signed in or out.
-    if (event.key === null || event.key === STORAGE_KEYS.user || event.key === STORAGE_KEYS.authToken)
-      listener();
+    if (event.key === null || event.key === STORAGE_KEYS.user) listener();
   };
   window.addEventListener('storage', onStorage);
   return () => {
@@ -98,12 +99,12 @@ export function saveSession(login: TLoginResponse): void {
     defaultUseCaseId: login.defaultUseCaseId,
     isAuthenticated: true,
   };
-  writeStorage(STORAGE_KEYS.authToken, login.token);
+  // login.token is left alone: the server set it as the HttpOnly session cookie.
   writeStorage(STORAGE_KEYS.user, JSON.stringify(user));
   notify();
 }
 
-/** Refreshes stored profile fields (e.g. the default use case id) without touching the token. */
+/** Refreshes stored profile fields (e.g. the default use case id). */
 export function updateStoredUser(patch: Partial<Omit<StoredUser, 'isAuthenticated'>>): void {
   const session = getSession();
   if (!session) return;

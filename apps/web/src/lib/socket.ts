@@ -1,23 +1,27 @@
 import { io, type Socket } from 'socket.io-client';
-import { getAuthToken } from './session';
+import { getSession } from './session';
 
 let socket: Socket | null = null;
-let socketToken: string | null = null;
+let socketUser: string | null = null;
 
 /**
  * The one Socket.IO connection of the app (spec document 1 §7, §9): same origin, path /socketio,
- * websocket only, 5 reconnection attempts 1000 ms apart, 20 s connection timeout. It is opened
- * with the session token and reopened when the token changes.
+ * websocket only, 5 reconnection attempts 1000 ms apart, 20 s connection timeout. The browser
+ * authenticates it with the HttpOnly session cookie (the server checks the page's Origin); no
+ * token is sent. It is reopened for another user, and after the server closed it because its
+ * session ended (a new sign-in in this tab then connects with the new cookie).
  */
 export function getSocket(): Socket {
-  const token = getAuthToken();
-  if (socket && socketToken === token) return socket;
+  const user = getSession()?.user.username ?? null;
+  if (socket && socketUser === user) {
+    if (!socket.active) socket.connect();
+    return socket;
+  }
   socket?.disconnect();
-  socketToken = token;
+  socketUser = user;
   socket = io({
     path: '/socketio',
     transports: ['websocket'],
-    auth: token ? { token } : {},
     reconnectionAttempts: 5,
     reconnectionDelay: 1000,
     timeout: 20_000,
@@ -29,5 +33,5 @@ export function getSocket(): Socket {
 export function closeSocket() {
   socket?.disconnect();
   socket = null;
-  socketToken = null;
+  socketUser = null;
 }

@@ -1,9 +1,10 @@
 /**
  * Every browser-storage key the app uses, in one place (spec document 1 §3, §9).
- * `authToken` and `catalyst-ui-theme` are named by the spec; the others are ours.
+ * `catalyst-ui-theme` is named by the spec; the others are ours. The spec's `authToken` is only
+ * removed: the session token stays in the HttpOnly cookie (see session.ts).
  */
 export const STORAGE_KEYS = {
-  authToken: 'authToken',
+  legacyAuthToken: 'authToken',
   user: 'catalyst-user',
   theme: 'catalyst-ui-theme',
   sidebarCollapsed: 'catalyst-sidebar-collapsed',
@@ -17,6 +18,14 @@ export function readStorage(key: string): string | null {
     return window.localStorage.getItem(key);
   } catch {
     return null;
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: nothing is kept there anyway.
   }
 }
 

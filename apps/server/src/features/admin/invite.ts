@@ -7,6 +7,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { AuthContext } from '../auth/sessions';
 import { requestPasswordReset } from '../auth/service';
 import { findUserByUsername } from '../auth/repo';
+import { isThrottled, takeAttempt, type AttemptThrottle } from '../auth/throttle';
 import { assignableRole } from './roles';
 
 /**
@@ -25,35 +26,73 @@ export async function createInvitedUser(
     lastName: string;
   },
 ) {
-  if (await findUserByUsername(db, input.username))
-    throw new AppError('CONFLICT', `The username "${input.username}" is taken; choose another.`);
+  // Hashed first, so a taken name answers no faster than a free one.
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-  return db
-    .insertInto('users')
-    .values({
-      org_id: input.orgId,
-      role_id: input.roleId,
-      username: input.username,
-      email: input.email,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      password_hash: unusable,
-    })
-    .returning(['id', 'username', 'email'])
-    .executeTakeFirstOrThrow();
+  if (await findUserByUsername(db, input.username)) throw usernameTaken(input.username);
+  try {
+    return await db
+      .insertInto('users')
+      .values({
+        org_id: input.orgId,
+        role_id: input.roleId,
+        username: input.username,
+        email: input.email,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        password_hash: unusable,
+      })
+      .returning(['id', 'username', 'email'])
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // The same name was invited at the same moment.
+    if ((error as { code?: string }).code === '23505') throw usernameTaken(input.username);
+    throw error;
+  }
 }
+
+/** The same words whichever organisation holds the name (its own or another). */
+const usernameTaken = (username: string) =>
+  new AppError('CONFLICT', `The username "${username}" is taken; choose another.`);
+
+/**
+ * Usernames are one namespace for the whole platform (sign-in has no organisation field), so an
+ * invitation with a taken name cannot succeed, and the refusal tells the inviter that the name
+ * exists somewhere. It says nothing more (the same words and time for a name of their own
+ * organisation or another's), and after TAKEN_NAMES.limit refusals in the window every invitation
+ * of that inviter answers 429 alike, taken name or free: probing names one by one stops there.
+ */
+const TAKEN_NAMES: AttemptThrottle = { scope: 'invite-taken-name', limit: 5, windowMs: 15 * 60_000 };
+
+const probingStopped = (retryAfterSeconds: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    `Several usernames you chose in the last 15 minutes were already taken. Try again in ${Math.ceil(retryAfterSeconds / 60)} minute(s).`,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 
 /** Invites a user to the administrator's organisation with a role (the organisation's User role when none is given). */
 export async function inviteUser(deps: Deps, admin: AuthContext, input: TInviteUser) {
   const role = await assignableRole(deps, admin, input.roleId ?? null);
-  const user = await createInvitedUser(deps.db, {
-    orgId: admin.orgId,
-    roleId: role.id,
-    username: input.username,
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-  });
+  const key = String(admin.userId);
+  const stopped = await isThrottled(deps.db, TAKEN_NAMES, key, deps.now());
+  if (!stopped.allowed) throw probingStopped(stopped.retryAfterSeconds);
+  let user: Awaited<ReturnType<typeof createInvitedUser>>;
+  try {
+    user = await createInvitedUser(deps.db, {
+      orgId: admin.orgId,
+      roleId: role.id,
+      username: input.username,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CONFLICT') {
+      const counted = await takeAttempt(deps.db, TAKEN_NAMES, key, deps.now());
+      if (!counted.allowed) throw probingStopped(counted.retryAfterSeconds);
+    }
+    throw error;
+  }
   await sendInvitation(deps, admin, input.username);
   return user;
 }

@@ -1,4 +1,10 @@
-import { permissionOf, type TPermission, type TRole, type TRoleInput } from '@catalyst/contracts';
+import {
+  PERMISSION_IDS,
+  permissionOf,
+  type TPermission,
+  type TRole,
+  type TRoleInput,
+} from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -8,8 +14,10 @@ import '../access/tables';
 
 /**
  * Roles of an organisation: the three sample roles (Admin, Manager, User) and the ones an
- * administrator makes. Nobody can lock an organisation out: the Admin role cannot be deleted
- * or lose users.write, and the last active Admin keeps it (see users.ts).
+ * administrator makes. Nobody can lock an organisation out: the Admin role is immutable (every
+ * permission, its name; it cannot be deleted), and the last active Admin keeps it (see users.ts).
+ * Nobody hands out more than they hold: creating, changing or deleting a role, and giving one to
+ * a user, require holding every permission the role grants.
  */
 
 function toRole(row: RoleRow & { user_count: number | string }): TRole {
@@ -55,12 +63,13 @@ async function roleOf(deps: Deps, orgId: number, id: number): Promise<TRole> {
 export function assertGrantable(
   auth: Pick<AuthContext, 'permissions'>,
   permissions: readonly TPermission[],
+  doing = 'grant permissions',
 ): void {
   const beyond = permissions.filter((p) => !auth.permissions.includes(p));
   if (beyond.length) {
     throw new AppError(
       'FORBIDDEN',
-      `You cannot grant permissions you do not hold yourself: ${beyond.map((p) => `${p} (${permissionOf(p).name})`).join(', ')}.`,
+      `You cannot ${doing} you do not hold yourself: ${beyond.map((p) => `${p} (${permissionOf(p).name})`).join(', ')}.`,
     );
   }
 }
@@ -83,7 +92,7 @@ export async function assignableRole(deps: Deps, auth: AuthContext, roleId: numb
     id = fallback.id;
   }
   const role = await roleOf(deps, auth.orgId, id);
-  assertGrantable(auth, role.permissions);
+  assertGrantable(auth, role.permissions, `give the role "${role.name}", which grants permissions`);
   return role;
 }
 
@@ -118,24 +127,23 @@ export async function updateRole(
   input: TRoleInput,
 ): Promise<TRole> {
   const current = await roleOf(deps, auth.orgId, id);
-  if (current.key === 'admin' && !input.permissions.includes('users.write')) {
-    throw new AppError(
-      'CONFLICT',
-      'The Admin role must keep users.write (Users write): without it nobody could manage users and roles any more.',
-    );
-  }
-  // Only the permissions being added must be held; one may still remove what one does not hold.
+  // Changing a role changes what its holders may do: only someone holding everything it grants,
+  // before and after, may change it (removing a permission one lacks is as much an escalation
+  // over its holders as adding one).
   assertGrantable(
     auth,
-    input.permissions.filter((p) => !current.permissions.includes(p)),
+    unique([...current.permissions, ...input.permissions]),
+    'change a role that grants permissions',
   );
+  if (current.key === 'admin') assertAdminUnchanged(current, input);
   try {
     await deps.db
       .updateTable('roles')
       .set({
         name: input.name,
         description: input.description,
-        permissions: JSON.stringify(unique(input.permissions)),
+        // The Admin role keeps its stored list as it is (the same set, checked above).
+        ...(current.key !== 'admin' && { permissions: JSON.stringify(unique(input.permissions)) }),
         updated_at: deps.now(),
       })
       .where('id', '=', id)
@@ -150,8 +158,25 @@ export async function updateRole(
   return roleOf(deps, auth.orgId, id);
 }
 
+/**
+ * The Admin role is what keeps an organisation manageable: its name and permissions never change
+ * (an edit that strips it could not be undone by anyone), only its description may.
+ */
+function assertAdminUnchanged(current: TRole, input: TRoleInput): void {
+  const same =
+    input.name === current.name &&
+    unique(input.permissions).length === PERMISSION_IDS.length &&
+    PERMISSION_IDS.every((p) => input.permissions.includes(p));
+  if (!same)
+    throw new AppError(
+      'CONFLICT',
+      'The Admin role cannot be changed: it keeps its name and every permission, so the organization always has someone who can manage it. Create another role instead.',
+    );
+}
+
 export async function deleteRole(deps: Deps, auth: AuthContext, id: number): Promise<void> {
   const role = await roleOf(deps, auth.orgId, id);
+  assertGrantable(auth, role.permissions, 'delete a role that grants permissions');
   if (role.key === 'admin')
     throw new AppError('CONFLICT', 'The Admin role cannot be deleted: every organization needs it.');
   if (role.userCount > 0) {

@@ -28,6 +28,7 @@ import { errorResponses } from '../../plugins/errors';
 import { listAuditEntries } from '../access/audit';
 import * as groups from './groups';
 import { inviteUser } from './invite';
+import { listOutbox } from './outbox';
 import * as orgs from './organizations';
 import * as roles from './roles';
 import * as users from './users';
@@ -50,32 +51,13 @@ export async function adminRoutes(app: FastifyInstance, deps: Deps) {
       config: { permission: 'users.write' },
       schema: {
         tags,
-        summary: "The organisation's outgoing e-mail (invitations, resets), newest first",
+        summary:
+          "The organisation's outgoing e-mail about accounts you may manage, newest first (set-password links redacted)",
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
         response: { 200: z.object({ items: z.array(ZOutboxItem) }), ...errorResponses },
       },
     },
-    async (request) => {
-      const rows = await deps.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('org_id', '=', authOf(request).orgId)
-        .orderBy('id', 'desc')
-        .limit(request.query.limit)
-        .execute();
-      return {
-        items: rows.map((m) => ({
-          id: m.id,
-          to: m.to_address,
-          subject: m.subject,
-          text: m.text_body,
-          html: m.html_body,
-          status: m.status,
-          error: m.error,
-          createdAt: new Date(m.created_at).toISOString(),
-        })),
-      };
-    },
+    async (request) => ({ items: await listOutbox(deps, authOf(request), request.query.limit) }),
   );
 
   // Users.

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { authOf, sessionToken } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
+import { acceptedHere, EULA_COOKIE, rememberAcceptance } from './eula';
 import * as auth from './service';
 import { SESSION_COOKIE, revokeSession } from './sessions';
 
@@ -50,6 +51,8 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
         secure: secureCookie,
         maxAge: Math.floor(deps.config.sessionAbsoluteMs / 1000),
       });
+      if (result.isEulaAccepted)
+        rememberAcceptance(reply, request.cookies[EULA_COOKIE], result.username, secureCookie);
       return result;
     },
   );
@@ -143,12 +146,15 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       config: { public: true },
       schema: {
         tags,
-        summary: 'Whether a user has accepted the license agreement',
+        summary:
+          'Whether this browser saw the user sign in after accepting the license agreement (never says whether the user exists)',
         body: ZEulaValidateRequest,
         response: { 200: ZEulaValidateResponse, ...errorResponses },
       },
     },
-    async (request) => ({ isEulaAccepted: await auth.isEulaAccepted(deps, request.body.userName) }),
+    async (request) => ({
+      isEulaAccepted: acceptedHere(request.cookies[EULA_COOKIE], request.body.userName),
+    }),
   );
 
   r.post(
@@ -160,8 +166,10 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
         response: { 200: ZMessageResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      await auth.acceptEula(deps, authOf(request).userId);
+    async (request, reply) => {
+      const caller = authOf(request);
+      await auth.acceptEula(deps, caller.userId);
+      rememberAcceptance(reply, request.cookies[EULA_COOKIE], caller.username, secureCookie);
       return { message: 'EULA accepted successfully' };
     },
   );

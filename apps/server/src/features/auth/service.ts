@@ -4,10 +4,17 @@ import { AppError } from '../../lib/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import * as repo from './repo';
+import { clearAttempts, takeAttempt, type AttemptThrottle } from './throttle';
 import { createSession, permissionsOf, revokeUserSessions } from './sessions';
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** Sign-in attempts per username and address; a successful sign-in clears the count. */
+const LOGIN_THROTTLE: AttemptThrottle = {
+  scope: 'login',
+  limit: LOGIN_FAILURE_LIMIT,
+  windowMs: LOGIN_FAILURE_WINDOW_MS,
+};
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** An invitation's set-password link lives longer than a reset link: people read mail late. */
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -19,26 +26,20 @@ export async function login(
 ): Promise<TLoginResponse> {
   const usernameKey = input.username.trim().toLowerCase();
   const now = deps.now();
-  const failures = await repo.countRecentFailures(
-    deps.db,
-    usernameKey,
-    input.ip,
-    new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS),
-  );
-  if (failures.count >= LOGIN_FAILURE_LIMIT) {
-    const retryAfterMs =
-      (failures.oldest?.getTime() ?? now.getTime()) + LOGIN_FAILURE_WINDOW_MS - now.getTime();
-    const retryAfter = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  // The attempt is counted before the password is checked, in one atomic step: parallel guesses
+  // cannot all slip under the limit.
+  const throttleKey = `${usernameKey}\n${input.ip}`;
+  const attempt = await takeAttempt(deps.db, LOGIN_THROTTLE, throttleKey, now);
+  if (!attempt.allowed) {
     throw new AppError(
       'RATE_LIMITED',
-      `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfter / 60)} minute(s) or reset your password.`,
-      { 'retry-after': String(retryAfter) },
+      `Too many failed sign-in attempts. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minute(s) or reset your password.`,
+      { 'retry-after': String(attempt.retryAfterSeconds) },
     );
   }
   const user = await repo.findUserByUsername(deps.db, input.username);
   const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!user || !passwordOk || !user.is_active) {
-    await repo.recordFailure(deps.db, usernameKey, input.ip, now);
     throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
   }
   // Only after the password proved who is asking may the answer say the organisation is closed.
@@ -53,7 +54,7 @@ export async function login(
       `Your organization "${org.name}" has been deactivated, so you cannot sign in. Contact the administrator of the platform.`,
     );
   }
-  await repo.clearFailures(deps.db, usernameKey, input.ip);
+  await clearAttempts(deps.db, LOGIN_THROTTLE, throttleKey);
   await deps.db.updateTable('users').set({ last_login_at: now }).where('id', '=', user.id).execute();
   const token = await createSession(deps, user, { ip: input.ip, userAgent: input.userAgent });
   return {
@@ -118,6 +119,8 @@ export async function requestPasswordReset(
   const mail = invitation
     ? {
         orgId: user.org_id,
+        aboutUserId: user.id,
+        redact: [token],
         to: user.email,
         subject: `You are invited to Catalyst (${invitation.orgName})`,
         text: `Hello ${name},\n\n${invitation.invitedBy} invited you to Catalyst, the analytics and decision assistant of ${invitation.orgName}.\nYour username is "${user.username}". Open this link within 7 days to choose your password:\n\n${link}\n\nThe link works once. If it expires, ask ${invitation.invitedBy} to send a new invitation.\n`,
@@ -128,6 +131,8 @@ export async function requestPasswordReset(
     .send(
       mail ?? {
         orgId: user.org_id,
+        aboutUserId: user.id,
+        redact: [token],
         to: user.email,
         subject: 'Reset your Catalyst password',
         text: `Hello ${name},\n\nSomeone asked to reset the password of your Catalyst account "${user.username}".\nOpen this link within one hour to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
@@ -166,11 +171,6 @@ export async function setPassword(deps: Deps, input: { token: string; newPasswor
   if (userId === null)
     throw new AppError('BAD_REQUEST', 'This password reset link is invalid or has expired.');
   await revokeUserSessions(deps, userId);
-}
-
-export async function isEulaAccepted(deps: Deps, username: string): Promise<boolean> {
-  const user = await repo.findUserByUsername(deps.db, username);
-  return Boolean(user?.eula_accepted_at);
 }
 
 export async function acceptEula(deps: Deps, userId: number): Promise<void> {

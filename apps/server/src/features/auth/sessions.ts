@@ -21,7 +21,10 @@ export interface AuthContext {
 /** Emitted on `deps.events` when sessions end, so open sockets of those users close at once. */
 export const SESSIONS_ENDED = 'sessions-ended';
 export interface SessionsEnded {
-  userIds: number[];
+  /** Every session of these users ended. */
+  userIds?: number[];
+  /** Just these sessions ended (signing out). */
+  sessionIds?: number[];
 }
 
 /** The known permission ids of a role's stored list (ids of a newer version are ignored). */
@@ -137,15 +140,19 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
   return ctx;
 }
 
-export const revokeSession = (deps: Deps, token: string) => {
+/** Ends one session (signing out), and the sockets it opened. */
+export async function revokeSession(deps: Deps, token: string): Promise<void> {
   cacheOf(deps).delete(hashToken(token));
-  return deps.db
+  const ended = await deps.db
     .updateTable('sessions')
     .set({ revoked_at: deps.now() })
     .where('token_hash', '=', hashToken(token))
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
-};
+  if (ended.length)
+    deps.events.emit(SESSIONS_ENDED, { sessionIds: ended.map((s) => s.id) } satisfies SessionsEnded);
+}
 
 /** Forgets cached sessions that match, so their next request reads user, role and organisation afresh. */
 export function dropCachedSessions(deps: Deps, matches: (ctx: AuthContext) => boolean): void {

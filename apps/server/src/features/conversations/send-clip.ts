@@ -23,6 +23,8 @@ export async function sendClip(deps: Deps, caller: Caller, input: { recipients: 
   for (const to of recipients) {
     const result = await deps.mailer.send({
       orgId: caller.orgId,
+      // The clip is the sender's: in the outbox, only who may manage the sender reads it.
+      aboutUserId: caller.userId,
       to,
       subject: `${who} shared a Catalyst clip with you`,
       text: `${who} shared this clip from a Catalyst analysis with you (attached as catalyst-clip.png).\n`,

@@ -1,4 +1,4 @@
-import { clearSession, getAuthToken } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 
 /**
  * Forced logout (spec document 1 §4): tells the server to drop the session and its HttpOnly
@@ -6,11 +6,10 @@ import { clearSession, getAuthToken } from '../../lib/session';
  * then sends the user to /login.
  */
 export function forceLogout(): void {
-  const token = getAuthToken();
   try {
     void fetch('/api/v1/authentication/logout', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: { 'Content-Type': 'application/json' },
       body: '{}',
       credentials: 'include',
       keepalive: true,

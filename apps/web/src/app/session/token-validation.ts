@@ -1,5 +1,3 @@
-import { getAuthToken } from '../../lib/session';
-
 /** Spec document 1 §4 and §9. */
 export const TOKEN_VALIDATION = {
   intervalMinutes: 15,
@@ -56,15 +54,12 @@ export function createFailureCounter({
   };
 }
 
-/** Asks the server whether the stored session is still valid. Never throws. */
+/** Asks the server whether this browser's session (its HttpOnly cookie) is still valid. Never throws. */
 export async function checkToken(fetcher: typeof fetch = fetch): Promise<ValidationOutcome> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     const response = await fetcher('/api/validate-request', {
       method: 'GET',
-      headers,
+      headers: { Accept: 'application/json' },
       credentials: 'include',
     });
     if (!response.ok) return { kind: 'http-error', status: response.status };

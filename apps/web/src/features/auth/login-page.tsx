@@ -94,7 +94,7 @@ export function LoginPage() {
       const session = await login({ username: username.trim(), password });
       if (!session.isEulaAccepted) {
         try {
-          await acceptEula(session.token);
+          await acceptEula();
         } catch (error) {
           console.warn('EULA acceptance failed', error);
           toast.error('EULA acceptance failed');

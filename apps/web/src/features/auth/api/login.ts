@@ -19,7 +19,7 @@ export function validateEula(userName: string, signal?: AbortSignal): Promise<TE
   );
 }
 
-/** Records the licence acceptance for the user the token belongs to. */
-export function acceptEula(token: string): Promise<TMessageResponse> {
-  return api.post<TMessageResponse>('/api/v1/accept/eula', {}, { token });
+/** Records the licence acceptance for the user who just signed in (their session cookie is set). */
+export function acceptEula(): Promise<TMessageResponse> {
+  return api.post<TMessageResponse>('/api/v1/accept/eula', {}, { justSignedIn: true });
 }
