@@ -246,10 +246,16 @@ function Conversation({
             <ArrowLeft aria-hidden />
           </Button>
           <nav aria-label="Breadcrumb" className="flex min-w-0 flex-1 items-center gap-2 text-sm">
-            <Link to="/use-cases" className="shrink-0 text-muted-foreground hover:text-foreground">
+            {/* On a phone the name needs the room; the back button and the menu lead to Use Cases. */}
+            <Link
+              to="/use-cases"
+              className="hidden shrink-0 text-muted-foreground hover:text-foreground sm:inline"
+            >
               Use Cases
             </Link>
-            <span className="text-muted-foreground">/</span>
+            <span className="hidden text-muted-foreground sm:inline" aria-hidden>
+              /
+            </span>
             <AnalysisName title={title} onRename={rename} />
           </nav>
           <ConnectionIndicator />

@@ -26,7 +26,7 @@ export function PdfPanel({ pdf, onClose }: { pdf: OpenPdf; onClose: () => void }
       aria-label="Document"
       data-testid="pdf-panel"
       onKeyDown={(e) => e.key === 'Escape' && onClose()}
-      className="fixed inset-x-0 top-16 bottom-0 z-40 flex flex-col border-l border-border bg-surface shadow-xl lg:static lg:z-auto lg:w-[500px] lg:shrink-0 lg:shadow-none"
+      className="fixed inset-x-0 top-16 bottom-0 z-40 flex flex-col border-border bg-surface lg:static lg:z-auto lg:w-[500px] lg:shrink-0 lg:border-l"
     >
       <div className="flex items-center gap-2 border-b border-border p-3">
         <span className="min-w-0 flex-1 truncate text-sm font-medium">{pdf.title}</span>
