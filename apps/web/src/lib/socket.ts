@@ -152,7 +152,14 @@ export function getSocket(): Socket {
     clearOutage();
     setStatus({ state: 'connected', attempt: 0, retryAt: null });
   });
-  created.on('connect_error', () => scheduleRetry(created));
+  created.on('connect_error', (error) => {
+    // Spec document 1 §8: logged with a hint, once per outage (not on every retry); counted in `attempt`.
+    if (downSince === null)
+      console.warn(
+        `Catalyst's live connection failed (${error.message}); retrying. A 403 or 404 here usually means a proxy does not pass websockets on /socketio.`,
+      );
+    scheduleRetry(created);
+  });
   created.on('disconnect', (reason) => {
     // Our own disconnect (sign-out, or reconnectNow about to connect again) is not an outage.
     if (reason === 'io client disconnect') return;

@@ -7,11 +7,12 @@ import type { CardHandlers } from '../../components/cards/render-card';
 import { Button } from '../../components/ui/button';
 import { getSession } from '../../lib/session';
 import { usePermissions } from '../../lib/permissions';
-import { deleteThreadMessage, fetchUseCases, sendFeedback } from './api';
+import { deleteThreadMessage, fetchUseCases } from './api';
 import { MakeDecisionDialog, type DecisionDraft } from '../decisions/make-decision-dialog';
 import { AnalysisName } from './analysis-name';
 import { ClipShare } from './clip-share';
 import { ConnectionIndicator } from './connection-indicator';
+import { giveFeedback } from './feedback';
 import { MessageView, type MessageActions } from './message-view';
 import { PdfPanel, type OpenPdf } from './pdf-panel';
 import { useConversation, type ChatMessage } from './use-conversation';
@@ -167,32 +168,15 @@ function Conversation({
   const actions: MessageActions = {
     busy: convo.busy,
     feedbackBusy,
-    // Spec document 1 §8: "Feedback Submitted" toasts; failures an "Error" toast with the message.
     onFeedback: async (m: ChatMessage, value: 0 | 1) => {
       if (feedbackBusy) return;
-      if (!convo.threadId || !m.serverId) {
-        toast.error('Error', { description: 'Unable to submit feedback: Thread ID is missing' });
-        return;
-      }
       setFeedbackBusy(true);
-      try {
-        const res = await sendFeedback({
-          message_id: m.serverId,
-          thread_id: convo.threadId,
-          feedback: value,
-        });
-        if (res.status !== 'success') throw new Error('Feedback submission failed');
+      const outcome = await giveFeedback({ threadId: convo.threadId, messageId: m.serverId, value });
+      setFeedbackBusy(false);
+      if (outcome.ok) {
         convo.setMessages((all) => all.map((x) => (x.id === m.id ? { ...x, feedback: value } : x)));
-        toast.success('Feedback Submitted', {
-          description: value === 1 ? 'Thank you for your positive feedback!' : 'Thank you for your feedback!',
-        });
-      } catch (error) {
-        toast.error('Error', {
-          description: error instanceof Error && error.message ? error.message : 'Failed to submit feedback',
-        });
-      } finally {
-        setFeedbackBusy(false);
-      }
+        toast.success(outcome.title, { description: outcome.description });
+      } else toast.error(outcome.title, { description: outcome.description });
     },
     onDelete: async (m: ChatMessage) => {
       if (!convo.threadId || !m.serverId) return;

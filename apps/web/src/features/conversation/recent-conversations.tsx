@@ -27,12 +27,18 @@ export function RecentConversations({ onNavigate }: { onNavigate?: () => void })
   useEffect(() => {
     const socket = getSocket();
     const onChange = () => void queryClient.invalidateQueries({ queryKey: ['threads'] });
+    // Changes made while the socket was down were not announced: reload the list on reconnecting
+    // (not on the first connect, which comes just after the list was loaded).
+    let connectedBefore = socket.connected;
+    const onConnect = () => {
+      if (connectedBefore) onChange();
+      connectedBefore = true;
+    };
     socket.on('threads-changed', onChange);
-    // Changes made while the socket was down were not announced: reload the list on reconnecting.
-    socket.on('connect', onChange);
+    socket.on('connect', onConnect);
     return () => {
       socket.off('threads-changed', onChange);
-      socket.off('connect', onChange);
+      socket.off('connect', onConnect);
     };
   }, [queryClient]);
 
