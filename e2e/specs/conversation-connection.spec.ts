@@ -87,7 +87,7 @@ test('a 25 s outage: reconnecting, then offline, a question asked meanwhile wait
   await inputBack(page);
 
   // And the next question is answered as usual.
-  await ask(page, 'total profit by channel');
+  await ask(page, 'profit by channel');
   await page.getByRole('columnheader', { name: 'Channel' }).waitFor({ timeout: 30_000 });
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
     true,
@@ -139,7 +139,7 @@ test('while an answer is on its way, Like, Dislike, Regenerate and Delete are di
   const gate = await gateSocket(page);
   await signIn(page);
   await page.goto('/conversation/new');
-  await ask(page, 'total profit by channel');
+  await ask(page, 'profit by channel');
   await page.getByRole('columnheader', { name: 'Channel' }).waitFor({ timeout: 30_000 });
   await inputBack(page);
   const like = page.getByRole('button', { name: 'Like' }).first();

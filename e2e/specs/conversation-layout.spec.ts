@@ -77,10 +77,12 @@ test('the first reply names the new thread in the header, the tab and the sideba
   await expect.poll(() => headerTitle(page).textContent()).toBe('total profit by region');
   await expect.poll(() => page.title()).toBe('total profit by region · Catalyst');
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('total profit by region');
-  const row = page
+  // The highlighted row is this thread, by its new name.
+  const current = page
     .getByRole('region', { name: 'Recent conversations' })
-    .getByRole('link', { name: 'total profit by region' });
-  await expect.poll(() => row.getAttribute('aria-current')).toBe('page');
+    .locator('a[aria-current="page"]');
+  await expect.poll(() => current.textContent()).toBe('total profit by region');
+  expect(await current.getAttribute('href')).toBe(`/conversation/${threadId}`);
   // The welcome, the question and the answer are still the ones on screen: nothing reloaded.
   await page.getByText("I'm Catalyst AI").waitFor();
   expect(messageLoads).toEqual([]);
