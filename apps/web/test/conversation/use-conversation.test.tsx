@@ -5,6 +5,7 @@ const fake = vi.hoisted(() => {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const emitted: { event: string; payload: Record<string, unknown> }[] = [];
   const socket = {
+    connected: true,
     on(event: string, fn: (payload: unknown) => void) {
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event)!.add(fn);
@@ -25,9 +26,15 @@ const fake = vi.hoisted(() => {
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('sonner', () => ({ toast: { error: toastError, success: vi.fn() } }));
-vi.mock('../../src/lib/socket', () => ({ getSocket: () => fake.socket, closeSocket: () => undefined }));
+const reconnectNow = vi.hoisted(() => vi.fn());
+vi.mock('../../src/lib/socket', () => ({
+  getSocket: () => fake.socket,
+  closeSocket: () => undefined,
+  reconnectNow,
+}));
 
-import { useConversation } from '../../src/features/conversation/use-conversation';
+import { CONNECTION_LOST, NOT_SENT, useConversation } from '../../src/features/conversation/use-conversation';
+import { json, mockFetch } from '../setup';
 
 const chunk = (
   response_type: string,
@@ -49,6 +56,9 @@ const respond = (c: unknown) => act(() => fake.fire('response', c));
 describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)', () => {
   beforeEach(() => {
     fake.emitted.length = 0;
+    fake.socket.connected = true;
+    reconnectNow.mockClear();
+    toastError.mockClear();
   });
 
   it('starts a new thread with the welcome message and sends the spec payload', () => {
@@ -171,11 +181,11 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     respond(chunk('chunk-data', [{ type: 'chart', data: { title: 'Old' } }]));
     respond(chunk('chunk-end', null, 'old answer'));
     const answer = result.current.messages.at(-1)!;
-    let started = false;
+    let started = '';
     act(() => {
       started = result.current.regenerate(answer);
     });
-    expect(started).toBe(true);
+    expect(started).toBe('started');
     expect(fake.emitted.at(-1)!.payload).toMatchObject({
       message: 'revenue by region',
       thread_id: 42,
@@ -238,5 +248,133 @@ describe('conversation stream (spec document 1 §4, ARCHITECTURE chunk protocol)
     expect(result.current.messages).toHaveLength(1);
     unmount();
     expect(fake.listeners.get('response')?.size ?? 0).toBe(before);
+  });
+});
+
+describe('conversation over a socket that comes and goes', () => {
+  beforeEach(() => {
+    fake.emitted.length = 0;
+    fake.socket.connected = true;
+    reconnectNow.mockClear();
+    toastError.mockClear();
+  });
+
+  it('a question asked while the socket is down waits, visibly, and is sent once it is back', () => {
+    fake.socket.connected = false;
+    const { result } = renderHook(() => useConversation({ threadId: null, useCaseId: 1, welcome: null }));
+    act(() => result.current.send('revenue by region'));
+    expect(fake.emitted).toHaveLength(0);
+    expect(reconnectNow).toHaveBeenCalled();
+    expect(result.current.busy).toBe(true);
+    expect(result.current.messages.at(-1)).toMatchObject({ waiting: true, isLoading: true });
+    // Another drop while waiting does not fail a question that was never sent.
+    act(() => fake.fire('disconnect', 'transport close'));
+    expect(result.current.messages.at(-1)).toMatchObject({ waiting: true, isLoading: true });
+    expect(result.current.messages.at(-1)!.isError).toBeFalsy();
+
+    fake.socket.connected = true;
+    act(() => fake.fire('connect', undefined));
+    expect(fake.emitted).toHaveLength(1);
+    expect(fake.emitted[0]!.payload).toMatchObject({ message: 'revenue by region', isNewThread: true });
+    expect(result.current.messages.at(-1)!.waiting).toBe(false);
+    // A second connect sends nothing twice.
+    act(() => fake.fire('connect', undefined));
+    expect(fake.emitted).toHaveLength(1);
+    respond(chunk('chunk-init', null));
+    respond(chunk('chunk-end', null, 'The answer.'));
+    expect(result.current.messages.at(-1)).toMatchObject({ content: 'The answer.', isError: false });
+    expect(result.current.busy).toBe(false);
+  });
+
+  it('a waiting question can be cancelled: it stays, marked as not sent, and the input comes back', () => {
+    fake.socket.connected = false;
+    const { result } = renderHook(() => useConversation({ threadId: null, useCaseId: 1, welcome: null }));
+    act(() => result.current.send('q'));
+    act(() => result.current.cancelWaiting());
+    expect(result.current.busy).toBe(false);
+    expect(result.current.messages.at(-1)).toMatchObject({
+      isError: true,
+      waiting: false,
+      content: NOT_SENT,
+    });
+    fake.socket.connected = true;
+    act(() => fake.fire('connect', undefined));
+    expect(fake.emitted).toHaveLength(0);
+  });
+
+  it('an answer cut off by a dropped connection ends as an error, and Retry asks the same question again', () => {
+    const { result } = renderHook(() => useConversation({ threadId: null, useCaseId: 1, welcome: null }));
+    act(() => result.current.send('profit by channel'));
+    act(() => fake.fire('disconnect', 'transport close'));
+    expect(result.current.busy).toBe(false);
+    const failed = result.current.messages.at(-1)!;
+    expect(failed).toMatchObject({
+      isError: true,
+      streaming: false,
+      isLoading: false,
+      content: CONNECTION_LOST,
+    });
+    // Nothing of it reached the server (no chunk-init): Retry sends the question anew, into the same message.
+    act(() => result.current.retry(failed));
+    expect(fake.emitted.at(-1)!.payload).toMatchObject({
+      message: 'profit by channel',
+      is_regenerate: false,
+    });
+    expect(result.current.messages).toHaveLength(2);
+    expect(result.current.messages.at(-1)).toMatchObject({ isError: false, isLoading: true, content: '' });
+    respond(chunk('chunk-init', null));
+    respond(chunk('chunk-end', null, 'Profit by channel.'));
+    expect(result.current.messages.at(-1)).toMatchObject({ content: 'Profit by channel.', serverId: 11 });
+  });
+
+  it('Retry of an exchange the server opened regenerates it in place', () => {
+    const { result } = renderHook(() => useConversation({ threadId: null, useCaseId: 1, welcome: null }));
+    act(() => result.current.send('profit by channel'));
+    respond(chunk('chunk-init', null));
+    act(() => fake.fire('disconnect', 'transport close'));
+    const failed = result.current.messages.at(-1)!;
+    expect(failed.serverId).toBe(11);
+    act(() => result.current.retry(failed));
+    expect(fake.emitted.at(-1)!.payload).toMatchObject({
+      message: 'profit by channel',
+      message_id: 11,
+      thread_id: 42,
+      is_regenerate: true,
+    });
+  });
+
+  it('Regenerate with the socket down is refused (the page shows the error) and changes nothing', () => {
+    const { result } = renderHook(() => useConversation({ threadId: null, useCaseId: 1, welcome: null }));
+    act(() => result.current.send('q'));
+    respond(chunk('chunk-init', null));
+    respond(chunk('chunk-end', null, 'answer'));
+    const emitted = fake.emitted.length;
+    fake.socket.connected = false;
+    let start = '';
+    act(() => {
+      start = result.current.regenerate(result.current.messages.at(-1)!);
+    });
+    expect(start).toBe('offline');
+    expect(reconnectNow).toHaveBeenCalled();
+    expect(fake.emitted).toHaveLength(emitted);
+    expect(result.current.busy).toBe(false);
+    expect(result.current.messages.at(-1)).toMatchObject({ content: 'answer', isLoading: false });
+  });
+
+  it('does not reload a thread it created itself when the URL moves to it', async () => {
+    vi.useFakeTimers();
+    const { calls } = mockFetch({ 'GET /api/copilot/threads/42': () => json({ result: [] }) });
+    const { result, rerender } = renderHook(
+      ({ threadId }: { threadId: number | null }) =>
+        useConversation({ threadId, useCaseId: 1, welcome: 'Hi' }),
+      { initialProps: { threadId: null as number | null } },
+    );
+    act(() => result.current.send('q'));
+    respond(chunk('chunk-init', null));
+    respond(chunk('chunk-end', null, 'answer'));
+    rerender({ threadId: 42 });
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(calls.filter((c) => c.url.startsWith('/api/copilot/threads/'))).toHaveLength(0);
+    expect(result.current.messages.map((m) => m.content)).toEqual(['Hi', 'q', 'answer']);
   });
 });

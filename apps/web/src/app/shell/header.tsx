@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
+import { usePageTitleOverride } from '../../lib/page-title';
 import { ThemeSwitch } from './theme-switch';
 import { UserMenu } from './user-menu';
 
@@ -8,8 +9,11 @@ export interface RouteHandle {
   title?: string;
 }
 
+/** The screen's own title if it set one (a conversation's thread name), else the route's. */
 function usePageTitle(): string | undefined {
+  const override = usePageTitleOverride();
   const matches = useMatches();
+  if (override) return override;
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
     if (title) return title;

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { releaseSidebarCollapse, useSidebarCollapseRequested } from '../../lib/sidebar-override';
 import { STORAGE_KEYS, readStorage, writeStorage } from '../../lib/storage-keys';
 
 /** Spec document 1 §9. */
@@ -29,11 +30,14 @@ export interface SidebarState {
 /**
  * Sidebar layout state: the remembered collapse choice on desktop; under 768px a drawer with
  * collapse forced off. Resizes are debounced by 100 ms; reaching the desktop layout closes the drawer.
+ * A screen may ask for a temporary collapse (the PDF panel); expanding then overrules the request
+ * without touching the saved choice.
  */
 export function useSidebarState(): SidebarState {
   const [isMobile, setIsMobile] = useState(isMobileWidth);
   const [storedCollapsed, setStoredCollapsed] = useState(readCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const collapseRequested = useSidebarCollapseRequested();
 
   useEffect(() => {
     let timer: number | undefined;
@@ -53,16 +57,17 @@ export function useSidebarState(): SidebarState {
   }, []);
 
   const toggleCollapsed = useCallback(() => {
+    if (collapseRequested && !storedCollapsed) return releaseSidebarCollapse();
     setStoredCollapsed((current) => {
       const next = !current;
       writeStorage(STORAGE_KEYS.sidebarCollapsed, String(next));
       return next;
     });
-  }, []);
+  }, [collapseRequested, storedCollapsed]);
 
   return {
     isMobile,
-    collapsed: isMobile ? false : storedCollapsed,
+    collapsed: isMobile ? false : storedCollapsed || collapseRequested,
     drawerOpen: isMobile && drawerOpen,
     toggleCollapsed,
     setDrawerOpen,

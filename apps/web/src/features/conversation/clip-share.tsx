@@ -4,50 +4,20 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { api } from '../../lib/api';
-
-interface Rect {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+import { captureArea, type Rect } from './capture-area';
 
 const MIN_SIZE = 10;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Captures the selected area of the page as a PNG data URL (html-to-image, loaded on demand). */
-async function capture(rect: Rect): Promise<string> {
-  const { toCanvas } = await import('html-to-image');
-  const ratio = window.devicePixelRatio || 1;
-  const full = await toCanvas(document.body, {
-    pixelRatio: ratio,
-    width: window.innerWidth,
-    height: window.innerHeight,
-    style: { transform: `translate(${-window.scrollX}px, ${-window.scrollY}px)` },
-  });
-  const out = document.createElement('canvas');
-  out.width = Math.round(rect.w * ratio);
-  out.height = Math.round(rect.h * ratio);
-  out
-    .getContext('2d')!
-    .drawImage(
-      full,
-      rect.x * ratio,
-      rect.y * ratio,
-      rect.w * ratio,
-      rect.h * ratio,
-      0,
-      0,
-      out.width,
-      out.height,
-    );
-  return out.toDataURL('image/png');
-}
-
-/** Clip & Share (spec document 2 §2.5, §4.8): select an area, capture it, e-mail it. */
+/**
+ * Clip & Share (spec document 2 §2.5, §4.8): drag over the screen to select an area (mouse, pen
+ * or touch), release to capture it as a PNG — the screen as it is, scrolled where it is, without
+ * this overlay's tint — then e-mail it. Escape, a selection under 10 px or a failed capture cancels.
+ */
 export function ClipShare({ onDone }: { onDone: () => void }) {
   const [start, setStart] = useState<{ x: number; y: number } | null>(null);
   const [rect, setRect] = useState<Rect | null>(null);
+  const [capturing, setCapturing] = useState(false);
   const [image, setImage] = useState<string | null>(null);
 
   useEffect(() => {
@@ -59,13 +29,16 @@ export function ClipShare({ onDone }: { onDone: () => void }) {
   if (image) return <ShareDialog image={image} onClose={onDone} />;
   return (
     <div
-      className="fixed inset-0 z-50 cursor-crosshair bg-black/30 select-none"
+      data-clip-ignore=""
+      className="fixed inset-0 z-50 cursor-crosshair touch-none bg-black/30 select-none"
       data-testid="clip-overlay"
-      onMouseDown={(e) => {
+      onPointerDown={(e) => {
+        if (capturing) return;
+        e.currentTarget.setPointerCapture(e.pointerId);
         setStart({ x: e.clientX, y: e.clientY });
         setRect({ x: e.clientX, y: e.clientY, w: 0, h: 0 });
       }}
-      onMouseMove={(e) =>
+      onPointerMove={(e) =>
         start &&
         setRect({
           x: Math.min(start.x, e.clientX),
@@ -74,17 +47,16 @@ export function ClipShare({ onDone }: { onDone: () => void }) {
           h: Math.abs(e.clientY - start.y),
         })
       }
-      onMouseUp={() => {
+      onPointerUp={() => {
         const r = rect;
         setStart(null);
-        if (!r || r.w < MIN_SIZE || r.h < MIN_SIZE) return onDone();
-        setRect(null);
-        // Let the overlay disappear before the page is drawn.
-        requestAnimationFrame(() => void capture(r).then(setImage, onDone));
+        if (!start || !r || r.w < MIN_SIZE || r.h < MIN_SIZE) return onDone();
+        setCapturing(true);
+        captureArea(r).then(setImage, onDone);
       }}
     >
       <p className="pointer-events-none fixed top-4 left-1/2 -translate-x-1/2 rounded-full bg-background px-4 py-2 text-sm shadow">
-        Click and drag to select an area • Press ESC to cancel
+        {capturing ? 'Capturing…' : 'Click and drag to select an area • Press ESC to cancel'}
       </p>
       {rect ? (
         <div

@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { fetchUseCases } from './api';
-import { threadLabel } from './thread-dialogs';
+import { conversationAge } from './relative-time';
+import { threadLabel } from './thread-label';
 
 type Tab = 'all' | 'active' | 'completed' | 'draft';
 
@@ -100,6 +101,13 @@ export function RecentConversationsPage() {
       <div className="mt-6">
         {threads.isLoading ? (
           <p className="text-sm text-muted-foreground">Loading conversations…</p>
+        ) : threads.isError ? (
+          <Card className="p-8 text-center text-sm" role="alert">
+            <p className="text-destructive">Failed to load conversations. Please try again.</p>
+            <Button className="mt-3" variant="secondary" size="sm" onClick={() => void threads.refetch()}>
+              Try again
+            </Button>
+          </Card>
         ) : list.length === 0 ? (
           <Card className="p-8 text-center text-sm text-muted-foreground">No conversations found</Card>
         ) : (
@@ -114,7 +122,9 @@ export function RecentConversationsPage() {
                   <span className="text-xs text-muted-foreground">
                     {t.use_case_name ?? 'No use case'} · {t.message_count} message
                     {t.message_count === 1 ? '' : 's'} · {t.user_name} ·{' '}
-                    {new Date(t.creation_ts).toLocaleDateString()}
+                    <time dateTime={t.creation_ts} title={new Date(t.creation_ts).toLocaleString()}>
+                      {conversationAge(t.creation_ts)}
+                    </time>
                   </span>
                   <span className="rounded-full bg-muted px-2 py-0.5 text-xs capitalize">
                     {conversationStatus(t.message_count)}

@@ -8,26 +8,18 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { getSocket } from '../../lib/socket';
-import {
-  DeleteThreadDialog,
-  RenameThreadDialog,
-  ShareThreadDialog,
-  threadLabel,
-  type ThreadRow,
-} from './thread-dialogs';
+import { threadsQuery } from './api';
+import { DeleteThreadDialog, RenameThreadDialog, ShareThreadDialog, type ThreadRow } from './thread-dialogs';
+import { threadLabel } from './thread-label';
 
 type OpenDialog = { kind: 'rename' | 'delete' | 'share'; thread: ThreadRow } | null;
 
 /** The sidebar's recent conversations (spec document 1 §2.2–2.3): search, rows, one thread dialog at a time. */
 export function RecentConversations({ onNavigate }: { onNavigate?: () => void }) {
   const queryClient = useQueryClient();
-  const threads = useQuery({
-    queryKey: ['threads'],
-    queryFn: () => api.get<{ result: ThreadRow[] }>('/api/copilot/threads').then((r) => r.result),
-  });
+  const threads = useQuery(threadsQuery);
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['threads'] });
@@ -35,13 +27,24 @@ export function RecentConversations({ onNavigate }: { onNavigate?: () => void })
   useEffect(() => {
     const socket = getSocket();
     const onChange = () => void queryClient.invalidateQueries({ queryKey: ['threads'] });
+    // Changes made while the socket was down were not announced: reload the list on reconnecting
+    // (not on the first connect, which comes just after the list was loaded).
+    let connectedBefore = socket.connected;
+    const onConnect = () => {
+      if (connectedBefore) onChange();
+      connectedBefore = true;
+    };
     socket.on('threads-changed', onChange);
+    socket.on('connect', onConnect);
     return () => {
       socket.off('threads-changed', onChange);
+      socket.off('connect', onConnect);
     };
   }, [queryClient]);
 
-  const all = threads.isError ? [] : (threads.data ?? []);
+  // A failed load says so (not "No threads found"); a failed refresh keeps the list it had.
+  const failed = threads.isError && !threads.data;
+  const all = threads.data ?? [];
   const list = all.filter((t) => threadLabel(t).toLowerCase().includes(search.trim().toLowerCase()));
   return (
     <section className="mt-6 border-t border-sidebar-border pt-4" aria-label="Recent conversations">
@@ -59,17 +62,26 @@ export function RecentConversations({ onNavigate }: { onNavigate?: () => void })
           onChange={(e) => setSearch(e.target.value)}
         />
       </label>
-      <ul className="mt-2 grid gap-0.5">
-        {list.length === 0 && !threads.isLoading ? (
+      {/* One column no wider than the sidebar: a long name is cut with an ellipsis, never widens the row. */}
+      <ul className="mt-2 grid grid-cols-1 gap-0.5">
+        {failed ? (
+          <li className="px-2 py-1.5 text-[13px] text-destructive">
+            Failed to load conversations.{' '}
+            <button type="button" className="underline" onClick={() => void threads.refetch()}>
+              Try again
+            </button>
+          </li>
+        ) : list.length === 0 && !threads.isLoading ? (
           <li className="px-2 py-1.5 text-[13px] text-muted-foreground">
             {search.trim() ? 'No conversations found' : 'No threads found'}
           </li>
         ) : null}
         {list.slice(0, 50).map((t) => (
-          <li key={t.thread_id} className="group relative">
+          <li key={t.thread_id} className="group relative min-w-0">
             <NavLink
               to={`/conversation/${t.thread_id}`}
               onClick={onNavigate}
+              title={threadLabel(t)}
               className={({ isActive }) =>
                 cn(
                   'block truncate rounded-md py-1.5 pr-8 pl-2 text-[13px] hover:bg-muted',

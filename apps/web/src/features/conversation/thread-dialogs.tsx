@@ -1,3 +1,4 @@
+import type { TThread } from '@catalyst/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,18 +8,7 @@ import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { api, ApiError } from '../../lib/api';
 
-export interface ThreadRow {
-  thread_id: number;
-  thread_name: string | null;
-  insert_ts: string;
-  usecase_id: number | null;
-  is_owner: boolean;
-}
-
-/** A thread's label: its name, else "Created at" and its creation time (spec document 1 §3). */
-export const threadLabel = (t: Pick<ThreadRow, 'thread_name' | 'insert_ts'>) =>
-  t.thread_name ??
-  `Created at ${new Date(t.insert_ts).toLocaleString(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false })}`;
+export type ThreadRow = Pick<TThread, 'thread_id' | 'thread_name' | 'insert_ts' | 'usecase_id' | 'is_owner'>;
 
 export function RenameThreadDialog({
   thread,

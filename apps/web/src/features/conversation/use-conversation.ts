@@ -1,9 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CardModel } from '../../components/cards/types';
-import { getSocket } from '../../lib/socket';
+import { getSocket, reconnectNow } from '../../lib/socket';
 import { fetchThreadMessages } from './api';
 import { mergeCards } from './merge-cards';
+
+/** A question as it was asked, kept on its answer so a failed answer can be asked again. */
+export interface Ask {
+  text: string;
+  alertId?: string;
+  action?: string;
+}
 
 export interface ChatMessage {
   id: string;
@@ -16,8 +23,11 @@ export interface ChatMessage {
   isLoading?: boolean;
   isError?: boolean;
   streaming?: boolean;
+  /** Asked while the socket was down: sent as soon as it is back. */
+  waiting?: boolean;
   loaderText?: string | null;
   feedback?: number | null;
+  ask?: Ask;
 }
 
 interface ResponseChunk {
@@ -28,8 +38,22 @@ interface ResponseChunk {
   cards: unknown;
 }
 
-const DEFAULT_ERROR = 'An error occurred while processing your request.';
-const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
+/** The question in flight (one at a time): which message it fills, and its payload until it is sent. */
+interface Pending {
+  localId: string;
+  userLocalId?: string;
+  regenerate: boolean;
+  gotCards?: boolean;
+  unsent: Record<string, unknown> | null;
+}
+
+export const DEFAULT_ERROR = 'An error occurred while processing your request.';
+export const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
+export const CONNECTION_LOST =
+  'The connection to Catalyst was lost before the answer arrived. Please try again.';
+export const NOT_SENT = 'Not sent: Catalyst could not be reached. Try again when the connection is back.';
+const REGENERATE_NETWORK = 'Network error occurred while regenerating. Please try again.';
+
 let localIds = 0;
 const localId = () => `m${Date.now()}-${localIds++}`;
 
@@ -61,9 +85,14 @@ export function toMessages(records: Awaited<ReturnType<typeof fetchThreadMessage
   ]);
 }
 
+/** The start of Regenerate: started, refused because the socket is down, or not possible for this message. */
+export type RegenerateStart = 'started' | 'offline' | 'unavailable';
+
 /**
  * The state of one conversation: its messages, the thread id (taken from the first reply), and
- * the streaming protocol of spec document 1 §4 over the app's socket.
+ * the streaming protocol of spec document 1 §4 over the app's socket. A question asked while the
+ * socket is down waits (visibly) and is sent when it is back; an answer cut off by a dropped
+ * connection ends as an error the user can retry — nothing spins forever.
  */
 export function useConversation(options: {
   threadId: number | null;
@@ -87,15 +116,12 @@ export function useConversation(options: {
   const [threadId, setThreadId] = useState<number | null>(options.threadId);
   const [busy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const pending = useRef<{
-    localId: string;
-    userLocalId?: string;
-    regenerate: boolean;
-    gotCards?: boolean;
-  } | null>(null);
+  const pending = useRef<Pending | null>(null);
+  // The thread this screen created: when the URL follows it, there is nothing to load.
+  const created = useRef<number | null>(null);
 
   useEffect(() => {
-    if (!options.threadId) return;
+    if (!options.threadId || options.threadId === created.current) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       fetchThreadMessages(options.threadId!)
@@ -114,12 +140,52 @@ export function useConversation(options: {
     [],
   );
 
+  /** Ends the pending answer as an error with `text`. */
+  const fail = useCallback(
+    (text: string) => {
+      const current = pending.current;
+      if (!current) return;
+      patch(current.localId, (m) => ({
+        ...m,
+        isLoading: false,
+        streaming: false,
+        waiting: false,
+        isError: true,
+        loaderText: null,
+        content: text,
+      }));
+      if (current.regenerate && current.unsent === null)
+        toast.error('Regeneration Failed', { description: REGENERATE_NETWORK });
+      pending.current = null;
+      setBusy(false);
+    },
+    [patch],
+  );
+
+  /** Sends the pending payload now if the socket is up; otherwise it waits for the next connect. */
+  const dispatch = useCallback(() => {
+    const current = pending.current;
+    if (!current?.unsent) return;
+    const socket = getSocket();
+    if (socket.connected) {
+      socket.emit('message', current.unsent);
+      current.unsent = null;
+      patch(current.localId, (m) => ({ ...m, waiting: false }));
+    } else {
+      patch(current.localId, (m) => ({ ...m, waiting: true }));
+      reconnectNow();
+    }
+  }, [patch]);
+
   useEffect(() => {
     const socket = getSocket();
     const onResponse = (chunk: ResponseChunk) => {
       const current = pending.current;
       if (!current) return;
-      if (chunk.thread_id) setThreadId(chunk.thread_id);
+      if (chunk.thread_id) {
+        if (!options.threadId) created.current = chunk.thread_id;
+        setThreadId(chunk.thread_id);
+      }
       if (chunk.response_type === 'chunk-init') {
         patch(current.localId, (m) => ({
           ...m,
@@ -175,36 +241,44 @@ export function useConversation(options: {
     };
     const onError = (error: { message?: string }) => {
       const current = pending.current;
-      if (!current) return;
-      patch(current.localId, (m) => ({
-        ...m,
-        isLoading: false,
-        streaming: false,
-        isError: true,
-        loaderText: null,
-        content: error.message || (current.regenerate ? REGENERATE_ERROR : DEFAULT_ERROR),
-      }));
-      if (current.regenerate)
-        toast.error('Regeneration Failed', {
-          description: 'Network error occurred while regenerating. Please try again.',
-        });
-      pending.current = null;
-      setBusy(false);
+      if (!current || current.unsent) return;
+      fail(error.message || (current.regenerate ? REGENERATE_ERROR : DEFAULT_ERROR));
     };
-    const onDisconnect = () => onError({ message: 'The connection to Catalyst was lost. Please try again.' });
+    // Only an answer already asked for is lost with the connection; a waiting question keeps waiting.
+    const onDisconnect = () => {
+      if (pending.current && !pending.current.unsent) fail(CONNECTION_LOST);
+    };
     socket.on('response', onResponse);
     socket.on('error', onError);
     socket.on('disconnect', onDisconnect);
+    socket.on('connect', dispatch);
     return () => {
       socket.off('response', onResponse);
       socket.off('error', onError);
       socket.off('disconnect', onDisconnect);
+      socket.off('connect', dispatch);
     };
-  }, [patch]);
+  }, [patch, fail, dispatch, options.threadId]);
+
+  const payload = useCallback(
+    (ask: Ask) => ({
+      message: ask.text,
+      usecase_id: options.useCaseId,
+      thread_id: threadId ?? '',
+      message_id: '',
+      query_type: ask.action ?? null,
+      isNewThread: threadId === null,
+      mode_id: 1,
+      is_regenerate: false,
+      ...(ask.alertId ? { alert_id: ask.alertId, action: ask.action } : {}),
+    }),
+    [options.useCaseId, threadId],
+  );
 
   const send = useCallback(
     (text: string, extra: { alertId?: string; action?: string } = {}) => {
       if (busy || (!text.trim() && !extra.alertId)) return;
+      const ask: Ask = { text, ...extra };
       const assistantId = localId();
       const userId = text.trim() ? localId() : undefined;
       const now = new Date().toISOString();
@@ -222,47 +296,89 @@ export function useConversation(options: {
           cards: [],
           isLoading: true,
           streaming: true,
+          ask,
         },
       ]);
-      pending.current = { localId: assistantId, userLocalId: userId, regenerate: false };
+      pending.current = {
+        localId: assistantId,
+        userLocalId: userId,
+        regenerate: false,
+        unsent: payload(ask),
+      };
       setBusy(true);
-      getSocket().emit('message', {
-        message: text,
-        usecase_id: options.useCaseId,
-        thread_id: threadId ?? '',
-        message_id: '',
-        query_type: extra.action ?? null,
-        isNewThread: threadId === null,
-        mode_id: 1,
-        is_regenerate: false,
-        ...(extra.alertId ? { alert_id: extra.alertId, action: extra.action } : {}),
-      });
+      dispatch();
     },
-    [busy, options.useCaseId, threadId],
+    [busy, payload, dispatch],
   );
 
-  const regenerate = useCallback(
+  const startRegenerate = useCallback(
     (message: ChatMessage) => {
-      if (busy || !threadId || !message.serverId) return false;
-      pending.current = { localId: message.id, regenerate: true };
+      pending.current = {
+        localId: message.id,
+        regenerate: true,
+        unsent: {
+          message: messages.find((m) => m.type === 'user' && m.serverId === message.serverId)?.content ?? '',
+          usecase_id: options.useCaseId,
+          thread_id: threadId,
+          message_id: message.serverId,
+          query_type: null,
+          isNewThread: false,
+          mode_id: 1,
+          is_regenerate: true,
+        },
+      };
       setBusy(true);
       patch(message.id, (m) => ({ ...m, isLoading: true, streaming: true, isError: false }));
-      const question =
-        messages.find((m) => m.type === 'user' && m.serverId === message.serverId)?.content ?? '';
-      getSocket().emit('message', {
-        message: question,
-        usecase_id: options.useCaseId,
-        thread_id: threadId,
-        message_id: message.serverId,
-        query_type: null,
-        isNewThread: false,
-        mode_id: 1,
-        is_regenerate: true,
-      });
-      return true;
+      dispatch();
     },
-    [busy, threadId, messages, options.useCaseId, patch],
+    [messages, options.useCaseId, threadId, patch, dispatch],
   );
 
-  return { messages, setMessages, threadId, busy, loadError, send, regenerate };
+  /** Regenerate (spec document 1 §4): only with the socket up — a click while it is down is refused. */
+  const regenerate = useCallback(
+    (message: ChatMessage): RegenerateStart => {
+      if (busy || !threadId || !message.serverId) return 'unavailable';
+      if (!getSocket().connected) {
+        reconnectNow();
+        return 'offline';
+      }
+      startRegenerate(message);
+      return 'started';
+    },
+    [busy, threadId, startRegenerate],
+  );
+
+  /**
+   * Asks again for a failed answer: an exchange the server opened is regenerated in place, a
+   * question that never reached it is sent again. Either waits for the socket if it is down.
+   */
+  const retry = useCallback(
+    (message: ChatMessage) => {
+      if (busy || !message.isError) return;
+      if (message.serverId && threadId) return startRegenerate({ ...message, isError: false });
+      if (!message.ask) return;
+      patch(message.id, (m) => ({ ...m, content: '', isError: false, isLoading: true, streaming: true }));
+      pending.current = { localId: message.id, regenerate: false, unsent: payload(message.ask) };
+      setBusy(true);
+      dispatch();
+    },
+    [busy, threadId, startRegenerate, patch, payload, dispatch],
+  );
+
+  /** Gives up on a question still waiting for the connection; it stays, marked as not sent, with Retry. */
+  const cancelWaiting = useCallback(() => {
+    if (pending.current?.unsent) fail(NOT_SENT);
+  }, [fail]);
+
+  return {
+    messages,
+    setMessages,
+    threadId,
+    busy,
+    loadError,
+    send,
+    regenerate,
+    retry,
+    cancelWaiting,
+  };
 }
