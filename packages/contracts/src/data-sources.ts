@@ -207,8 +207,15 @@ export const ZDataSourceStatus = z
   .meta({ id: 'DataSourceStatus' });
 export type TDataSourceStatus = z.infer<typeof ZDataSourceStatus>;
 
+/**
+ * The CSV limits the file picker enforces before uploading (spec 3 §5, §9): the organisation's
+ * file cap, the size cap of one file, and how many live CSV files the organisation has now.
+ */
 export const ZRateLimits = z
-  .object({ limits: z.object({ max_csv_files: z.number().int() }) })
+  .object({
+    limits: z.object({ max_csv_files: z.number().int(), max_upload_bytes: z.number().int() }),
+    usage: z.object({ csv_files: z.number().int() }),
+  })
   .meta({ id: 'RateLimits' });
 export type TRateLimits = z.infer<typeof ZRateLimits>;
 

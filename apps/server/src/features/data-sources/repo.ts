@@ -46,6 +46,8 @@ export interface ConnectionValues {
   user_name: string | null;
   metadata: ConnectionMetadata;
   secret: string | null;
+  /** Only when an upload creates the source (see tables.ts). */
+  first_load_pending?: boolean;
 }
 
 export function insertConnection(
@@ -93,6 +95,43 @@ export function touchConnection(db: Db, orgId: number, id: number, now: Date) {
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .execute();
+}
+
+/** A file of the source has loaded: it is no longer provisional. */
+export function settleFirstLoad(db: Db, connId: number) {
+  return db
+    .updateTable('data_connections')
+    .set({ first_load_pending: false })
+    .where('id', '=', connId)
+    .where('first_load_pending', '=', true)
+    .execute();
+}
+
+/**
+ * Deletes a source an upload created when none of its files loaded or is still loading, in one
+ * statement so a file added meanwhile keeps it. Returns the deleted source, if it was deleted.
+ */
+export function discardFailedFirstLoad(
+  db: Db,
+  connId: number,
+): Promise<{ id: number; org_id: number; name: string } | undefined> {
+  return db
+    .deleteFrom('data_connections')
+    .where('id', '=', connId)
+    .where('first_load_pending', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('csv_files')
+            .select('csv_files.id')
+            .whereRef('csv_files.conn_id', '=', 'data_connections.id')
+            .where('csv_files.is_deleted', '=', false)
+            .where('csv_files.status', '<>', 'Failed'),
+        ),
+      ),
+    )
+    .returning(['id', 'org_id', 'name'])
+    .executeTakeFirst();
 }
 
 export async function countLiveCsvFiles(db: Db, orgId: number): Promise<number> {

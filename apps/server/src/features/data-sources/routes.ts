@@ -60,8 +60,9 @@ export async function dataSourceRoutes(
     r.get(
       '/api/copilot/get-rate-limits',
       { config: read, schema: { tags, response: { 200: ZRateLimits, ...errorResponses } } },
-      async () => ({
-        limits: { max_csv_files: ctx.maxCsvFiles },
+      async (request) => ({
+        limits: { max_csv_files: ctx.maxCsvFiles, max_upload_bytes: ctx.maxUploadBytes },
+        usage: { csv_files: await repo.countLiveCsvFiles(deps.db, caller(request).orgId) },
       }),
     );
 
