@@ -98,6 +98,14 @@ export const routes: RouteObject[] = [
                     handle: { title: 'Use Cases' } satisfies RouteHandle,
                   },
                   {
+                    path: '/use-cases/wizard',
+                    lazy: async () => ({
+                      Component: (await import('../features/use-cases/use-case-wizard-page'))
+                        .UseCaseWizardPage,
+                    }),
+                    handle: { title: 'New Use Case' } satisfies RouteHandle,
+                  },
+                  {
                     path: '/use-cases/:id',
                     lazy: async () => ({
                       Component: (await import('../features/use-cases/use-case-editor-page'))
