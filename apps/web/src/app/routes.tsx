@@ -30,6 +30,13 @@ export const routes: RouteObject[] = [
       },
       { path: '/404', element: <NotFoundPage /> },
       {
+        // The frame of a use case's embed code: outside the shell; it checks the session itself.
+        path: '/embed/agent/:useCaseId',
+        lazy: async () => ({
+          Component: (await import('../features/embed/embed-agent-page')).EmbedAgentPage,
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

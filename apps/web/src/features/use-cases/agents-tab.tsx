@@ -1,10 +1,11 @@
 import type { TAgentConfig } from '@catalyst/contracts';
-import { Copy } from 'lucide-react';
+import { Copy, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, inputClassName } from '../../components/ui/input';
+import { EMBED_SIZE, embedSnippet, embedUrl } from '../../lib/embed';
 import { updateUseCase } from './api/use-cases';
 
 const area =
@@ -15,7 +16,7 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
   const [cfg, setCfg] = useState<TAgentConfig>(initial);
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof TAgentConfig>(k: K, v: TAgentConfig[K]) => setCfg((c) => ({ ...c, [k]: v }));
-  const embed = `<script src="${window.location.origin}/embed.js" data-use-case="${useCaseId ?? ''}" data-agent="${cfg.agentName}"></script>`;
+  const embed = useCaseId ? embedSnippet(window.location.origin, useCaseId, cfg) : '';
   const save = async () => {
     if (!useCaseId) return;
     setSaving(true);
@@ -107,20 +108,43 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
       <div className="grid content-start gap-4">
         <Card className="p-5">
           <h2 className="font-semibold">Embed Code</h2>
-          <pre className="mt-3 rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap">{embed}</pre>
-          <Button
-            className="mt-3"
-            variant="secondary"
-            size="sm"
-            onClick={() =>
-              void navigator.clipboard.writeText(embed).then(
-                () => toast.success('Embed code copied'),
-                () => toast.error('Could not copy the embed code'),
-              )
-            }
-          >
-            <Copy /> Copy
-          </Button>
+          {useCaseId ? (
+            <>
+              <p className="mt-1 text-sm text-muted-foreground">
+                A {EMBED_SIZE.width} × {EMBED_SIZE.height} frame with this agent. Viewers chat with their own
+                Catalyst session and see only what their account may see.
+              </p>
+              <pre
+                className="mt-3 max-h-48 overflow-auto rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap"
+                data-testid="embed-code"
+              >
+                {embed}
+              </pre>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() =>
+                    void navigator.clipboard.writeText(embed).then(
+                      () => toast.success('Embed code copied'),
+                      () => toast.error('Could not copy the embed code'),
+                    )
+                  }
+                >
+                  <Copy /> Copy
+                </Button>
+                <Button variant="ghost" size="sm" asChild>
+                  <a href={embedUrl(window.location.origin, useCaseId, cfg)} target="_blank" rel="noopener">
+                    <ExternalLink /> Preview
+                  </a>
+                </Button>
+              </div>
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-muted-foreground">
+              Save the use case first to get its embed code.
+            </p>
+          )}
         </Card>
         <Card className="p-5">
           <h2 className="font-semibold">Connect LLM</h2>
