@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 // Captures the sign-in screen and the shell, light and dark, at 1440 px and 375 px, plus a few
-// other states, into screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
+// other states, then the scenes of e2e/screenshots/ (admin, agents, decisions, forms), into
+// screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
+// `node e2e/screenshots.mjs forms admin` runs only the named scenes (`base` is the first part).
 /* global localStorage -- used inside page scripts that run in the browser */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ADMIN, ROOT, startServer } from './support/server.mjs';
+import { adminScene } from './screenshots/admin.mjs';
+import { agentsScene } from './screenshots/agents.mjs';
+import { decisionsScene } from './screenshots/decisions.mjs';
+import { formsScene } from './screenshots/forms.mjs';
 
 const OUT = path.join(ROOT, 'screenshots');
 const ARGS = [
@@ -77,6 +83,62 @@ async function pageFor({ theme, size, session, collapsed = false }) {
   return { context, page: await context.newPage() };
 }
 
+/** JSON API calls from this process. */
+async function api(method, route, body, token) {
+  const response = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The reset token of the newest password-reset e-mail in the outbox created after `since`. */
+async function latestResetToken(token, since) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const { items } = await api('GET', '/api/v1/admin/outbox', undefined, token);
+    const mails = items
+      .filter((item) => /set-password\?token=/.test(`${item.text}\n${item.html}`))
+      .filter((item) => new Date(item.createdAt).getTime() >= since - 5_000)
+      .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+    const match = mails[0] && /set-password\?token=([^\s"'<>&]+)/.exec(`${mails[0].text}\n${mails[0].html}`);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('No password-reset e-mail arrived in the outbox');
+}
+
+/** screenshots/NAME.png of a page a scene drives; the whole page from the top unless told otherwise. */
+async function shot(page, name, fullPage = true) {
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  shots.push(file);
+}
+
+/** Runs `fn` with a fresh page in the given theme and size, closing it after. */
+async function withPage(options, fn) {
+  const { context, page } = await pageFor(options);
+  try {
+    await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const VARIANTS = ['light', 'dark'].flatMap((theme) =>
+  ['desktop', 'phone'].map((size) => ({
+    theme,
+    size,
+    suffix: `${theme}-${size === 'desktop' ? 1440 : 375}`,
+  })),
+);
+
 async function capture(name, { theme, size, session, path: route, collapsed, before }) {
   const { context, page } = await pageFor({ theme, size, session, collapsed });
   await page.goto(route);
@@ -89,8 +151,7 @@ async function capture(name, { theme, size, session, path: route, collapsed, bef
   await context.close();
 }
 
-try {
-  const session = await login();
+async function baseScene(session) {
   for (const theme of ['light', 'dark']) {
     for (const size of ['desktop', 'phone']) {
       const suffix = `${theme}-${size === 'desktop' ? 1440 : 375}`;
@@ -181,6 +242,27 @@ try {
     path: '/no/such/page',
   });
   await capture('not-found-page-dark-1440', { theme: 'dark', size: 'desktop', path: '/404' });
+}
+
+try {
+  const session = await login();
+  const kit = { baseUrl, session, api, shot, withPage, latestResetToken, variants: VARIANTS };
+  const scenes = {
+    base: () => baseScene(session),
+    admin: () => adminScene(kit),
+    agents: () => agentsScene(kit),
+    decisions: () => decisionsScene(kit),
+    forms: () => formsScene(kit),
+  };
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((w) => !(w in scenes));
+  if (unknown.length)
+    throw new Error(`Unknown scene(s): ${unknown.join(', ')}; known: ${Object.keys(scenes).join(', ')}`);
+  for (const [name, run] of Object.entries(scenes)) {
+    if (wanted.length && !wanted.includes(name)) continue;
+    console.log(`[screenshots] ${name}`);
+    await run();
+  }
   console.log(
     `Saved ${shots.length} screenshots:\n${shots.map((s) => `  ${path.relative(ROOT, s)}`).join('\n')}`,
   );

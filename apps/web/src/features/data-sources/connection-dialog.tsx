@@ -32,6 +32,7 @@ const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text
 /** The port a database type listens on by default (MySQL 3306, PostgreSQL 5432). */
 const DEFAULT_PORTS: Record<string, string> = { mysql: '3306', postgresql: '5432' };
 export const rateLimitsKey = ['rate-limits'] as const;
+const UNKNOWN_LIMITS: CsvLimits = { maxFiles: Infinity, maxBytes: Infinity, current: 0 };
 
 /** New Data Source and Edit dialogs (spec document 3): the form follows the connection type. */
 export function ConnectionDialog({
@@ -362,9 +363,10 @@ export function ConnectionDialog({
                   multiple
                   aria-label="CSV files"
                   aria-describedby="csv-limit"
-                  disabled={!limits || pickerFull || saving}
+                  disabled={pickerFull || saving}
                   onChange={(e) => {
-                    if (limits) setPickErrors(csv.add(e.target.files, limits));
+                    // Before the limits have arrived the server's own checks are the only ones.
+                    setPickErrors(csv.add(e.target.files, limits ?? UNKNOWN_LIMITS));
                     e.target.value = '';
                   }}
                 />

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { api } from '../../lib/api';
 import { serverMessage } from '../../lib/api-errors';
+import { rowsText } from './csv-upload';
 
 export const csvFilesKey = (connId: number) => ['csv-files', connId] as const;
 
@@ -64,7 +65,7 @@ export function CsvFilesList({ connId, onChanged }: { connId: number; onChanged:
                 ? (f.error ?? 'Failed')
                 : f.status === 'PROCESSING'
                   ? 'Loading…'
-                  : `${(f.file_row_count ?? 0).toLocaleString()} rows`}
+                  : rowsText(f.file_row_count ?? 0)}
             </span>
             <Button
               variant="ghost"

@@ -15,6 +15,8 @@ export interface QueuedFile {
   error?: string;
 }
 
+export const rowsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+
 /** An upload the server refused as a whole; its message is already shown. */
 export class UploadRefused extends Error {}
 
@@ -130,7 +132,7 @@ export function CsvQueue({ queue, onRemove }: { queue: QueuedFile[]; onRemove: (
             <span className="min-w-0 flex-1 truncate font-medium">{f.file.name}</span>
             <span className="text-xs text-muted-foreground">
               {f.status === 'success'
-                ? `${(f.rows ?? 0).toLocaleString()} rows`
+                ? rowsText(f.rows ?? 0)
                 : f.status === 'failed'
                   ? 'Failed'
                   : f.status === 'uploading'

@@ -92,7 +92,10 @@ function EmbedChat({ useCaseId, welcome }: { useCaseId: number; welcome: string 
   const { messages, busy, offline, send } = useEmbedChat(useCaseId, welcome);
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages]);
+  useEffect(() => {
+    // In braces: newer browsers return a promise from scrollIntoView, and an effect must not.
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages]);
 
   if (useCase.isLoading) return <Notice title="Loading…">Connecting to Catalyst AI.</Notice>;
   if (useCase.isError)

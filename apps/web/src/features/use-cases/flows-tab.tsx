@@ -286,7 +286,11 @@ export function FlowsTab({
         <p className="text-sm text-muted-foreground">
           Review your decision flows and validate the configuration before publishing
         </p>
-        <Button onClick={onPublish} disabled={publishing || !useCaseId}>
+        <Button
+          // Publish what is on screen: steps still waiting to be sent go first.
+          onClick={() => void (entry?.sync.flush() ?? Promise.resolve()).then(onPublish)}
+          disabled={publishing || !useCaseId}
+        >
           {publishing ? 'Publishing...' : 'Validate & Publish'}
         </Button>
       </div>
