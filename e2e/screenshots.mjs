@@ -3,7 +3,7 @@
 // other states, then the scenes of e2e/screenshots/ (admin, agents, decisions, forms), into
 // screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
 // `node e2e/screenshots.mjs forms admin` runs only the named scenes (`base` is the first part).
-/* global localStorage -- used inside page scripts that run in the browser */
+/* global localStorage, window -- used inside page scripts that run in the browser */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';

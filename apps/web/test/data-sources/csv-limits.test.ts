@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { atLimit, checkPick, clampPercent, formatBytes } from '../../src/features/data-sources/csv-limits';
 
-const file = (name: string, bytes: number, type = 'text/csv') => new File(['x'.repeat(bytes)], name, { type });
+const file = (name: string, bytes: number, type = 'text/csv') =>
+  new File(['x'.repeat(bytes)], name, { type });
 const limits = { maxFiles: 5, maxBytes: 1024, current: 2 };
 
 describe('the CSV picker checks', () => {
