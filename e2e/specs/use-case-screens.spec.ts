@@ -167,7 +167,7 @@ test('a derived metric row saves after a failed first save; ✓ closes it, ✗ p
   await saved.waitFor();
   await saved.getByText('Orders placed').waitFor();
   // Category and the updated date (en-US, 24-hour, seconds).
-  await saved.getByText('general', { exact: true }).waitFor();
+  expect(await saved.getByTitle('Category').textContent()).toBe('Category: general');
   expect(await saved.locator('time').textContent()).toMatch(
     /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}:\d{2}$/,
   );

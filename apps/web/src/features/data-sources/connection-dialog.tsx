@@ -363,6 +363,7 @@ export function ConnectionDialog({
                   multiple
                   aria-label="CSV files"
                   aria-describedby="csv-limit"
+                  className="text-sm text-muted-foreground file:mr-3 file:rounded-md file:border file:border-input file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground hover:file:bg-muted disabled:opacity-60"
                   disabled={pickerFull || saving}
                   onChange={(e) => {
                     // Before the limits have arrived the server's own checks are the only ones.

@@ -52,6 +52,7 @@ export function CsvFilesList({ connId, onChanged }: { connId: number; onChanged:
   if (!files.data?.length) return <p className="text-sm text-muted-foreground">No CSV files yet.</p>;
   return (
     <>
+      <p className="text-sm font-medium">Uploaded files</p>
       <ul className="grid gap-1 text-sm" aria-label="Uploaded files">
         {files.data.map((f) => (
           <li key={f.file_id} className="flex items-center gap-2">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api, ApiError } from '../../lib/api';
 import { serverMessage } from '../../lib/api-errors';
-import { checkPick, clampPercent, type CsvLimits } from './csv-limits';
+import { checkPick, clampPercent, formatBytes, type CsvLimits } from './csv-limits';
 
 export interface QueuedFile {
   key: string;
@@ -137,7 +137,9 @@ export function CsvQueue({ queue, onRemove }: { queue: QueuedFile[]; onRemove: (
                   ? 'Failed'
                   : f.status === 'uploading'
                     ? `${Math.round(clampPercent(f.progress))}%`
-                    : `${(f.file.size / 1024).toFixed(0)} KB`}
+                    : f.file.size < 1024
+                      ? `${f.file.size} B`
+                      : formatBytes(f.file.size)}
             </span>
             {f.status === 'pending' ? (
               <button

@@ -25,7 +25,8 @@ const WORD = /[A-Za-z_][A-Za-z0-9_]*$/;
 export function MetricFacts({ metric }: { metric: TDerivedMetric }) {
   return (
     <p className="text-xs text-muted-foreground">
-      <span className="rounded bg-muted px-1.5 py-0.5 font-medium tracking-wide uppercase">
+      <span className="rounded bg-muted px-1.5 py-0.5 font-medium tracking-wide uppercase" title="Category">
+        <span className="sr-only">Category: </span>
         {metric.type || 'ALL'}
       </span>{' '}
       Updated <time dateTime={metric.updated_on}>{formatUpdatedOn(metric.updated_on)}</time>
@@ -51,7 +52,9 @@ export function MetricSummary({
         {metric.metric_definition ? (
           <p className="text-sm text-muted-foreground">{metric.metric_definition}</p>
         ) : null}
-        {metric.calculation ? <code className="truncate text-xs">{metric.calculation}</code> : null}
+        {metric.calculation ? (
+          <code className="text-xs break-words whitespace-pre-wrap">{metric.calculation}</code>
+        ) : null}
         <MetricFacts metric={metric} />
       </div>
       <Button variant="ghost" size="icon" aria-label={`Edit metric ${name}`} onClick={onEdit}>

@@ -112,7 +112,7 @@ export function UseCaseWizardPage() {
           ) : null}
         </div>
       </div>
-      <ol className="mt-6 grid grid-cols-3 gap-2" aria-label="Steps">
+      <ol className="mt-6 flex gap-2" aria-label="Steps">
         {WIZARD_STEPS.map((title, i) => {
           const n = i + 1;
           return (
@@ -120,10 +120,11 @@ export function UseCaseWizardPage() {
               key={title}
               aria-current={n === step ? 'step' : undefined}
               className={cn(
-                'flex items-center gap-2 rounded-lg border px-3 py-2 text-sm',
+                'flex min-w-0 items-center gap-2 rounded-lg border px-3 py-2 text-sm',
+                // On a phone only the current step has room for its title.
                 n === step
-                  ? 'border-primary bg-primary/5 font-medium'
-                  : 'border-border text-muted-foreground',
+                  ? 'flex-1 border-primary bg-primary/5 font-medium'
+                  : 'shrink-0 border-border text-muted-foreground sm:flex-1',
               )}
             >
               <span
@@ -135,7 +136,7 @@ export function UseCaseWizardPage() {
               >
                 {n < step ? <Check className="size-3.5" /> : n}
               </span>
-              <span className="truncate">{title}</span>
+              <span className={cn('truncate', n !== step && 'sr-only sm:not-sr-only')}>{title}</span>
             </li>
           );
         })}
