@@ -50,6 +50,11 @@ test('the embed code frames a chat with Catalyst AI on another site, the hostile
   await page.getByRole('tab', { name: 'AGENTS' }).click();
   await page.getByLabel('Agent Name').fill(HOSTILE);
   await page.getByLabel('Welcome Message').fill('Ask me about <b>sales</b> & returns');
+  // Unsaved agent settings survive a tab switch.
+  await page.getByRole('tab', { name: 'DEFINITION' }).click();
+  await page.getByRole('tab', { name: 'AGENTS' }).click();
+  expect(await page.getByLabel('Agent Name').inputValue()).toBe(HOSTILE);
+  await page.getByText('Unsaved changes').waitFor();
   snippet = (await page.getByTestId('embed-code').textContent()) ?? '';
   expect(snippet).toMatch(
     /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\/agent\/\d+\?config=[\w-]+" title="/,

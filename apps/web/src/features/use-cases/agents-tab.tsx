@@ -1,4 +1,4 @@
-import type { TAgentConfig } from '@catalyst/contracts';
+import type { TAgentConfig, TUseCaseDetails } from '@catalyst/contracts';
 import { Copy, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -11,17 +11,31 @@ import { updateUseCase } from './api/use-cases';
 const area =
   'min-h-20 rounded-md border border-input bg-surface px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
 
-/** Agents tab (spec document 2 §2.4): the Create Conversation Agent form, embed code, placeholders. */
-export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; initial: TAgentConfig }) {
-  const [cfg, setCfg] = useState<TAgentConfig>(initial);
+/**
+ * Agents tab (spec document 2 §2.4): the Create Conversation Agent form, embed code, placeholders.
+ * The editor holds the unsaved settings (`config`, `onChange`), so a tab switch keeps them.
+ */
+export function AgentsTab({
+  useCaseId,
+  config: cfg,
+  dirty,
+  onChange,
+  onSaved,
+}: {
+  useCaseId: number | null;
+  config: TAgentConfig;
+  dirty: boolean;
+  onChange: (config: TAgentConfig) => void;
+  onSaved: (useCase: TUseCaseDetails) => void;
+}) {
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof TAgentConfig>(k: K, v: TAgentConfig[K]) => setCfg((c) => ({ ...c, [k]: v }));
+  const set = <K extends keyof TAgentConfig>(k: K, v: TAgentConfig[K]) => onChange({ ...cfg, [k]: v });
   const embed = useCaseId ? embedSnippet(window.location.origin, useCaseId, cfg) : '';
   const save = async () => {
     if (!useCaseId) return;
     setSaving(true);
     try {
-      await updateUseCase({ usecase_id: useCaseId, agentConfig: cfg });
+      onSaved(await updateUseCase({ usecase_id: useCaseId, agentConfig: cfg }));
       toast.success('Agent saved');
     } catch (e) {
       toast.error('Failed to save the agent', { description: e instanceof Error ? e.message : undefined });
@@ -99,7 +113,8 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
             />
           </label>
         </div>
-        <div className="flex justify-end">
+        <div className="flex items-center justify-end gap-3">
+          {dirty ? <span className="text-sm text-muted-foreground">Unsaved changes</span> : null}
           <Button onClick={() => void save()} disabled={!useCaseId || saving}>
             {saving ? 'Saving...' : 'Save Agent'}
           </Button>

@@ -60,6 +60,8 @@ export function UseCaseEditorPage() {
   formRef.current = form;
   const [tab, setTab] = useState<Tab>('definition');
   const [publishing, setPublishing] = useState(false);
+  /** Agent settings changed but not saved yet; kept here so a tab switch does not drop them. */
+  const [agentDraft, setAgentDraft] = useState<TAgentConfig | null>(null);
   const [, tick] = useState(0);
   const loadedFor = useRef<number | null>(null);
   /** The form as last read from the server, to tell a newer server copy from the user's own edits. */
@@ -253,7 +255,16 @@ export function UseCaseEditorPage() {
           ) : tab === 'flows' ? (
             <FlowsTab useCaseId={id} onPublish={() => void publish()} publishing={publishing} />
           ) : (
-            <AgentsTab key={id ?? 0} useCaseId={id} initial={{ ...DEFAULT_AGENT, ...data?.agentConfig }} />
+            <AgentsTab
+              useCaseId={id}
+              config={agentDraft ?? { ...DEFAULT_AGENT, ...data?.agentConfig }}
+              dirty={agentDraft !== null}
+              onChange={setAgentDraft}
+              onSaved={(saved) => {
+                if (id) queryClient.setQueryData(useCaseKeys.detail(id), saved);
+                setAgentDraft(null);
+              }}
+            />
           )}
         </div>
       </fieldset>
