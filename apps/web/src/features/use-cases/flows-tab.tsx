@@ -192,7 +192,7 @@ export function FlowsTab({
               The ordered steps Catalyst follows when it recommends a decision for this use case.
             </p>
           </div>
-          <div className="flex shrink-0 gap-2">
+          <div className="flex flex-wrap gap-2 sm:shrink-0">
             <Button
               variant="secondary"
               onClick={() => void generate()}
