@@ -50,6 +50,18 @@ export interface ConnectionValues {
   first_load_pending?: boolean;
 }
 
+/** The row of a new File Source: no host, no secret; the DuckDB file is made on first load. */
+export const fileSourceValues = (name: string): ConnectionValues => ({
+  name,
+  db_type: 'flat_files',
+  host: null,
+  port: null,
+  db_name: null,
+  user_name: null,
+  metadata: {},
+  secret: null,
+});
+
 export function insertConnection(
   db: Db,
   orgId: number,

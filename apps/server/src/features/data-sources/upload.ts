@@ -104,14 +104,7 @@ export async function receiveCsvUpload(
         'id' in target
           ? target
           : await repo.insertConnection(trx, caller.orgId, caller.userId, {
-              name: target.create,
-              db_type: 'flat_files',
-              host: null,
-              port: null,
-              db_name: null,
-              user_name: null,
-              metadata: {},
-              secret: null,
+              ...repo.fileSourceValues(target.create),
               first_load_pending: true,
             });
       const taken = await repo.liveTableNames(trx, conn.id);

@@ -1,10 +1,11 @@
 import type { TUseCaseDetails } from '@catalyst/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { serverMessage } from '../../lib/api-errors';
 import { createUseCase, updateUseCase, useCaseKeys } from './api/use-cases';
-import { createAutoSaver } from './autosave';
+import { createAutoSaver, type SendOptions } from './autosave';
 import type { DefinitionForm } from './definition-tab';
+import { useFlushOnLeave } from './leave';
 import { trackSave } from './pending-saves';
 
 export const EMPTY_DEFINITION: DefinitionForm = {
@@ -35,6 +36,8 @@ export function formOf(d: TUseCaseDetails): DefinitionForm {
  */
 export function useDefinitionSaver(options: {
   id: number | null;
+  /** The form as on screen now: what a flush saves (typed-but-not-blurred text included). */
+  form: RefObject<DefinitionForm>;
   onCreated?: (created: TUseCaseDetails & { usecase_id: number }, form: DefinitionForm) => void;
 }) {
   const queryClient = useQueryClient();
@@ -89,7 +92,17 @@ export function useDefinitionSaver(options: {
       }),
     [queryClient],
   );
+  /** Saves the definition now: leaving the tab, the screen (unmount) or the page. */
+  const formRef = options.form;
+  const flush = useCallback(
+    (send: SendOptions) => {
+      saver.schedule(formRef.current);
+      return saver.flush(send);
+    },
+    [saver, formRef],
+  );
+  useFlushOnLeave(flush);
   /** The id now, also right after a save that created the use case (before a re-render). */
   const currentId = () => idRef.current;
-  return { id, currentId, saver, saving, savedAt, setSavedAt, saveError };
+  return { id, currentId, saver, flush, saving, savedAt, setSavedAt, saveError };
 }

@@ -1,9 +1,8 @@
-import type { TAgentConfig, TUseCaseDetails } from '@catalyst/contracts';
+import { ZAgentConfig, type TAgentConfig, type TUseCaseDetails } from '@catalyst/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { NoAccess } from '../../components/no-access';
 import { Page } from '../../components/page';
 import { Alert } from '../../components/ui/alert';
@@ -12,10 +11,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { AgentsTab } from './agents-tab';
-import { fetchUseCase, publishUseCase, useCaseKeys } from './api/use-cases';
-import type { SendOptions } from './autosave';
+import { fetchUseCase, useCaseKeys } from './api/use-cases';
 import { EMPTY_DEFINITION, formOf, useDefinitionSaver } from './definition-saver';
-import { useFlushOnLeave } from './leave';
+import { usePublish } from './publish';
 import { whenSaved } from './pending-saves';
 import { DefinitionTab, type DefinitionForm } from './definition-tab';
 import { FlowsTab } from './flows-tab';
@@ -30,15 +28,8 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-const DEFAULT_AGENT: TAgentConfig = {
-  agentType: 'conversational',
-  agentName: 'AI Assistant',
-  description: '',
-  systemPrompt: 'You are a helpful AI assistant.',
-  welcomeMessage: 'Hello! How can I help you today?',
-  maxTokens: 1000,
-  temperature: 0.7,
-};
+// The agent settings of a use case that has none saved: the contract's defaults (spec document 2 §3).
+const DEFAULT_AGENT: TAgentConfig = ZAgentConfig.parse({});
 
 /** /use-cases/new and /use-cases/:id (spec document 2 §2.4, §4.2–4.6). */
 export function UseCaseEditorPage() {
@@ -59,7 +50,6 @@ export function UseCaseEditorPage() {
   const formRef = useRef(form);
   formRef.current = form;
   const [tab, setTab] = useState<Tab>('definition');
-  const [publishing, setPublishing] = useState(false);
   /** Agent settings changed but not saved yet; kept here so a tab switch does not drop them. */
   const [agentDraft, setAgentDraft] = useState<TAgentConfig | null>(null);
   const [, tick] = useState(0);
@@ -67,23 +57,23 @@ export function UseCaseEditorPage() {
   /** The form as last read from the server, to tell a newer server copy from the user's own edits. */
   const loadedForm = useRef<string | null>(null);
 
-  const { id, saver, saving, savedAt, setSavedAt, saveError } = useDefinitionSaver({
+  const {
+    id,
+    saver,
+    flush: flushDefinition,
+    saving,
+    savedAt,
+    setSavedAt,
+    saveError,
+  } = useDefinitionSaver({
     id: routeId,
+    form: formRef,
     onCreated: (created, f) => {
       loadedFor.current = created.usecase_id;
       loadedForm.current = JSON.stringify(f);
       void navigate(`/use-cases/${created.usecase_id}`, { replace: true });
     },
   });
-  /** Saves the definition now, typed-but-not-blurred text included (leaving the tab, screen or page). */
-  const flushDefinition = useCallback(
-    (send: SendOptions) => {
-      saver.schedule(formRef.current);
-      return saver.flush(send);
-    },
-    [saver],
-  );
-  useFlushOnLeave(flushDefinition);
   useEffect(() => {
     if (!details.data) return;
     const f = formOf(details.data);
@@ -104,26 +94,7 @@ export function UseCaseEditorPage() {
     return () => clearInterval(t);
   }, []);
 
-  const publish = async () => {
-    if (!id) {
-      toast.error('No use case ID available for publishing');
-      return;
-    }
-    setPublishing(true);
-    try {
-      const result = await publishUseCase(id);
-      if (result.userUseCaseMapping) {
-        toast.success('Use case published');
-        void queryClient.invalidateQueries({ queryKey: useCaseKeys.list });
-        void navigate('/use-cases');
-      } else console.error('Publish returned no userUseCaseMapping', result);
-    } catch (e) {
-      toast.error('Failed to publish', { description: e instanceof Error ? e.message : undefined });
-    } finally {
-      setPublishing(false);
-    }
-  };
-
+  const { publish, publishing } = usePublish(id);
   const data = id
     ? (queryClient.getQueryData<TUseCaseDetails>(useCaseKeys.detail(id)) ?? details.data)
     : undefined;

@@ -1,19 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { NoAccess } from '../../components/no-access';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { usePermissions } from '../../lib/permissions';
-import { publishUseCase, useCaseKeys } from './api/use-cases';
-import type { SendOptions } from './autosave';
 import { EMPTY_DEFINITION, useDefinitionSaver } from './definition-saver';
 import { BasicInformation, DecisionCriteria, type DefinitionForm } from './definition-tab';
 import { FlowsTab } from './flows-tab';
-import { useFlushOnLeave } from './leave';
+import { usePublish } from './publish';
 import { WIZARD_STEPS, clampStep } from './status';
 
 /**
@@ -24,7 +20,6 @@ import { WIZARD_STEPS, clampStep } from './status';
  */
 export function UseCaseWizardPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { known, can } = usePermissions();
   const [step, setStep] = useState(1);
   const [form, setForm] = useState<DefinitionForm>(EMPTY_DEFINITION);
@@ -32,16 +27,8 @@ export function UseCaseWizardPage() {
   formRef.current = form;
   const [nameError, setNameError] = useState(false);
   const [moving, setMoving] = useState(false);
-  const [publishing, setPublishing] = useState(false);
-  const { id, currentId, saver, saving, saveError } = useDefinitionSaver({ id: null });
-  const flush = useCallback(
-    (send: SendOptions) => {
-      saver.schedule(formRef.current);
-      return saver.flush(send);
-    },
-    [saver],
-  );
-  useFlushOnLeave(flush);
+  const { id, currentId, saver, flush, saving, saveError } = useDefinitionSaver({ id: null, form: formRef });
+  const { publish, publishing } = usePublish(id);
 
   const go = async (to: number) => {
     const target = clampStep(to);
@@ -56,26 +43,6 @@ export function UseCaseWizardPage() {
     if (target > step && (saver.dirty || currentId() === null)) return;
     setStep(target);
   };
-  const publish = async () => {
-    if (!id) {
-      toast.error('No use case ID available for publishing');
-      return;
-    }
-    setPublishing(true);
-    try {
-      const result = await publishUseCase(id);
-      if (result.userUseCaseMapping) {
-        toast.success('Use case published');
-        void queryClient.invalidateQueries({ queryKey: useCaseKeys.list });
-        void navigate('/use-cases');
-      } else console.error('Publish returned no userUseCaseMapping', result);
-    } catch (e) {
-      toast.error('Failed to publish', { description: e instanceof Error ? e.message : undefined });
-    } finally {
-      setPublishing(false);
-    }
-  };
-
   if (known && !can('data.write'))
     return (
       <Page>
