@@ -98,6 +98,17 @@ describe('a File Source whose files all fail is not created', () => {
       await t.deps.db.selectFrom('csv_files').select('id').where('conn_id', '=', connId).execute(),
     ).toEqual([]);
     expect(fs.existsSync(dataSourcesOf(t.deps).files.fileOf(1, connId))).toBe(false);
+    // A progress stream opened after the discard still says why each file failed (not a 404) —
+    // to its own organisation only.
+    const [empty, photo] = res.json().files.map((f: { file_id: number }) => f.file_id);
+    const stream = (id: number, headers = admin) =>
+      t.app.inject({ method: 'GET', url: `/api/copilot/upload-files/csv_progress/stream/${id}`, headers });
+    const sse = await stream(empty);
+    expect(sse.statusCode).toBe(200);
+    expect(sse.body).toContain('"status":"Failed"');
+    expect(sse.body).toContain('the file is empty');
+    expect((await stream(photo)).body).toContain('binary data');
+    expect((await stream(empty, other)).statusCode).toBe(404);
     // The name is free again for a corrected upload.
     const retry = await upload({ conn_name: 'Broken export' }, [{ name: 'fixed.csv', content: 'a\n1\n' }]);
     expect(retry.statusCode, retry.body).toBe(200);

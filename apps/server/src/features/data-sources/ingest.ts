@@ -111,9 +111,13 @@ export class CsvIngestJobs {
         completed_at: this.deps.now(),
       });
       if (row.upload_path) await fs.promises.rm(row.upload_path, { force: true });
+      const failed = { file_id: id, status: 'Failed' as const, progress: 100, error: reason };
+      // Remembered before the source may be discarded with its file rows: a progress stream
+      // opened after that still learns why the file failed (instead of a 404).
+      this.hub.remember(failed, row.org_id);
       // Before the event: a client that refreshes on Failed must not see the discarded source.
       await this.discardIfNothingLoaded(row.conn_id);
-      this.hub.emit({ file_id: id, status: 'Failed', progress: 100, error: reason });
+      this.hub.emit(failed);
     }
   }
 

@@ -226,7 +226,8 @@ export async function dataSourceRoutes(
         let push: (e: TCsvProgressEvent) => void = (e) => events.push(e);
         const unsubscribe = ctx.hub.subscribe(fileId, (e) => push(e));
         const row = await repo.findCsvFile(deps.db, orgId, fileId);
-        if (!row) {
+        const gone = row ? undefined : ctx.hub.endOf(fileId, orgId);
+        if (!row && !gone) {
           unsubscribe();
           throw new AppError('NOT_FOUND', 'The file was not found.');
         }
@@ -256,7 +257,8 @@ export async function dataSourceRoutes(
           if (e.status !== 'Processing') end();
         };
         request.raw.on('close', end);
-        if (row.status === 'Completed')
+        if (!row) send(gone!);
+        else if (row.status === 'Completed')
           send({
             file_id: fileId,
             status: 'Completed',
