@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 // Captures the sign-in screen and the shell, light and dark, at 1440 px and 375 px, plus a few
-// other states, into screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
-/* global localStorage -- used inside page scripts that run in the browser */
+// other states, then the scenes of e2e/screenshot-scenes/ (admin, agents, decisions, forms), into
+// screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
+// `node e2e/screenshots.mjs forms admin` runs only the named scenes (`base` is the first part).
+/* global localStorage, window -- used inside page scripts that run in the browser */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { ADMIN, ROOT, startServer } from './support/server.mjs';
+import { startSmtp } from './support/smtp.mjs';
+import { adminScene } from './screenshot-scenes/admin.mjs';
+import { agentsScene } from './screenshot-scenes/agents.mjs';
+import { decisionsScene } from './screenshot-scenes/decisions.mjs';
+import { formsScene } from './screenshot-scenes/forms.mjs';
 
 const OUT = path.join(ROOT, 'screenshots');
 const ARGS = [
@@ -21,8 +28,13 @@ const ARGS = [
 const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 375, height: 812 } };
 
 let server = null;
+let smtp = null;
 let baseUrl = process.env.E2E_BASE_URL;
 if (!baseUrl) {
+  // Set-password links arrive only by e-mail (the outbox keeps them redacted): a test SMTP server receives them.
+  smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  process.env.E2E_MAIL_DIR = smtp.dir;
   server = await startServer();
   baseUrl = server.baseUrl;
 }
@@ -81,6 +93,71 @@ async function pageFor({ theme, size, session, collapsed = false }) {
   return { context, page: await context.newPage() };
 }
 
+/** JSON API calls from this process. */
+async function api(method, route, body, token) {
+  const response = await fetch(`${baseUrl}${route}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The token of the newest set-password link mailed after `since`, read from the test SMTP server's mail. */
+async function latestResetToken(_token, since) {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set: with E2E_BASE_URL, point it at the folder your SMTP server writes');
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const mails = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => path.join(dir, f))
+      .filter((file) => fs.statSync(file).mtimeMs >= since - 5_000)
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+      .map((file) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+      );
+    const match = mails.map((text) => /set-password\?token=([A-Za-z0-9_-]+)/.exec(text)).find((m) => m?.[1]);
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('No e-mail with a set-password link arrived at the test SMTP server');
+}
+
+/** screenshots/NAME.png of a page a scene drives; the whole page from the top unless told otherwise. */
+async function shot(page, name, fullPage = true) {
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  const file = path.join(OUT, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  shots.push(file);
+}
+
+/** Runs `fn` with a fresh page in the given theme and size, closing it after. */
+async function withPage(options, fn) {
+  const { context, page } = await pageFor(options);
+  try {
+    await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const VARIANTS = ['light', 'dark'].flatMap((theme) =>
+  ['desktop', 'phone'].map((size) => ({
+    theme,
+    size,
+    suffix: `${theme}-${size === 'desktop' ? 1440 : 375}`,
+  })),
+);
+
 async function capture(name, { theme, size, session, path: route, collapsed, before }) {
   const { context, page } = await pageFor({ theme, size, session, collapsed });
   await page.goto(route);
@@ -93,8 +170,7 @@ async function capture(name, { theme, size, session, path: route, collapsed, bef
   await context.close();
 }
 
-try {
-  const session = await login();
+async function baseScene(session) {
   for (const theme of ['light', 'dark']) {
     for (const size of ['desktop', 'phone']) {
       const suffix = `${theme}-${size === 'desktop' ? 1440 : 375}`;
@@ -185,10 +261,32 @@ try {
     path: '/no/such/page',
   });
   await capture('not-found-page-dark-1440', { theme: 'dark', size: 'desktop', path: '/404' });
+}
+
+try {
+  const session = await login();
+  const kit = { baseUrl, session, api, shot, withPage, latestResetToken, variants: VARIANTS };
+  const scenes = {
+    base: () => baseScene(session),
+    admin: () => adminScene(kit),
+    agents: () => agentsScene(kit),
+    decisions: () => decisionsScene(kit),
+    forms: () => formsScene(kit),
+  };
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((w) => !(w in scenes));
+  if (unknown.length)
+    throw new Error(`Unknown scene(s): ${unknown.join(', ')}; known: ${Object.keys(scenes).join(', ')}`);
+  for (const [name, run] of Object.entries(scenes)) {
+    if (wanted.length && !wanted.includes(name)) continue;
+    console.log(`[screenshots] ${name}`);
+    await run();
+  }
   console.log(
     `Saved ${shots.length} screenshots:\n${shots.map((s) => `  ${path.relative(ROOT, s)}`).join('\n')}`,
   );
 } finally {
   await browser.close();
   if (server) await server.stop();
+  if (smtp) await smtp.close();
 }

@@ -32,6 +32,7 @@ import { watchNewData } from './features/landing/watch-new-data';
 import { watchInterruptedAnswers } from './features/conversations/recover';
 import { registerAuth } from './plugins/auth';
 import { registerOriginCheck, registerSecurityHeaders } from './plugins/security';
+import { allowEmbedFraming } from './plugins/embed-framing';
 import { attachRealtime } from './realtime/socket';
 import { registerErrorHandler } from './plugins/errors';
 import { newToken } from './lib/tokens';
@@ -55,6 +56,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // External plugins first, then decorators and hooks, then routes (fastify/demo's order).
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
+  allowEmbedFraming(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -19,6 +19,33 @@ export const ZSupportedDbTypes = z.array(ZSupportedDbType).meta({ id: 'Supported
 export const AUTH_METHODS = ['adc', 'wif', 'service_account'] as const;
 export const FEDERATED_PROVIDERS = ['github', 'aws', 'azure', 'other'] as const;
 export const API_TYPES = ['custom'] as const;
+/** The warehouse locations the form offers (spec 3 §9: US, EU and 22 regions; default US). */
+export const BIGQUERY_LOCATIONS = [
+  'US',
+  'EU',
+  'us-central1',
+  'us-east1',
+  'us-east4',
+  'us-west1',
+  'us-west2',
+  'us-west3',
+  'us-west4',
+  'europe-north1',
+  'europe-west1',
+  'europe-west2',
+  'europe-west3',
+  'europe-west4',
+  'europe-west6',
+  'asia-east1',
+  'asia-east2',
+  'asia-northeast1',
+  'asia-northeast2',
+  'asia-northeast3',
+  'asia-south1',
+  'asia-southeast1',
+  'asia-southeast2',
+  'australia-southeast1',
+] as const;
 export const DEFAULT_MAX_CSV_FILES = 20;
 
 // Forms send "" or null for fields they leave empty; both mean "not given".
@@ -207,8 +234,15 @@ export const ZDataSourceStatus = z
   .meta({ id: 'DataSourceStatus' });
 export type TDataSourceStatus = z.infer<typeof ZDataSourceStatus>;
 
+/**
+ * The CSV limits the file picker enforces before uploading (spec 3 §5, §9): the organisation's
+ * file cap, the size cap of one file, and how many live CSV files the organisation has now.
+ */
 export const ZRateLimits = z
-  .object({ limits: z.object({ max_csv_files: z.number().int() }) })
+  .object({
+    limits: z.object({ max_csv_files: z.number().int(), max_upload_bytes: z.number().int() }),
+    usage: z.object({ csv_files: z.number().int() }),
+  })
   .meta({ id: 'RateLimits' });
 export type TRateLimits = z.infer<typeof ZRateLimits>;
 

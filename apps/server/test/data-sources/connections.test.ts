@@ -131,9 +131,10 @@ describe('connection types and limits', () => {
     });
   });
 
-  it('answers the CSV file limit', async () => {
+  it('answers the CSV limits and the current CSV file count', async () => {
     expect((await inject('GET', '/api/copilot/get-rate-limits')).json()).toEqual({
-      limits: { max_csv_files: 20 },
+      limits: { max_csv_files: 20, max_upload_bytes: 5 * 1024 ** 3 },
+      usage: { csv_files: 0 },
     });
   });
 

@@ -30,6 +30,13 @@ export const routes: RouteObject[] = [
       },
       { path: '/404', element: <NotFoundPage /> },
       {
+        // The frame of a use case's embed code: outside the shell; it checks the session itself.
+        path: '/embed/agent/:useCaseId',
+        lazy: async () => ({
+          Component: (await import('../features/embed/embed-agent-page')).EmbedAgentPage,
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {
@@ -96,6 +103,14 @@ export const routes: RouteObject[] = [
                       Component: (await import('../features/use-cases/use-cases-page')).UseCasesPage,
                     }),
                     handle: { title: 'Use Cases' } satisfies RouteHandle,
+                  },
+                  {
+                    path: '/use-cases/wizard',
+                    lazy: async () => ({
+                      Component: (await import('../features/use-cases/use-case-wizard-page'))
+                        .UseCaseWizardPage,
+                    }),
+                    handle: { title: 'New Use Case' } satisfies RouteHandle,
                   },
                   {
                     path: '/use-cases/:id',

@@ -2,6 +2,7 @@ import type { TUseCase } from '@catalyst/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAutoSaver, createFlowSync } from '../../src/features/use-cases/autosave';
 import { addChip, distance, statusOf, visibleUseCases } from '../../src/features/use-cases/status';
+import { parseJsonObject } from '../../src/features/use-cases/tool-configs';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -98,6 +99,111 @@ describe('decision flow sync (spec document 2 §4.3)', () => {
   });
 });
 
+describe('nothing lost when the user leaves (flush)', () => {
+  it('saves a pending change at once, ignoring the debounce and the 2 s gap, with keepalive when asked', async () => {
+    const calls: [F, boolean][] = [];
+    const s = createAutoSaver<F>({
+      isSavable: (f) => f.name.trim() !== '',
+      save: async (f, send) => void calls.push([f, send.keepalive]),
+    });
+    s.schedule({ name: 'A', n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    s.schedule({ name: 'A', n: 2 });
+    await s.flush({ keepalive: true });
+    expect(calls).toEqual([
+      [{ name: 'A', n: 1 }, false],
+      [{ name: 'A', n: 2 }, true],
+    ]);
+    expect(s.dirty).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('waits for a save in flight, then saves the latest value', async () => {
+    const saved: F[] = [];
+    let release: () => void = () => undefined;
+    const s = createAutoSaver<F>({
+      isSavable: () => true,
+      save: (f) =>
+        new Promise<void>((r) => {
+          saved.push(f);
+          release = r;
+        }),
+    });
+    s.schedule({ name: 'A', n: 1 });
+    await vi.advanceTimersByTimeAsync(1000);
+    s.schedule({ name: 'A', n: 2 });
+    const flushed = s.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saved).toEqual([{ name: 'A', n: 1 }]);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    release();
+    await flushed;
+    expect(saved).toEqual([
+      { name: 'A', n: 1 },
+      { name: 'A', n: 2 },
+    ]);
+  });
+
+  it('keeps a change whose save failed, and saves it on the next flush', async () => {
+    let fail = true;
+    const saved: F[] = [];
+    const s = createAutoSaver<F>({
+      isSavable: () => true,
+      save: async (f) => {
+        if (fail) throw new Error('offline');
+        saved.push(f);
+      },
+    });
+    s.schedule({ name: 'A', n: 1 });
+    await s.flush();
+    expect(s.dirty).toBe(true);
+    fail = false;
+    await s.flush();
+    expect(saved).toEqual([{ name: 'A', n: 1 }]);
+  });
+
+  it('sends the latest decision steps at once, and idle() waits for them to land', async () => {
+    const sent: [string[], boolean][] = [];
+    let release: () => void = () => undefined;
+    const q = createFlowSync({
+      send: (s, o) =>
+        new Promise<void>((r) => {
+          sent.push([s, o.keepalive]);
+          release = r;
+        }),
+    });
+    q.push(['draft'], 'text');
+    void q.flush({ keepalive: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual([[['draft'], true]]);
+    let idle = false;
+    void q.idle().then(() => (idle = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(idle).toBe(false);
+    release();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(idle).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('keeps decision steps that could not be sent', async () => {
+    const errors: unknown[] = [];
+    const q = createFlowSync({
+      send: async () => {
+        throw new Error('Failed to update decision flow: Bad Gateway');
+      },
+      onError: (e) => errors.push(e),
+    });
+    q.push(['a', 'b'], 'other');
+    await q.flush();
+    expect(q.unsent).toEqual(['a', 'b']);
+    expect(errors).toHaveLength(1);
+  });
+});
+
 describe('list rules', () => {
   const uc = (id: number, name: string, extra: Partial<TUseCase> = {}) =>
     ({
@@ -138,8 +244,7 @@ describe('list rules', () => {
 });
 
 describe('tool configuration JSON (spec document 2 §5)', () => {
-  it('applies only text that parses to a JSON object', async () => {
-    const { parseJsonObject } = await import('../../src/features/use-cases/tool-configs');
+  it('applies only text that parses to a JSON object', () => {
     expect(parseJsonObject('{"Authorization": "x"}')).toEqual({ Authorization: 'x' });
     expect(parseJsonObject('{broken')).toBeNull();
     expect(parseJsonObject('[1]')).toBeNull();

@@ -27,16 +27,12 @@ export async function importCsvFiles(
   let conn = await repo.findConnectionByName(deps.db, options.orgId, options.name);
   if (conn && conn.db_type !== 'flat_files')
     throw new Error(`A data source named "${options.name}" exists and is not a File Source`);
-  conn ??= await repo.insertConnection(deps.db, options.orgId, options.userId, {
-    name: options.name,
-    db_type: 'flat_files',
-    host: null,
-    port: null,
-    db_name: null,
-    user_name: null,
-    metadata: {},
-    secret: null,
-  });
+  conn ??= await repo.insertConnection(
+    deps.db,
+    options.orgId,
+    options.userId,
+    repo.fileSourceValues(options.name),
+  );
   const taken = await repo.liveTableNames(deps.db, conn.id);
   const staged = [];
   for (const f of options.files) {

@@ -4,7 +4,14 @@ import type { Deps } from '../../deps';
 import type { FileSourceStore } from '../../warehouses/file-source';
 import { CsvLoadError, STAGING_PREFIX, dropTable, loadCsv } from './csv-load';
 import type { ProgressHub } from './progress';
-import { findCsvFileById, setCsvStatus, touchConnection, unfinishedCsvFiles } from './repo';
+import {
+  discardFailedFirstLoad,
+  findCsvFileById,
+  setCsvStatus,
+  settleFirstLoad,
+  touchConnection,
+  unfinishedCsvFiles,
+} from './repo';
 
 /**
  * The CSV ingest queue. The state lives in `csv_files` (Queued → Processing → Completed |
@@ -78,6 +85,7 @@ export class CsvIngestJobs {
       });
       await fs.promises.rm(row.upload_path, { force: true });
       await touchConnection(db, row.org_id, row.conn_id, now);
+      await settleFirstLoad(db, row.conn_id);
       logger.info(
         { fileId: id, rows: result.rowCount, columns: result.columnCount, ms: Date.now() - started },
         'csv file loaded',
@@ -103,8 +111,25 @@ export class CsvIngestJobs {
         completed_at: this.deps.now(),
       });
       if (row.upload_path) await fs.promises.rm(row.upload_path, { force: true });
-      this.hub.emit({ file_id: id, status: 'Failed', progress: 100, error: reason });
+      const failed = { file_id: id, status: 'Failed' as const, progress: 100, error: reason };
+      // Remembered before the source may be discarded with its file rows: a progress stream
+      // opened after that still learns why the file failed (instead of a 404).
+      this.hub.remember(failed, row.org_id);
+      // Before the event: a client that refreshes on Failed must not see the discarded source.
+      await this.discardIfNothingLoaded(row.conn_id);
+      this.hub.emit(failed);
     }
+  }
+
+  /** A source created by an upload whose files all failed is removed with its database file. */
+  private async discardIfNothingLoaded(connId: number): Promise<void> {
+    const gone = await discardFailedFirstLoad(this.deps.db, connId);
+    if (!gone) return;
+    await this.files.remove(gone.org_id, gone.id);
+    this.deps.logger.info(
+      { connId: gone.id, orgId: gone.org_id },
+      'file source removed: none of the files of its first upload loaded',
+    );
   }
 
   /**
@@ -130,6 +155,7 @@ export class CsvIngestJobs {
         });
       }
     }
+    for (const connId of new Set(unfinished.map((r) => r.conn_id))) await this.discardIfNothingLoaded(connId);
     const referenced = new Set(unfinished.map((r) => r.upload_path && path.resolve(r.upload_path)));
     for (const name of await fs.promises.readdir(this.uploadDir)) {
       const file = path.resolve(this.uploadDir, name);

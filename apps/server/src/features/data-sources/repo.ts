@@ -46,7 +46,21 @@ export interface ConnectionValues {
   user_name: string | null;
   metadata: ConnectionMetadata;
   secret: string | null;
+  /** Only when an upload creates the source (see tables.ts). */
+  first_load_pending?: boolean;
 }
+
+/** The row of a new File Source: no host, no secret; the DuckDB file is made on first load. */
+export const fileSourceValues = (name: string): ConnectionValues => ({
+  name,
+  db_type: 'flat_files',
+  host: null,
+  port: null,
+  db_name: null,
+  user_name: null,
+  metadata: {},
+  secret: null,
+});
 
 export function insertConnection(
   db: Db,
@@ -93,6 +107,43 @@ export function touchConnection(db: Db, orgId: number, id: number, now: Date) {
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .execute();
+}
+
+/** A file of the source has loaded: it is no longer provisional. */
+export function settleFirstLoad(db: Db, connId: number) {
+  return db
+    .updateTable('data_connections')
+    .set({ first_load_pending: false })
+    .where('id', '=', connId)
+    .where('first_load_pending', '=', true)
+    .execute();
+}
+
+/**
+ * Deletes a source an upload created when none of its files loaded or is still loading, in one
+ * statement so a file added meanwhile keeps it. Returns the deleted source, if it was deleted.
+ */
+export function discardFailedFirstLoad(
+  db: Db,
+  connId: number,
+): Promise<{ id: number; org_id: number; name: string } | undefined> {
+  return db
+    .deleteFrom('data_connections')
+    .where('id', '=', connId)
+    .where('first_load_pending', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('csv_files')
+            .select('csv_files.id')
+            .whereRef('csv_files.conn_id', '=', 'data_connections.id')
+            .where('csv_files.is_deleted', '=', false)
+            .where('csv_files.status', '<>', 'Failed'),
+        ),
+      ),
+    )
+    .returning(['id', 'org_id', 'name'])
+    .executeTakeFirst();
 }
 
 export async function countLiveCsvFiles(db: Db, orgId: number): Promise<number> {

@@ -60,8 +60,9 @@ export async function dataSourceRoutes(
     r.get(
       '/api/copilot/get-rate-limits',
       { config: read, schema: { tags, response: { 200: ZRateLimits, ...errorResponses } } },
-      async () => ({
-        limits: { max_csv_files: ctx.maxCsvFiles },
+      async (request) => ({
+        limits: { max_csv_files: ctx.maxCsvFiles, max_upload_bytes: ctx.maxUploadBytes },
+        usage: { csv_files: await repo.countLiveCsvFiles(deps.db, caller(request).orgId) },
       }),
     );
 
@@ -225,7 +226,8 @@ export async function dataSourceRoutes(
         let push: (e: TCsvProgressEvent) => void = (e) => events.push(e);
         const unsubscribe = ctx.hub.subscribe(fileId, (e) => push(e));
         const row = await repo.findCsvFile(deps.db, orgId, fileId);
-        if (!row) {
+        const gone = row ? undefined : ctx.hub.endOf(fileId, orgId);
+        if (!row && !gone) {
           unsubscribe();
           throw new AppError('NOT_FOUND', 'The file was not found.');
         }
@@ -255,7 +257,8 @@ export async function dataSourceRoutes(
           if (e.status !== 'Processing') end();
         };
         request.raw.on('close', end);
-        if (row.status === 'Completed')
+        if (!row) send(gone!);
+        else if (row.status === 'Completed')
           send({
             file_id: fileId,
             status: 'Completed',

@@ -17,6 +17,8 @@ export interface DataConnectionsTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Created by an upload whose files have not loaded yet; removed again when they all fail. */
+  first_load_pending: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export type CsvStatus = 'Queued' | 'Processing' | 'Completed' | 'Failed';

@@ -10,6 +10,7 @@ import { dataSourcesOf } from './context';
 import { safeTableName } from './csv-load';
 import { assertCanChangeSource } from '../access/data-access';
 import * as repo from './repo';
+import type { ConnectionRow } from './tables';
 
 interface Received {
   filename: string;
@@ -96,19 +97,30 @@ export async function receiveCsvUpload(
   try {
     if (received.length === 0)
       throw new AppError('BAD_REQUEST', 'No file was uploaded: add one or more CSV files.');
-    const conn = await targetConnection(deps, caller, fields);
-    const taken = await repo.liveTableNames(deps.db, conn.id);
-    const rows = await repo.insertCsvFiles(
-      deps.db,
-      caller.orgId,
-      conn.id,
-      caller.userId,
-      received.map((r) => {
-        const table = safeTableName(r.filename, taken);
-        taken.add(table);
-        return { file_name: r.filename, table_name: table, size_bytes: r.size, upload_path: r.path };
-      }),
-    );
+    const target = await targetConnection(deps, caller, fields);
+    // The new source and its file rows are written together: a failure leaves neither behind.
+    const { conn, rows } = await deps.db.transaction().execute(async (trx) => {
+      const conn =
+        'id' in target
+          ? target
+          : await repo.insertConnection(trx, caller.orgId, caller.userId, {
+              ...repo.fileSourceValues(target.create),
+              first_load_pending: true,
+            });
+      const taken = await repo.liveTableNames(trx, conn.id);
+      const rows = await repo.insertCsvFiles(
+        trx,
+        caller.orgId,
+        conn.id,
+        caller.userId,
+        received.map((r) => {
+          const table = safeTableName(r.filename, taken);
+          taken.add(table);
+          return { file_name: r.filename, table_name: table, size_bytes: r.size, upload_path: r.path };
+        }),
+      );
+      return { conn, rows };
+    });
     ctx.jobs.enqueue(rows.map((r) => r.id));
     return {
       status: 'Success',
@@ -118,13 +130,19 @@ export async function receiveCsvUpload(
   } catch (err) {
     await Promise.all(received.map((r) => fs.promises.rm(r.path, { force: true })));
     if ((err as { code?: string }).code === '23505')
-      throw new AppError(
-        'CONFLICT',
-        'Another upload to this data source is being saved at the same moment; try again.',
-      );
+      throw !fields.conn_id?.trim()
+        ? nameTaken(fields.conn_name?.trim() ?? '')
+        : new AppError(
+            'CONFLICT',
+            'Another upload to this data source is being saved at the same moment; try again.',
+          );
     throw err;
   }
 }
+
+/** The answer to a new File Source whose name is already used (names are unique per organisation, any case). */
+const nameTaken = (name: string) =>
+  new AppError('CONFLICT', `A data source named "${name}" already exists. Choose another name.`);
 
 function uploadError(err: unknown, maxBytes: number, maxFiles: number, existing: number): unknown {
   if (err instanceof AppError) return err;
@@ -156,12 +174,12 @@ function uploadError(err: unknown, maxBytes: number, maxFiles: number, existing:
   return err;
 }
 
-/** The File Source the files go to: `conn_id`, else the one named `conn_name` (created if new). */
+/** The File Source the files go to: `conn_id`, else a new one named `conn_name`. */
 async function targetConnection(
   deps: Deps,
   caller: { orgId: number; userId: number },
   fields: Record<string, string>,
-) {
+): Promise<ConnectionRow | { create: string }> {
   const rawId = fields.conn_id?.trim();
   if (rawId) {
     const id = Number(rawId);
@@ -185,32 +203,8 @@ async function targetConnection(
     );
   if (name.length > 100)
     throw new AppError('VALIDATION_FAILED', 'Name is too long (100 characters at most).');
-  const existing = await repo.findConnectionByName(deps.db, caller.orgId, name);
-  if (existing) {
-    if (existing.db_type !== 'flat_files')
-      throw new AppError(
-        'CONFLICT',
-        `A data source named "${name}" already exists and is not a CSV data source.`,
-      );
-    await assertCanChangeSource(deps, { orgId: caller.orgId, connId: existing.id, userId: caller.userId });
-    return existing;
-  }
-  try {
-    return await repo.insertConnection(deps.db, caller.orgId, caller.userId, {
-      name,
-      db_type: 'flat_files',
-      host: null,
-      port: null,
-      db_name: null,
-      user_name: null,
-      metadata: {},
-      secret: null,
-    });
-  } catch (err) {
-    if ((err as { code?: string }).code === '23505') {
-      const row = await repo.findConnectionByName(deps.db, caller.orgId, name);
-      if (row?.db_type === 'flat_files') return row;
-    }
-    throw err;
-  }
+  // Files are added to an existing source by its conn_id (the edit dialog); a name that is
+  // taken is refused, so two "new" sources can never silently merge into one.
+  if (await repo.findConnectionByName(deps.db, caller.orgId, name)) throw nameTaken(name);
+  return { create: name };
 }

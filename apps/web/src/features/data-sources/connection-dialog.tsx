@@ -1,11 +1,20 @@
-import type { TConnection, TCsvFile, TSupportedDbType } from '@catalyst/contracts';
-import { useQuery } from '@tanstack/react-query';
+import {
+  BIGQUERY_LOCATIONS,
+  type TConnection,
+  type TRateLimits,
+  type TSupportedDbType,
+} from '@catalyst/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { api } from '../../lib/api';
-import { CsvQueue, useCsvQueue } from './csv-upload';
+import { failedCall, serverMessage } from '../../lib/api-errors';
+import { CsvFilesList, csvFilesKey } from './csv-files-list';
+import { LIMIT_REACHED, atLimit, formatBytes, type CsvLimits } from './csv-limits';
+import { CsvQueue, UploadRefused, useCsvQueue } from './csv-upload';
 
 type Kind = TSupportedDbType['connectionType'];
 
@@ -19,6 +28,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text-sm';
+
+/** The port a database type listens on by default (MySQL 3306, PostgreSQL 5432). */
+const DEFAULT_PORTS: Record<string, string> = { mysql: '3306', postgresql: '5432' };
+export const rateLimitsKey = ['rate-limits'] as const;
+const UNKNOWN_LIMITS: CsvLimits = { maxFiles: Infinity, maxBytes: Infinity, current: 0 };
 
 /** New Data Source and Edit dialogs (spec document 3): the form follows the connection type. */
 export function ConnectionDialog({
@@ -38,7 +52,7 @@ export function ConnectionDialog({
   const [v, setV] = useState<Record<string, string>>({
     conn_name: existing?.conn_name ?? '',
     host: existing?.host ?? '',
-    port: existing?.port ? String(existing.port) : dbType === 'mysql' ? '3306' : '5432',
+    port: existing?.port ? String(existing.port) : (DEFAULT_PORTS[dbType] ?? '5432'),
     db_name: existing?.db_name ?? '',
     user_name: existing?.user_name ?? '',
     password: '',
@@ -57,14 +71,42 @@ export function ConnectionDialog({
   });
   const set = (key: string) => (e: { target: { value: string } }) =>
     setV((all) => ({ ...all, [key]: e.target.value }));
+  // The port follows the type until the user types one of their own.
+  const [portTouched, setPortTouched] = useState(Boolean(existing?.port));
+  const chooseType = (next: string) => {
+    setDbType(next);
+    if (!portTouched && DEFAULT_PORTS[next]) setV((all) => ({ ...all, port: DEFAULT_PORTS[next]! }));
+  };
+  const queryClient = useQueryClient();
   const csv = useCsvQueue();
-  const files = useQuery({
-    queryKey: ['csv-files', existing?.conn_id],
-    enabled: Boolean(existing && existing.db_type === 'flat_files'),
-    queryFn: () => api.get<TCsvFile[]>(`/api/copilot/upload-files/csv?conn_id=${existing!.conn_id}`),
+  const rateLimits = useQuery({
+    queryKey: rateLimitsKey,
+    enabled: kind === 'File Source',
+    staleTime: 0,
+    queryFn: () => api.get<TRateLimits>('/api/copilot/get-rate-limits'),
   });
+  const limits: CsvLimits | null = rateLimits.data
+    ? {
+        maxFiles: rateLimits.data.limits.max_csv_files,
+        maxBytes: rateLimits.data.limits.max_upload_bytes,
+        current: rateLimits.data.usage.csv_files,
+      }
+    : null;
+  const queued = csv.queue.filter((f) => f.status === 'pending').length;
+  const pickerFull = limits !== null && atLimit(limits, queued);
+  const [pickErrors, setPickErrors] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const locations: readonly string[] = BIGQUERY_LOCATIONS.includes(
+    v.location as (typeof BIGQUERY_LOCATIONS)[number],
+  )
+    ? BIGQUERY_LOCATIONS
+    : [v.location!, ...BIGQUERY_LOCATIONS];
+  const filesChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: rateLimitsKey });
+    onSaved();
+  };
 
   const save = async () => {
     const problems: string[] = [];
@@ -77,15 +119,24 @@ export function ConnectionDialog({
         ['user_name', 'Username'],
       ] as const)
         if (!v[k]!.trim()) problems.push(`${label} is required`);
-    if (kind === 'File Source' && !existing && csv.queue.length === 0)
-      problems.push('Choose at least one CSV file');
+    if (kind === 'File Source' && !existing && queued === 0) problems.push('Choose at least one CSV file');
+    if (kind === 'File Source' && existing && queued === 0) problems.push('Choose the CSV files to add');
     if (kind === 'API' && !v.baseUrl!.trim()) problems.push('Base URL is required for a custom API');
     setErrors(problems);
     if (problems.length) return;
     setSaving(true);
     try {
       if (kind === 'File Source') {
-        await csv.upload({ connId: existing?.conn_id, name: existing?.conn_name ?? v.conn_name!.trim() });
+        const result = await csv.upload({
+          connId: existing?.conn_id,
+          name: existing?.conn_name ?? v.conn_name!.trim(),
+        });
+        if (existing) void queryClient.invalidateQueries({ queryKey: csvFilesKey(existing.conn_id) });
+        void queryClient.invalidateQueries({ queryKey: rateLimitsKey });
+        if (result && result.loaded > 0)
+          toast.success(existing ? 'Connection updated successfully' : 'Connection added successfully');
+        if (result && result.loaded === 0 && !existing)
+          setOutcome('The data source was not created: none of its files could be loaded.');
       } else {
         const body: Record<string, unknown> = {
           conn_name: v.conn_name,
@@ -121,11 +172,25 @@ export function ConnectionDialog({
           existing ? '/api/copilot/db_conn/update_db_conn' : '/api/copilot/db_conn/add_db_conn',
           body,
         );
+        toast.success(existing ? 'Connection updated successfully' : 'Connection added successfully');
       }
       onSaved();
       if (kind !== 'File Source') onClose();
     } catch (error) {
-      setErrors([error instanceof Error ? error.message : 'The data source could not be saved.']);
+      // Spec document 3 §8 (and document 2 §8 'Failed to create connection: <status>').
+      if (error instanceof UploadRefused) setErrors([error.message]);
+      else if (existing)
+        setErrors(
+          [
+            'Failed to update database connection.',
+            serverMessage(error) ?? failedCall('Failed to update connection', error, ''),
+          ].filter(Boolean),
+        );
+      else
+        setErrors([
+          serverMessage(error) ??
+            failedCall('Failed to create connection', error, 'Failed to create database connection.'),
+        ]);
     } finally {
       setSaving(false);
     }
@@ -150,7 +215,7 @@ export function ConnectionDialog({
               className={selectClass}
               value={dbType}
               disabled={Boolean(existing)}
-              onChange={(e) => setDbType(e.target.value)}
+              onChange={(e) => chooseType(e.target.value)}
             >
               {types.map((t) => (
                 <option key={t.connectionName} value={t.connectionName}>
@@ -174,7 +239,14 @@ export function ConnectionDialog({
                   <Input value={v.host} onChange={set('host')} />
                 </Field>
                 <Field label="Port">
-                  <Input inputMode="numeric" value={v.port} onChange={set('port')} />
+                  <Input
+                    inputMode="numeric"
+                    value={v.port}
+                    onChange={(e) => {
+                      setPortTouched(true);
+                      set('port')(e);
+                    }}
+                  />
                 </Field>
               </div>
               <Field label="Database">
@@ -210,7 +282,13 @@ export function ConnectionDialog({
                 <Input value={v.default_dataset} onChange={set('default_dataset')} />
               </Field>
               <Field label="location">
-                <Input value={v.location} onChange={set('location')} />
+                <select className={selectClass} value={v.location} onChange={set('location')}>
+                  {locations.map((l) => (
+                    <option key={l} value={l}>
+                      {l}
+                    </option>
+                  ))}
+                </select>
               </Field>
               {v.auth_method === 'service_account' ? (
                 <Field label="Credentials key file (.json)">
@@ -277,34 +355,56 @@ export function ConnectionDialog({
           ) : null}
           {kind === 'File Source' ? (
             <>
-              {files.data?.length ? (
-                <ul className="grid gap-1 text-sm" aria-label="Uploaded files">
-                  {files.data.map((f) => (
-                    <li key={f.file_id} className="flex justify-between gap-2">
-                      <span className="truncate">{f.file_name}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {f.status === 'FAILED'
-                          ? (f.error ?? 'Failed')
-                          : `${(f.file_row_count ?? 0).toLocaleString()} rows`}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              {existing ? <CsvFilesList connId={existing.conn_id} onChanged={filesChanged} /> : null}
               <Field label="CSV files">
                 <input
                   type="file"
                   accept=".csv,text/csv"
                   multiple
                   aria-label="CSV files"
-                  onChange={(e) => csv.add(e.target.files)}
+                  aria-describedby="csv-limit"
+                  className="text-sm text-muted-foreground file:mr-3 file:rounded-md file:border file:border-input file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground hover:file:bg-muted disabled:opacity-60"
+                  disabled={pickerFull || saving}
+                  onChange={(e) => {
+                    // Before the limits have arrived the server's own checks are the only ones.
+                    setPickErrors(csv.add(e.target.files, limits ?? UNKNOWN_LIMITS));
+                    e.target.value = '';
+                  }}
                 />
               </Field>
+              <p id="csv-limit" className="text-xs text-muted-foreground">
+                {rateLimits.isError
+                  ? failedCall(
+                      'Failed to fetch rate limits',
+                      rateLimits.error,
+                      'Failed to load the CSV limits',
+                    )
+                  : !limits
+                    ? 'Reading the CSV limits…'
+                    : pickerFull
+                      ? LIMIT_REACHED
+                      : `Up to ${limits.maxFiles} CSV files in all (${limits.current + queued} used), each up to ${formatBytes(limits.maxBytes)}.`}
+              </p>
+              {pickErrors.length ? (
+                <ul role="alert" className="grid gap-1 text-sm text-destructive">
+                  {pickErrors.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              ) : null}
               <CsvQueue queue={csv.queue} onRemove={csv.remove} />
+              {outcome ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {outcome}
+                </p>
+              ) : null}
             </>
           ) : null}
           {errors.length ? (
-            <ul className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm text-destructive">
+            <ul
+              role="alert"
+              className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-sm text-destructive"
+            >
               {errors.map((e) => (
                 <li key={e}>{e}</li>
               ))}

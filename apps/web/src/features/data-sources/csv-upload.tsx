@@ -1,7 +1,10 @@
 import type { TCsvProgressEvent, TUploadCsvResponse } from '@catalyst/contracts';
 import { X } from 'lucide-react';
 import { useState } from 'react';
-import { api } from '../../lib/api';
+import { toast } from 'sonner';
+import { api, ApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/api-errors';
+import { checkPick, clampPercent, formatBytes, type CsvLimits } from './csv-limits';
 
 export interface QueuedFile {
   key: string;
@@ -12,14 +15,26 @@ export interface QueuedFile {
   error?: string;
 }
 
+export const rowsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+
+/** An upload the server refused as a whole; its message is already shown. */
+export class UploadRefused extends Error {}
+
 /** Watches one file's load over the server-sent progress stream until Completed or Failed. */
 function track(fileId: number, onEvent: (e: TCsvProgressEvent) => void, onLost: () => void) {
   const source = new EventSource(`/api/copilot/upload-files/csv_progress/stream/${fileId}`, {
     withCredentials: true,
   });
   source.onmessage = (message) => {
-    const event = JSON.parse(String(message.data)) as TCsvProgressEvent;
-    onEvent(event);
+    let event: TCsvProgressEvent;
+    try {
+      event = JSON.parse(String(message.data)) as TCsvProgressEvent;
+    } catch {
+      source.close();
+      onLost();
+      return;
+    }
+    onEvent({ ...event, progress: clampPercent(event.progress) });
     if (event.status !== 'Processing') source.close();
   };
   source.onerror = () => {
@@ -33,16 +48,21 @@ export function useCsvQueue() {
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const patch = (key: string, change: Partial<QueuedFile>) =>
     setQueue((q) => q.map((f) => (f.key === key ? { ...f, ...change } : f)));
-  const add = (files: FileList | null) =>
+  /** Queues the files the limits allow; answers why the others were refused (spec document 3 §5). */
+  const add = (files: FileList | File[] | null, limits: CsvLimits): string[] => {
+    const queued = queue.filter((f) => f.status === 'pending' || f.status === 'uploading').length;
+    const { accepted, errors } = checkPick([...(files ?? [])], queued, limits);
     setQueue((q) => [
       ...q,
-      ...[...(files ?? [])].map((file, i) => ({
+      ...accepted.map((file, i) => ({
         key: `${Date.now()}-${i}-${file.name}`,
         file,
         status: 'pending' as const,
         progress: 0,
       })),
     ]);
+    return errors;
+  };
   const remove = (key: string) => setQueue((q) => q.filter((f) => f.key !== key));
 
   /** Uploads the pending files into the File Source; resolves when every file has finished loading. */
@@ -58,11 +78,17 @@ export function useCsvQueue() {
     try {
       response = await api.post<TUploadCsvResponse>('/api/copilot/upload-files/upload-csv', form);
     } catch (error) {
-      pending.forEach((f) =>
-        patch(f.key, { status: 'failed', error: error instanceof Error ? error.message : 'Upload failed' }),
-      );
-      throw error;
+      // Spec document 3 §8: the answer's message, else 'Upload failed: <status text>'.
+      const reason =
+        serverMessage(error) ??
+        (error instanceof ApiError
+          ? `Upload failed: ${error.statusText || error.status}`
+          : `Upload failed: ${error instanceof Error ? error.message : 'no answer from the server'}`);
+      pending.forEach((f) => patch(f.key, { status: 'pending', progress: 0 }));
+      toast.error(`Batch upload failed: ${reason}`);
+      throw new UploadRefused(reason);
     }
+    let loaded = 0;
     await Promise.all(
       response.files.map(
         (uploaded, i) =>
@@ -71,10 +97,15 @@ export function useCsvQueue() {
             track(
               uploaded.file_id,
               (e) => {
-                if (e.status === 'Completed')
+                if (e.status === 'Completed') {
+                  loaded += 1;
                   patch(item.key, { status: 'success', progress: 100, rows: e.row_count });
-                else if (e.status === 'Failed')
-                  patch(item.key, { status: 'failed', progress: 100, error: e.error });
+                } else if (e.status === 'Failed')
+                  patch(item.key, {
+                    status: 'failed',
+                    progress: 100,
+                    error: `Failed to process ${item.file.name}: ${e.error ?? 'the file could not be loaded'}`,
+                  });
                 else patch(item.key, { progress: e.progress });
                 if (e.status !== 'Processing') resolve();
               },
@@ -86,7 +117,7 @@ export function useCsvQueue() {
           }),
       ),
     );
-    return response.conn_id;
+    return { connId: response.conn_id, loaded, failed: pending.length - loaded };
   };
   return { queue, add, remove, upload, reset: () => setQueue([]) };
 }
@@ -101,12 +132,14 @@ export function CsvQueue({ queue, onRemove }: { queue: QueuedFile[]; onRemove: (
             <span className="min-w-0 flex-1 truncate font-medium">{f.file.name}</span>
             <span className="text-xs text-muted-foreground">
               {f.status === 'success'
-                ? `${(f.rows ?? 0).toLocaleString()} rows`
+                ? rowsText(f.rows ?? 0)
                 : f.status === 'failed'
                   ? 'Failed'
                   : f.status === 'uploading'
-                    ? `${Math.round(f.progress)}%`
-                    : `${(f.file.size / 1024).toFixed(0)} KB`}
+                    ? `${Math.round(clampPercent(f.progress))}%`
+                    : f.file.size < 1024
+                      ? `${f.file.size} B`
+                      : formatBytes(f.file.size)}
             </span>
             {f.status === 'pending' ? (
               <button
@@ -124,13 +157,15 @@ export function CsvQueue({ queue, onRemove }: { queue: QueuedFile[]; onRemove: (
               className="mt-2 h-1.5 overflow-hidden rounded-full bg-muted"
               role="progressbar"
               aria-label={`${f.file.name} progress`}
-              aria-valuenow={Math.round(f.progress)}
+              aria-valuenow={Math.round(clampPercent(f.progress))}
               aria-valuemin={0}
               aria-valuemax={100}
             >
               <div
                 className={`h-full rounded-full ${f.status === 'failed' ? 'bg-destructive' : f.status === 'success' ? 'bg-success' : 'bg-primary'}`}
-                style={{ width: `${f.status === 'uploading' ? Math.max(3, f.progress) : 100}%` }}
+                style={{
+                  width: `${f.status === 'uploading' ? Math.max(3, clampPercent(f.progress)) : 100}%`,
+                }}
               />
             </div>
           ) : null}

@@ -19,7 +19,8 @@ import { Page, PageHeader } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { NoAccess } from '../../components/no-access';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
+import { failedCall, serverMessage } from '../../lib/api-errors';
 import { usePermissions } from '../../lib/permissions';
 import { ConnectionDialog } from './connection-dialog';
 
@@ -61,15 +62,26 @@ export function DataSourcesPage() {
   const { known, can } = usePermissions();
   const readable = can('data.read');
   const writable = can('data.write');
+  // Errors worded as spec document 2 §8 "Connections" words them.
   const types = useQuery({
     queryKey: ['db-types'],
-    queryFn: () => api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types'),
+    queryFn: () =>
+      api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types').catch((e: unknown) => {
+        throw new Error(
+          failedCall('Failed to fetch supported DB types', e, 'Failed to load supported DB types'),
+        );
+      }),
     enabled: readable,
   });
   const conns = useQuery({
     queryKey: ['connections'],
     queryFn: () =>
-      api.get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns').then((r) => r.connections),
+      api
+        .get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns')
+        .then((r) => r.connections)
+        .catch((e: unknown) => {
+          throw new Error(failedCall('Failed to fetch connections', e, 'Failed to load connections'));
+        }),
     enabled: readable,
   });
   const [search, setSearch] = useState('');
@@ -94,13 +106,20 @@ export function DataSourcesPage() {
       sort === 'name' ? a.conn_name.localeCompare(b.conn_name) : b.updated_at.localeCompare(a.updated_at),
     );
 
+  // Spec document 3 §8: the server's error, else 'Failed to delete connection (<status>)'; no answer
+  // at all is 'An unexpected error occurred while deleting the connection.'
   const remove = async (c: TConnection) => {
     try {
       await api.post('/api/copilot/db_conn/delete_db_conn', { conn_id: c.conn_id });
-      toast.success('Data source deleted', { description: c.conn_name });
+      toast.success('Data source has been successfully deleted.');
       refresh();
     } catch (error) {
-      toast.error('Delete failed', { description: error instanceof Error ? error.message : undefined });
+      toast.error(
+        serverMessage(error) ??
+          (error instanceof ApiError
+            ? `Failed to delete connection (${error.status})`
+            : 'An unexpected error occurred while deleting the connection.'),
+      );
     }
     setDeleting(null);
   };
@@ -119,6 +138,11 @@ export function DataSourcesPage() {
         }
       />
       {known && !readable ? <NoAccess permission="data.read" what="Seeing data sources" /> : null}
+      {types.isError ? (
+        <p role="alert" className="mt-4 text-sm text-destructive">
+          {types.error instanceof Error ? types.error.message : 'Failed to load supported DB types'}
+        </p>
+      ) : null}
       <div className={known && !readable ? 'hidden' : 'mt-6 flex flex-col gap-3 sm:flex-row'}>
         <label className="relative flex-1">
           <Search
@@ -178,8 +202,10 @@ export function DataSourcesPage() {
         {!readable ? null : conns.isLoading ? (
           <p className="text-sm text-muted-foreground">Loading data sources…</p>
         ) : conns.isError ? (
-          <Card className="grid gap-3 p-6 text-sm">
+          <Card className="grid gap-3 p-6 text-sm" role="alert">
+            {/* The spec adds 'Showing demo data instead': Catalyst never shows made-up sources, so it says no such thing. */}
             <p className="text-destructive">
+              Error loading connections:{' '}
               {conns.error instanceof Error ? conns.error.message : 'Failed to load connections'}
             </p>
             <Button variant="secondary" className="justify-self-start" onClick={() => void conns.refetch()}>

@@ -1,26 +1,41 @@
-import type { TAgentConfig } from '@catalyst/contracts';
-import { Copy } from 'lucide-react';
+import type { TAgentConfig, TUseCaseDetails } from '@catalyst/contracts';
+import { Copy, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, inputClassName } from '../../components/ui/input';
+import { EMBED_SIZE, embedSnippet, embedUrl } from '../../lib/embed';
 import { updateUseCase } from './api/use-cases';
 
 const area =
   'min-h-20 rounded-md border border-input bg-surface px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
 
-/** Agents tab (spec document 2 §2.4): the Create Conversation Agent form, embed code, placeholders. */
-export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; initial: TAgentConfig }) {
-  const [cfg, setCfg] = useState<TAgentConfig>(initial);
+/**
+ * Agents tab (spec document 2 §2.4): the Create Conversation Agent form, embed code, placeholders.
+ * The editor holds the unsaved settings (`config`, `onChange`), so a tab switch keeps them.
+ */
+export function AgentsTab({
+  useCaseId,
+  config: cfg,
+  dirty,
+  onChange,
+  onSaved,
+}: {
+  useCaseId: number | null;
+  config: TAgentConfig;
+  dirty: boolean;
+  onChange: (config: TAgentConfig) => void;
+  onSaved: (useCase: TUseCaseDetails) => void;
+}) {
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof TAgentConfig>(k: K, v: TAgentConfig[K]) => setCfg((c) => ({ ...c, [k]: v }));
-  const embed = `<script src="${window.location.origin}/embed.js" data-use-case="${useCaseId ?? ''}" data-agent="${cfg.agentName}"></script>`;
+  const set = <K extends keyof TAgentConfig>(k: K, v: TAgentConfig[K]) => onChange({ ...cfg, [k]: v });
+  const embed = useCaseId ? embedSnippet(window.location.origin, useCaseId, cfg) : '';
   const save = async () => {
     if (!useCaseId) return;
     setSaving(true);
     try {
-      await updateUseCase({ usecase_id: useCaseId, agentConfig: cfg });
+      onSaved(await updateUseCase({ usecase_id: useCaseId, agentConfig: cfg }));
       toast.success('Agent saved');
     } catch (e) {
       toast.error('Failed to save the agent', { description: e instanceof Error ? e.message : undefined });
@@ -98,7 +113,8 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
             />
           </label>
         </div>
-        <div className="flex justify-end">
+        <div className="flex items-center justify-end gap-3">
+          {dirty ? <span className="text-sm text-muted-foreground">Unsaved changes</span> : null}
           <Button onClick={() => void save()} disabled={!useCaseId || saving}>
             {saving ? 'Saving...' : 'Save Agent'}
           </Button>
@@ -107,20 +123,43 @@ export function AgentsTab({ useCaseId, initial }: { useCaseId: number | null; in
       <div className="grid content-start gap-4">
         <Card className="p-5">
           <h2 className="font-semibold">Embed Code</h2>
-          <pre className="mt-3 rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap">{embed}</pre>
-          <Button
-            className="mt-3"
-            variant="secondary"
-            size="sm"
-            onClick={() =>
-              void navigator.clipboard.writeText(embed).then(
-                () => toast.success('Embed code copied'),
-                () => toast.error('Could not copy the embed code'),
-              )
-            }
-          >
-            <Copy /> Copy
-          </Button>
+          {useCaseId ? (
+            <>
+              <p className="mt-1 text-sm text-muted-foreground">
+                A {EMBED_SIZE.width} × {EMBED_SIZE.height} frame with this agent. Viewers chat with their own
+                Catalyst session and see only what their account may see.
+              </p>
+              <pre
+                className="mt-3 max-h-48 overflow-auto rounded-md bg-muted p-3 text-xs break-all whitespace-pre-wrap"
+                data-testid="embed-code"
+              >
+                {embed}
+              </pre>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() =>
+                    void navigator.clipboard.writeText(embed).then(
+                      () => toast.success('Embed code copied'),
+                      () => toast.error('Could not copy the embed code'),
+                    )
+                  }
+                >
+                  <Copy /> Copy
+                </Button>
+                <Button variant="ghost" size="sm" asChild>
+                  <a href={embedUrl(window.location.origin, useCaseId, cfg)} target="_blank" rel="noopener">
+                    <ExternalLink /> Preview
+                  </a>
+                </Button>
+              </div>
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-muted-foreground">
+              Save the use case first to get its embed code.
+            </p>
+          )}
         </Card>
         <Card className="p-5">
           <h2 className="font-semibold">Connect LLM</h2>

@@ -5,13 +5,20 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
+import { ApiError } from '../../lib/api';
+import { failedCall } from '../../lib/api-errors';
 import { assignUsers, fetchOrgUsers } from './api/use-cases';
 
 /** Assign Users dialog (spec document 2 §2.3, §4.7). */
 export function AssignUsersDialog({ useCase, onClose }: { useCase: TUseCase; onClose: () => void }) {
   const users = useQuery({
     queryKey: ['org-users', useCase.use_case_id],
-    queryFn: () => fetchOrgUsers(useCase.use_case_id),
+    queryFn: () =>
+      fetchOrgUsers(useCase.use_case_id).catch((e: unknown) => {
+        throw new Error(
+          failedCall('Failed to fetch users', e, 'Failed to fetch users: no answer from the server'),
+        );
+      }),
     staleTime: 0,
   });
   const [selected, setSelected] = useState<Set<number> | null>(null);
@@ -50,7 +57,12 @@ export function AssignUsersDialog({ useCase, onClose }: { useCase: TUseCase; onC
         onClose();
       }, 2000);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Failed to assign users');
+      // Spec document 2 §8: a non-OK answer, or no answer at all.
+      setError(
+        e instanceof ApiError
+          ? 'Failed to assign users. Please try again.'
+          : 'An error occurred while assigning users. Please try again.',
+      );
     } finally {
       setSaving(false);
     }
@@ -73,7 +85,7 @@ export function AssignUsersDialog({ useCase, onClose }: { useCase: TUseCase; onC
             <p className="p-4 text-sm text-muted-foreground">Loading users...</p>
           ) : users.isError ? (
             <p className="p-4 text-sm text-destructive">
-              {users.error instanceof Error ? users.error.message : 'Failed to load users'}
+              {users.error instanceof Error ? users.error.message : 'Failed to fetch users'}
             </p>
           ) : shown.length === 0 ? (
             <p className="p-4 text-sm text-muted-foreground">

@@ -104,45 +104,57 @@ function Chips({
   );
 }
 
-/** Definition tab (spec document 2 §2.4). `commit` asks the editor to auto-save. */
-export function DefinitionTab({
-  form,
-  setForm,
-  commit,
-}: {
+interface SectionProps {
   form: DefinitionForm;
   setForm: (f: DefinitionForm) => void;
   commit: (f: DefinitionForm) => void;
-}) {
-  const change = (patch: Partial<DefinitionForm>, save = false) => {
+}
+
+/** `change` updates the form; with `save` it also asks for an auto-save (chips, radio). */
+const changer =
+  ({ form, setForm, commit }: SectionProps) =>
+  (patch: Partial<DefinitionForm>, save = false) => {
     const next = { ...form, ...patch };
     setForm(next);
     if (save) commit(next);
   };
+
+/** Use Case Name and Description, saved on blur (spec document 2 §4.2). */
+export function BasicInformation(props: SectionProps) {
+  const { form, commit } = props;
+  const change = changer(props);
   return (
-    <div className="grid gap-4">
-      <Card className="grid gap-4 p-5">
-        <h2 className="font-semibold">Basic Information</h2>
-        <label className="grid gap-1.5 text-sm font-medium">
-          Use Case Name
-          <Input
-            value={form.name}
-            placeholder="e.g. Retail Sales Performance"
-            onChange={(e) => change({ name: e.target.value })}
-            onBlur={() => commit(form)}
-          />
-        </label>
-        <label className="grid gap-1.5 text-sm font-medium">
-          Use Case Description
-          <textarea
-            className="min-h-24 rounded-md border border-input bg-surface px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
-            value={form.description}
-            placeholder="What decisions does this use case support?"
-            onChange={(e) => change({ description: e.target.value })}
-            onBlur={() => commit(form)}
-          />
-        </label>
-      </Card>
+    <Card className="grid gap-4 p-5">
+      <h2 className="font-semibold">Basic Information</h2>
+      <label className="grid gap-1.5 text-sm font-medium">
+        Use Case Name
+        <Input
+          value={form.name}
+          placeholder="e.g. Retail Sales Performance"
+          onChange={(e) => change({ name: e.target.value })}
+          onBlur={() => commit(form)}
+        />
+      </label>
+      <label className="grid gap-1.5 text-sm font-medium">
+        Use Case Description
+        <textarea
+          className="min-h-24 rounded-md border border-input bg-surface px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
+          value={form.description}
+          placeholder="What decisions does this use case support?"
+          onChange={(e) => change({ description: e.target.value })}
+          onBlur={() => commit(form)}
+        />
+      </label>
+    </Card>
+  );
+}
+
+/** Business goals, stakeholders, risk tolerance and the AI confidence threshold: what decisions weigh. */
+export function DecisionCriteria(props: SectionProps) {
+  const { form, commit } = props;
+  const change = changer(props);
+  return (
+    <>
       <Chips
         label="Business Goals"
         presets={BUSINESS_GOAL_PRESETS}
@@ -205,6 +217,16 @@ export function DefinitionTab({
           <span>95%</span>
         </div>
       </Card>
+    </>
+  );
+}
+
+/** Definition tab (spec document 2 §2.4). `commit` asks the editor to auto-save. */
+export function DefinitionTab(props: SectionProps) {
+  return (
+    <div className="grid gap-4">
+      <BasicInformation {...props} />
+      <DecisionCriteria {...props} />
     </div>
   );
 }

@@ -20,8 +20,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { inputClassName } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { fetchDecisionFlow, generateDecisionFlow, saveDecisionFlow } from './api/use-cases';
-import { createFlowSync } from './autosave';
+import { failedCall, serverMessage } from '../../lib/api-errors';
+import { addDecisionFlow, fetchDecisionFlow, generateDecisionFlow } from './api/use-cases';
+import { flowSyncOf } from './flow-syncs';
+import { useFlushOnLeave } from './leave';
 
 interface Step {
   key: string;
@@ -97,33 +99,41 @@ export function FlowsTab({
   const [loading, setLoading] = useState(false);
   const [generating, setGenerating] = useState(false);
   const [saving, setSaving] = useState(false);
+  // Spec document 2 §8: the generate error shows in the red box; a load or save failure is said
+  // too (the spec only logs them, but an edit that silently did not save is lost work).
+  const [generateError, setGenerateError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const sync = useMemo(
-    () =>
-      useCaseId
-        ? createFlowSync({
-            send: (s) => saveDecisionFlow(useCaseId, s).then(() => setError(null)),
-            onError: (e) => setError(e instanceof Error ? e.message : 'Failed to save the decision flow'),
-            onState: setSaving,
-          })
-        : null,
-    [useCaseId],
-  );
+  const entry = useMemo(() => (useCaseId ? flowSyncOf(useCaseId) : null), [useCaseId]);
+  useEffect(() => entry?.subscribe({ onError: setError, onState: setSaving }), [entry]);
+  useFlushOnLeave((send) => entry?.sync.flush(send));
   const loaded = useRef<number | null>(null);
   useEffect(() => {
-    if (!useCaseId || loaded.current === useCaseId) return;
+    if (!useCaseId || !entry || loaded.current === useCaseId) return;
     loaded.current = useCaseId;
+    // Steps a previous visit could not send are shown again, not replaced by the server's older ones.
+    const unsent = entry.sync.unsent;
+    if (unsent && !entry.sync.inFlight) {
+      setSteps(toSteps(unsent));
+      setError(entry.error);
+      return;
+    }
     setLoading(true);
-    fetchDecisionFlow(useCaseId)
+    // A save flushed on the way out of this tab may still be in flight: read after it lands.
+    void entry.sync
+      .idle()
+      .then(() => fetchDecisionFlow(useCaseId))
       .then((s) => setSteps(toSteps(s)))
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : 'Failed to load the decision flow'))
+      .catch((e: unknown) =>
+        setError(
+          serverMessage(e) ?? failedCall('Failed to fetch decision flow', e, 'Failed to load decision flow'),
+        ),
+      )
       .finally(() => setLoading(false));
-  }, [useCaseId]);
-  useEffect(() => () => sync?.cancel(), [sync]);
+  }, [useCaseId, entry]);
 
   const update = (next: Step[], kind: 'text' | 'other') => {
     setSteps(next);
-    sync?.push(
+    entry?.sync.push(
       next.map((s) => s.text),
       kind,
     );
@@ -131,13 +141,32 @@ export function FlowsTab({
   const generate = async () => {
     if (!useCaseId) return;
     setGenerating(true);
-    setError(null);
+    setGenerateError(null);
+    let generated: string[];
     try {
-      const generated = await generateDecisionFlow(useCaseId);
-      setSteps(toSteps(generated));
-      await saveDecisionFlow(useCaseId, generated);
+      generated = await generateDecisionFlow(useCaseId);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Failed to generate a decision flow');
+      setGenerateError(
+        serverMessage(e) ??
+          failedCall(
+            'Failed to generate decision flow',
+            e,
+            e instanceof Error ? e.message : 'Failed to generate decision flow',
+          ),
+      );
+      setGenerating(false);
+      return;
+    }
+    // The generated flow replaces the steps: edits still waiting to be sent would overwrite it.
+    entry?.sync.cancel();
+    setSteps(toSteps(generated));
+    try {
+      await addDecisionFlow(useCaseId, generated);
+      setError(null);
+    } catch (e) {
+      setGenerateError(
+        serverMessage(e) ?? failedCall('Failed to add decision flow', e, 'Failed to add decision flow'),
+      );
     } finally {
       setGenerating(false);
     }
@@ -163,7 +192,7 @@ export function FlowsTab({
               The ordered steps Catalyst follows when it recommends a decision for this use case.
             </p>
           </div>
-          <div className="flex shrink-0 gap-2">
+          <div className="flex flex-wrap gap-2 sm:shrink-0">
             <Button
               variant="secondary"
               onClick={() => void generate()}
@@ -180,14 +209,19 @@ export function FlowsTab({
             </Button>
           </div>
         </div>
-        {error ? (
+        {generateError ? (
           <div
             role="alert"
             className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
           >
             <p className="font-medium">Error generating decision flow:</p>
-            <p>{error}</p>
+            <p>{generateError}</p>
           </div>
+        ) : null}
+        {error ? (
+          <p role="alert" className="mt-4 text-sm text-destructive">
+            {error}
+          </p>
         ) : null}
         <div className="mt-4">
           {!useCaseId ? (
@@ -252,7 +286,11 @@ export function FlowsTab({
         <p className="text-sm text-muted-foreground">
           Review your decision flows and validate the configuration before publishing
         </p>
-        <Button onClick={onPublish} disabled={publishing || !useCaseId}>
+        <Button
+          // Publish what is on screen: steps still waiting to be sent go first.
+          onClick={() => void (entry?.sync.flush() ?? Promise.resolve()).then(onPublish)}
+          disabled={publishing || !useCaseId}
+        >
           {publishing ? 'Publishing...' : 'Validate & Publish'}
         </Button>
       </div>

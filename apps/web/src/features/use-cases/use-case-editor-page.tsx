@@ -1,9 +1,8 @@
-import type { TAgentConfig, TUseCaseDetails } from '@catalyst/contracts';
+import { ZAgentConfig, type TAgentConfig, type TUseCaseDetails } from '@catalyst/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { NoAccess } from '../../components/no-access';
 import { Page } from '../../components/page';
 import { Alert } from '../../components/ui/alert';
@@ -12,8 +11,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { AgentsTab } from './agents-tab';
-import { createUseCase, fetchUseCase, publishUseCase, updateUseCase, useCaseKeys } from './api/use-cases';
-import { createAutoSaver } from './autosave';
+import { fetchUseCase, useCaseKeys } from './api/use-cases';
+import { EMPTY_DEFINITION, formOf, useDefinitionSaver } from './definition-saver';
+import { usePublish } from './publish';
+import { whenSaved } from './pending-saves';
 import { DefinitionTab, type DefinitionForm } from './definition-tab';
 import { FlowsTab } from './flows-tab';
 import { KnowledgeTab } from './knowledge-tab';
@@ -27,35 +28,8 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
-const EMPTY: DefinitionForm = {
-  name: '',
-  description: '',
-  businessGoals: [],
-  keyStakeholders: [],
-  riskTolerance: 'balanced',
-  aiConfidenceThreshold: 80,
-};
-const DEFAULT_AGENT: TAgentConfig = {
-  agentType: 'conversational',
-  agentName: 'AI Assistant',
-  description: '',
-  systemPrompt: 'You are a helpful AI assistant.',
-  welcomeMessage: 'Hello! How can I help you today?',
-  maxTokens: 1000,
-  temperature: 0.7,
-};
-
-function formOf(d: TUseCaseDetails): DefinitionForm {
-  const t = Number(d.aiConfidenceThreshold);
-  return {
-    name: d.use_case_name,
-    description: d.use_case_desc,
-    businessGoals: d.businessGoals,
-    keyStakeholders: d.keyStakeholders,
-    riskTolerance: d.riskTolerance,
-    aiConfidenceThreshold: Number.isFinite(t) ? Math.min(100, Math.max(50, Math.round(t / 5) * 5)) : 80,
-  };
-}
+// The agent settings of a use case that has none saved: the contract's defaults (spec document 2 §3).
+const DEFAULT_AGENT: TAgentConfig = ZAgentConfig.parse({});
 
 /** /use-cases/new and /use-cases/:id (spec document 2 §2.4, §4.2–4.6). */
 export function UseCaseEditorPage() {
@@ -66,100 +40,61 @@ export function UseCaseEditorPage() {
   const { known, can } = usePermissions();
   // Without data.write the editor shows the use case but changes nothing.
   const readOnly = !can('data.write');
-  const [id, setId] = useState<number | null>(routeId);
-  const idRef = useRef(id);
-  idRef.current = id;
   const details = useQuery({
     queryKey: useCaseKeys.detail(routeId ?? 0),
     enabled: routeId !== null,
-    queryFn: () => fetchUseCase(routeId ?? 0),
+    // After a save of this use case that may still be in flight (the editor was left and opened again).
+    queryFn: () => whenSaved(`use-case:${routeId}`).then(() => fetchUseCase(routeId ?? 0)),
   });
-  const [form, setForm] = useState<DefinitionForm>(EMPTY);
+  const [form, setForm] = useState<DefinitionForm>(EMPTY_DEFINITION);
+  const formRef = useRef(form);
+  formRef.current = form;
   const [tab, setTab] = useState<Tab>('definition');
-  const [saving, setSaving] = useState(false);
-  const [savedAt, setSavedAt] = useState<number | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [publishing, setPublishing] = useState(false);
+  /** Agent settings changed but not saved yet; kept here so a tab switch does not drop them. */
+  const [agentDraft, setAgentDraft] = useState<TAgentConfig | null>(null);
   const [, tick] = useState(0);
   const loadedFor = useRef<number | null>(null);
+  /** The form as last read from the server, to tell a newer server copy from the user's own edits. */
+  const loadedForm = useRef<string | null>(null);
 
-  const saver = useMemo(
-    () =>
-      createAutoSaver<DefinitionForm>({
-        isSavable: (f) => f.name.trim() !== '',
-        save: async (f) => {
-          setSaving(true);
-          setSaveError(null);
-          const fields = {
-            description: f.description,
-            businessGoals: f.businessGoals,
-            keyStakeholders: f.keyStakeholders,
-            riskTolerance: f.riskTolerance,
-            aiConfidenceThreshold: f.aiConfidenceThreshold,
-          };
-          try {
-            const current = idRef.current;
-            if (current === null) {
-              const created = await createUseCase({ usecase_name: f.name.trim(), ...fields });
-              idRef.current = created.usecase_id;
-              setId(created.usecase_id);
-              loadedFor.current = created.usecase_id;
-              queryClient.setQueryData(useCaseKeys.detail(created.usecase_id), created);
-              void navigate(`/use-cases/${created.usecase_id}`, { replace: true });
-            } else {
-              const updated = await updateUseCase({
-                usecase_id: current,
-                usecase_name: f.name.trim(),
-                ...fields,
-              });
-              queryClient.setQueryData(useCaseKeys.detail(current), updated);
-            }
-            setSavedAt(Date.now());
-            void queryClient.invalidateQueries({ queryKey: useCaseKeys.list });
-          } catch (e) {
-            setSaveError(e instanceof Error ? e.message : 'Failed to save');
-            throw e;
-          } finally {
-            setSaving(false);
-          }
-        },
-      }),
-    [navigate, queryClient],
-  );
-  useEffect(() => () => saver.cancel(), [saver]);
+  const {
+    id,
+    saver,
+    flush: flushDefinition,
+    saving,
+    savedAt,
+    setSavedAt,
+    saveError,
+  } = useDefinitionSaver({
+    id: routeId,
+    form: formRef,
+    onCreated: (created, f) => {
+      loadedFor.current = created.usecase_id;
+      loadedForm.current = JSON.stringify(f);
+      void navigate(`/use-cases/${created.usecase_id}`, { replace: true });
+    },
+  });
   useEffect(() => {
-    if (!details.data || loadedFor.current === details.data.use_case_id) return;
-    loadedFor.current = details.data.use_case_id;
+    if (!details.data) return;
     const f = formOf(details.data);
+    const json = JSON.stringify(f);
+    const first = loadedFor.current !== details.data.use_case_id;
+    // A newer copy from the server (a save from the last visit landed) replaces an untouched form.
+    const newer =
+      !first && json !== loadedForm.current && JSON.stringify(formRef.current) === loadedForm.current;
+    if (!first && !newer) return;
+    loadedFor.current = details.data.use_case_id;
+    loadedForm.current = json;
     setForm(f);
     saver.markSaved(f);
     setSavedAt(new Date(details.data.updatedAt).getTime());
-  }, [details.data, saver]);
+  }, [details.data, saver, setSavedAt]);
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 30_000);
     return () => clearInterval(t);
   }, []);
 
-  const publish = async () => {
-    if (!id) {
-      toast.error('No use case ID available for publishing');
-      return;
-    }
-    setPublishing(true);
-    try {
-      const result = await publishUseCase(id);
-      if (result.userUseCaseMapping) {
-        toast.success('Use case published');
-        void queryClient.invalidateQueries({ queryKey: useCaseKeys.list });
-        void navigate('/use-cases');
-      } else console.error('Publish returned no userUseCaseMapping', result);
-    } catch (e) {
-      toast.error('Failed to publish', { description: e instanceof Error ? e.message : undefined });
-    } finally {
-      setPublishing(false);
-    }
-  };
-
+  const { publish, publishing } = usePublish(id);
   const data = id
     ? (queryClient.getQueryData<TUseCaseDetails>(useCaseKeys.detail(id)) ?? details.data)
     : undefined;
@@ -181,7 +116,7 @@ export function UseCaseEditorPage() {
     return (
       <Page>
         <Card className="p-8 text-center">
-          <p className="font-medium">Failed to load the use case</p>
+          <p className="font-medium">Failed to load use case details. Please try again.</p>
           <p className="mt-1 text-sm text-muted-foreground">
             {details.error instanceof Error ? details.error.message : ''}
           </p>
@@ -238,7 +173,12 @@ export function UseCaseEditorPage() {
               : id
                 ? ''
                 : 'Name the use case to save it'}
-          {saveError ? <p className="text-destructive">Save failed: {saveError}</p> : null}
+          {saveError !== null ? (
+            <p role="alert" className="text-destructive">
+              Failed to save use case. Please try again.
+              {saveError ? <span className="block text-xs">{saveError}</span> : null}
+            </p>
+          ) : null}
         </div>
       </div>
       <div
@@ -252,7 +192,10 @@ export function UseCaseEditorPage() {
             type="button"
             role="tab"
             aria-selected={tab === t.value}
-            onClick={() => setTab(t.value)}
+            onClick={() => {
+              if (t.value !== tab) void flushDefinition({ keepalive: false });
+              setTab(t.value);
+            }}
             className={cn(
               'rounded-md px-3 py-2 text-xs font-semibold tracking-wide text-muted-foreground',
               tab === t.value && 'bg-surface text-foreground shadow-xs',
@@ -283,7 +226,16 @@ export function UseCaseEditorPage() {
           ) : tab === 'flows' ? (
             <FlowsTab useCaseId={id} onPublish={() => void publish()} publishing={publishing} />
           ) : (
-            <AgentsTab key={id ?? 0} useCaseId={id} initial={{ ...DEFAULT_AGENT, ...data?.agentConfig }} />
+            <AgentsTab
+              useCaseId={id}
+              config={agentDraft ?? { ...DEFAULT_AGENT, ...data?.agentConfig }}
+              dirty={agentDraft !== null}
+              onChange={setAgentDraft}
+              onSaved={(saved) => {
+                if (id) queryClient.setQueryData(useCaseKeys.detail(id), saved);
+                setAgentDraft(null);
+              }}
+            />
           )}
         </div>
       </fieldset>

@@ -7,6 +7,7 @@ import {
   Filter,
   LayoutGrid,
   List,
+  ListOrdered,
   MessageSquare,
   MoreVertical,
   Pencil,
@@ -34,6 +35,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { NoAccess } from '../../components/no-access';
+import { serverMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { usePermissions } from '../../lib/permissions';
 import { archiveUseCase, copyUseCase, setOnboarded, setPin, useCaseKeys, useUseCases } from './api/use-cases';
@@ -64,6 +66,8 @@ const BADGE = {
   archived: 'bg-muted text-muted-foreground',
 } as const;
 const message = (e: unknown) => (e instanceof Error ? e.message : undefined);
+// Spec document 2 §8 says 'Failed to load use cases. Using mock data.': Catalyst never shows
+// sample use cases in place of real ones, so the sentence stops before that claim.
 
 /** /use-cases (spec document 2 §2.1–2.3, §4.1, §4.7). */
 export function UseCasesPage() {
@@ -98,7 +102,7 @@ export function UseCasesPage() {
       toast.success(success);
       await refresh();
     } catch (error) {
-      toast.error(failure, { description: message(error) });
+      toast.error(failure, { description: serverMessage(error) });
     }
   };
   const analyze = (u: TUseCase, recommendations = false) =>
@@ -123,9 +127,14 @@ export function UseCasesPage() {
               <RefreshCw className={cn(list.isFetching && 'animate-spin')} /> Refresh
             </Button>
             {writable ? (
-              <Button onClick={() => void navigate('/use-cases/new')}>
-                <Plus /> New Use Case
-              </Button>
+              <>
+                <Button variant="secondary" onClick={() => void navigate('/use-cases/wizard')}>
+                  <ListOrdered /> Guided Setup
+                </Button>
+                <Button onClick={() => void navigate('/use-cases/new')}>
+                  <Plus /> New Use Case
+                </Button>
+              </>
             ) : null}
           </>
         }
@@ -210,7 +219,7 @@ export function UseCasesPage() {
         </div>
       ) : list.isError ? (
         <Card className="mt-6 p-8 text-center">
-          <p className="font-medium">Failed to load use cases</p>
+          <p className="font-medium">Failed to load use cases.</p>
           <p className="mt-1 text-sm text-muted-foreground">{message(list.error)}</p>
           <Button className="mt-4" variant="secondary" onClick={() => void list.refetch()}>
             Try Again
@@ -295,7 +304,7 @@ export function UseCasesPage() {
                               void run(
                                 () => copyUseCase(u.use_case_id),
                                 'Use case copied',
-                                'Failed to copy use case',
+                                'Failed to copy use case. Please try again.',
                               )
                             }
                           >
@@ -321,7 +330,9 @@ export function UseCasesPage() {
                               void run(
                                 () => setOnboarded(u.use_case_id, status === 'draft'),
                                 status === 'draft' ? 'Use case activated' : 'Use case deactivated',
-                                'Failed to update use case',
+                                status === 'draft'
+                                  ? 'Failed to activate use case. Please try again.'
+                                  : 'Failed to deactivate use case. Please try again.',
                               )
                             }
                           >
@@ -362,7 +373,11 @@ export function UseCasesPage() {
           const u = archiving;
           setArchiving(null);
           if (u)
-            void run(() => archiveUseCase(u.use_case_id), 'Use case archived', 'Failed to archive use case');
+            void run(
+              () => archiveUseCase(u.use_case_id),
+              'Use case archived',
+              'Failed to archive use case. Please try again.',
+            );
         }}
         onCancel={() => setArchiving(null)}
       />

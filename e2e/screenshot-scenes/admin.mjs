@@ -1,27 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, test } from 'vitest';
-import {
-  ADMIN,
-  apiCall,
-  BASE_URL,
-  DESKTOP,
-  latestResetToken,
-  launchBrowser,
-  type Login,
-  PHONE,
-  screenshot,
-  signedInPage,
-} from '../support/browser';
-
+/* global FormData, Blob -- Node 20 globals */
 // Screenshots of every Admin Panel tab (and the role and group dialogs), light and dark, at 1440
-// and 375 px, into screenshots/. The data is made through the API first: users with roles, a
-// custom role, File Sources of their own and data access groups with restrictions.
+// and 375 px. The data is made through the API first: users with roles, a custom role, File
+// Sources of their own and data access groups with restrictions. (Moved here from
+// e2e/specs/admin-screenshots.spec.ts: what it drove is asserted by e2e/specs/admin.spec.ts.)
 
-let browser: Browser;
-let session: Login;
-let viewerSession: Login;
-
-const tolerate409 = async (call: Promise<unknown>) => {
+const tolerate409 = async (call) => {
   try {
     await call;
   } catch (error) {
@@ -29,7 +12,7 @@ const tolerate409 = async (call: Promise<unknown>) => {
   }
 };
 
-async function csvSource(name: string): Promise<void> {
+async function csvSource(kit, name) {
   const form = new FormData();
   form.append('conn_name', name);
   form.append(
@@ -37,44 +20,36 @@ async function csvSource(name: string): Promise<void> {
     new Blob(['id,value\n1,10\n2,20\n'], { type: 'text/csv' }),
     `${name.toLowerCase().replace(/\W+/g, '_')}.csv`,
   );
-  const response = await fetch(`${BASE_URL}/api/copilot/upload-files/upload-csv`, {
+  const response = await fetch(`${kit.baseUrl}/api/copilot/upload-files/upload-csv`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${session.token}` },
+    headers: { Authorization: `Bearer ${kit.session.token}` },
     body: form,
   });
-  if (!response.ok) throw new Error(`upload answered ${response.status}`);
+  // 409: a source of that name exists already (a server reused across runs).
+  if (!response.ok && response.status !== 409) throw new Error(`upload answered ${response.status}`);
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
+async function setup(kit) {
+  const { api, session } = kit;
   const t = session.token;
-  const roles = (
-    await apiCall<{ roles: { id: number; key: string | null }[] }>('GET', '/api/v1/admin/roles', undefined, t)
-  ).roles;
-  const roleOf = (key: string) => roles.find((r) => r.key === key)!.id;
+  const roles = (await api('GET', '/api/v1/admin/roles', undefined, t)).roles;
+  const roleOf = (key) => roles.find((r) => r.key === key).id;
   for (const [username, first, last, role] of [
     ['maria.lopez', 'Maria', 'Lopez', 'manager'],
     ['sam.chen', 'Sam', 'Chen', 'user'],
     ['priya.nair', 'Priya', 'Nair', 'user'],
-  ] as const) {
+  ]) {
     await tolerate409(
-      apiCall(
+      api(
         'POST',
         '/api/v1/admin/users',
-        {
-          username,
-          email: `${username}@example.com`,
-          firstName: first,
-          lastName: last,
-          roleId: roleOf(role),
-        },
+        { username, email: `${username}@example.com`, firstName: first, lastName: last, roleId: roleOf(role) },
         t,
       ),
     );
   }
   await tolerate409(
-    apiCall(
+    api(
       'POST',
       '/api/v1/admin/roles',
       {
@@ -85,18 +60,10 @@ beforeAll(async () => {
       t,
     ),
   );
-  const users = (
-    await apiCall<{ users: { id: number; username: string; status: string }[] }>(
-      'GET',
-      '/api/v1/admin/users',
-      undefined,
-      t,
-    )
-  ).users;
-  const priya = users.find((u) => u.username === 'priya.nair')!;
-  if (priya.status === 'active')
-    await apiCall('POST', `/api/v1/admin/users/${priya.id}/deactivate`, undefined, t);
-  await apiCall(
+  const users = (await api('GET', '/api/v1/admin/users', undefined, t)).users;
+  const priya = users.find((u) => u.username === 'priya.nair');
+  if (priya.status === 'active') await api('POST', `/api/v1/admin/users/${priya.id}/deactivate`, undefined, t);
+  await api(
     'PUT',
     '/api/v1/admin/organizations/1',
     {
@@ -107,19 +74,11 @@ beforeAll(async () => {
     },
     t,
   );
-
-  for (const name of ['Customer Database', 'CRM Export', 'HR Documents']) await csvSource(name);
-  const sources = (
-    await apiCall<{ sources: { id: number; name: string }[] }>(
-      'GET',
-      '/api/v1/admin/data-access/sources',
-      undefined,
-      t,
-    )
-  ).sources;
-  const idOf = (name: string) => sources.find((s) => s.name === name)!.id;
-  const member = (username: string, approved = true) => ({
-    userId: users.find((u) => u.username === username)!.id,
+  for (const name of ['Customer Database', 'CRM Export', 'HR Documents']) await csvSource(kit, name);
+  const sources = (await api('GET', '/api/v1/admin/data-access/sources', undefined, t)).sources;
+  const idOf = (name) => sources.find((s) => s.name === name).id;
+  const member = (username, approved = true) => ({
+    userId: users.find((u) => u.username === username).id,
     approved,
   });
   const groups = [
@@ -146,15 +105,15 @@ beforeAll(async () => {
       expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     },
   ];
-  for (const g of groups) await tolerate409(apiCall('POST', '/api/v1/admin/data-access-groups', g, t));
+  for (const g of groups) await tolerate409(api('POST', '/api/v1/admin/data-access-groups', g, t));
 
   // Two more organisations (one deactivated) for the platform operator's view.
   for (const [name, admin, domain] of [
     ['Acme Retail', 'acme.admin', 'acme.example'],
     ['Globex', 'globex.admin', 'globex.example'],
-  ] as const) {
+  ]) {
     await tolerate409(
-      apiCall(
+      api(
         'POST',
         '/api/v1/admin/organizations',
         {
@@ -168,50 +127,30 @@ beforeAll(async () => {
       ),
     );
   }
-  const orgs = (
-    await apiCall<{ organizations: { id: number; name: string; status: string }[] }>(
-      'GET',
-      '/api/v1/admin/organizations',
-      undefined,
-      t,
-    )
-  ).organizations;
-  const globex = orgs.find((o) => o.name === 'Globex')!;
+  const orgs = (await api('GET', '/api/v1/admin/organizations', undefined, t)).organizations;
+  const globex = orgs.find((o) => o.name === 'Globex');
   if (globex.status === 'active')
-    await apiCall('POST', `/api/v1/admin/organizations/${globex.id}/deactivate`, undefined, t);
+    await api('POST', `/api/v1/admin/organizations/${globex.id}/deactivate`, undefined, t);
 
   // A member with the role User, for the screens that say "You don't have access".
   const viewer = `viewer.${Date.now().toString(36)}`;
   const since = Date.now();
-  await apiCall(
+  await api(
     'POST',
     '/api/v1/admin/users',
     { username: viewer, email: `${viewer}@example.com`, firstName: 'Vera', roleId: roleOf('user') },
     t,
   );
-  const link = await latestResetToken(since);
-  await apiCall('POST', '/api/v1/password/set', { token: link, newPassword: 'Viewer#Pass2026' });
-  viewerSession = await apiCall<Login>('POST', '/api/v1/authentication/login', {
-    username: viewer,
-    password: 'Viewer#Pass2026',
-  });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
+  const link = await kit.latestResetToken(t, since);
+  await api('POST', '/api/v1/password/set', { token: link, newPassword: 'Viewer#Pass2026' });
+  return api('POST', '/api/v1/authentication/login', { username: viewer, password: 'Viewer#Pass2026' });
+}
 
-const pageFor = (theme: 'light' | 'dark', viewport: { width: number; height: number }, as: Login = session) =>
-  signedInPage(browser, as, theme, viewport);
-const shot = screenshot;
-
-for (const theme of ['light', 'dark'] as const) {
-  for (const [size, viewport] of [
-    ['1440', DESKTOP],
-    ['375', PHONE],
-  ] as const) {
-    test(`admin screenshots ${theme} ${size}`, async () => {
-      const page = await pageFor(theme, viewport);
-      const tabs: [string, string, string][] = [
+export async function adminScene(kit) {
+  const viewerSession = await setup(kit);
+  for (const { theme, size, suffix } of kit.variants) {
+    await kit.withPage({ theme, size, session: kit.session }, async (page) => {
+      const tabs = [
         ['users', 'Users', '@maria.lopez'],
         ['organizations', 'Organizations', 'The team that runs Catalyst'],
         ['roles', 'Roles', 'Analyst'],
@@ -221,38 +160,34 @@ for (const theme of ['light', 'dark'] as const) {
         await page.goto(tab === 'users' ? '/admin' : `/admin?tab=${tab}`);
         await page.getByRole('table', { name: table }).getByText(text).first().waitFor({ timeout: 20_000 });
         await page.waitForTimeout(300);
-        await shot(page, `admin-${tab}-${theme}-${size}`);
+        await kit.shot(page, `admin-${tab}-${suffix}`);
       }
-      // The API Management tab belongs to the API-keys work; whatever it shows, photograph it settled.
       await page.goto('/admin?tab=api');
       await page.getByRole('tab', { name: 'API Management', selected: true }).waitFor();
       await page.getByRole('tabpanel', { name: 'API Keys' }).waitFor();
       await page.waitForTimeout(800);
-      await shot(page, `admin-api-${theme}-${size}`);
+      await kit.shot(page, `admin-api-${suffix}`);
 
       await page.goto('/admin?tab=roles');
       await page.getByRole('button', { name: 'Edit Analyst' }).click();
       await page.getByRole('dialog', { name: 'Edit Role' }).waitFor();
       await page.waitForTimeout(300);
-      await screenshot(page, `admin-role-dialog-${theme}-${size}`, false);
+      await kit.shot(page, `admin-role-dialog-${suffix}`, false);
       await page.keyboard.press('Escape');
 
       await page.goto('/admin?tab=data-access');
       await page.getByRole('button', { name: 'Edit HR Access' }).click();
       await page.getByRole('dialog', { name: 'Edit Data Access Group' }).waitFor();
       await page.waitForTimeout(300);
-      await screenshot(page, `admin-group-dialog-${theme}-${size}`, false);
-      await page.context().close();
-
-      // What a member with the role User sees: no ADMIN group, no New Data Source, honest no-access states.
-      const viewer = await pageFor(theme, viewport, viewerSession);
+      await kit.shot(page, `admin-group-dialog-${suffix}`, false);
+    });
+    await kit.withPage({ theme, size, session: viewerSession }, async (viewer) => {
       await viewer.goto('/admin');
       await viewer.getByText("You don't have access").waitFor();
-      await shot(viewer, `admin-no-access-${theme}-${size}`);
+      await kit.shot(viewer, `admin-no-access-${suffix}`);
       await viewer.goto('/database-connections');
       await viewer.getByRole('heading', { name: 'Customer Database' }).waitFor();
-      await shot(viewer, `data-sources-as-user-${theme}-${size}`);
-      await viewer.context().close();
-    }, 90_000);
+      await kit.shot(viewer, `data-sources-as-user-${suffix}`);
+    });
   }
 }
