@@ -111,7 +111,10 @@ async function api(method, route, body, token) {
 /** The token of the newest set-password link mailed after `since`, read from the test SMTP server's mail. */
 async function latestResetToken(_token, since) {
   const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error('E2E_MAIL_DIR is not set: with E2E_BASE_URL, point it at the folder your SMTP server writes');
+  if (!dir)
+    throw new Error(
+      'E2E_MAIL_DIR is not set: with E2E_BASE_URL, point it at the folder your SMTP server writes',
+    );
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const mails = fs
       .readdirSync(dir)

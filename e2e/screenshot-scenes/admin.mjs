@@ -43,7 +43,13 @@ async function setup(kit) {
       api(
         'POST',
         '/api/v1/admin/users',
-        { username, email: `${username}@example.com`, firstName: first, lastName: last, roleId: roleOf(role) },
+        {
+          username,
+          email: `${username}@example.com`,
+          firstName: first,
+          lastName: last,
+          roleId: roleOf(role),
+        },
         t,
       ),
     );
@@ -62,7 +68,8 @@ async function setup(kit) {
   );
   const users = (await api('GET', '/api/v1/admin/users', undefined, t)).users;
   const priya = users.find((u) => u.username === 'priya.nair');
-  if (priya.status === 'active') await api('POST', `/api/v1/admin/users/${priya.id}/deactivate`, undefined, t);
+  if (priya.status === 'active')
+    await api('POST', `/api/v1/admin/users/${priya.id}/deactivate`, undefined, t);
   await api(
     'PUT',
     '/api/v1/admin/organizations/1',

@@ -78,7 +78,11 @@ async function setup(kit, servers) {
       name: 'Restock alert',
       description: 'Tell purchasing when a best-seller runs low in any region.',
       triggerType: 'event',
-      steps: ['Check stock levels per region', 'Compare with the 4-week sales pace', 'E-mail purchasing with the shortfall'],
+      steps: [
+        'Check stock levels per region',
+        'Compare with the 4-week sales pace',
+        'E-mail purchasing with the shortfall',
+      ],
       status: 'active',
     },
     {
@@ -146,7 +150,9 @@ export async function agentsScene(kit) {
     }
   } finally {
     // Leave the server as the specs expect it: no provider pointing at a stopped test server.
-    await kit.api('DELETE', '/api/copilot/agents/llm-provider', undefined, kit.session.token).catch(() => undefined);
+    await kit
+      .api('DELETE', '/api/copilot/agents/llm-provider', undefined, kit.session.token)
+      .catch(() => undefined);
     for (const s of servers) {
       s.closeAllConnections();
       await new Promise((r) => s.close(r));

@@ -19,8 +19,11 @@ async function setup(kit) {
       description: 'Offer European partners 5% off their next two orders to win back volume.',
       useCaseId: rec.usecase_id,
       alertId: `rec-${rec.id}`,
-      decisionRationale: 'The drop is concentrated in European partner orders; a discount is the fastest lever.',
-      artifacts: [{ name: 'Driver breakdown', type: 'analysis', content: 'Partner channel explains most of the drop.' }],
+      decisionRationale:
+        'The drop is concentrated in European partner orders; a discount is the fastest lever.',
+      artifacts: [
+        { name: 'Driver breakdown', type: 'analysis', content: 'Partner channel explains most of the drop.' },
+      ],
     },
     t,
   );

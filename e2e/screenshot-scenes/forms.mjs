@@ -10,9 +10,19 @@ async function setup(kit) {
   const t = kit.session.token;
   const list = await kit.api('GET', '/api/copilot/onboarding/use_cases/v2', undefined, t);
   const demo = list.use_cases.find((u) => !u.is_deleted && /Retail Sales/.test(u.use_case_name));
-  const copy = await kit.api('POST', `/api/copilot/onboarding/use_cases/${demo.use_case_id}/copy_usecase`, undefined, t);
+  const copy = await kit.api(
+    'POST',
+    `/api/copilot/onboarding/use_cases/${demo.use_case_id}/copy_usecase`,
+    undefined,
+    t,
+  );
   const id = copy.use_case_id;
-  const { columns } = await kit.api('GET', `/api/copilot/schema_validation/autosuggest_columns?usecase_id=${id}`, undefined, t);
+  const { columns } = await kit.api(
+    'GET',
+    `/api/copilot/schema_validation/autosuggest_columns?usecase_id=${id}`,
+    undefined,
+    t,
+  );
   await kit.api(
     'POST',
     '/api/copilot/schema_validation/add_derived_metric',
@@ -46,7 +56,9 @@ export async function formsScene(kit) {
         await dialog.getByLabel('Connection type').selectOption({ value: 'flat_files' });
         await dialog.getByLabel('Name', { exact: true }).fill('Store visits');
         await dialog.getByText(/Up to \d+ CSV files in all/).waitFor();
-        await dialog.getByLabel('CSV files', { exact: true }).setInputFiles([csv, path.join(dir, 'notes.txt')]);
+        await dialog
+          .getByLabel('CSV files', { exact: true })
+          .setInputFiles([csv, path.join(dir, 'notes.txt')]);
         await kit.shot(page, `forms-new-csv-${suffix}`, false);
         await dialog.getByLabel('Connection type').selectOption({ value: 'bigquery' });
         await dialog.getByLabel('location').waitFor();
@@ -56,7 +68,10 @@ export async function formsScene(kit) {
         await page.getByRole('button', { name: 'Edit Retail Sales (demo)' }).click();
         await page.getByRole('list', { name: 'Uploaded files' }).waitFor({ timeout: 15_000 });
         await kit.shot(page, `forms-file-source-files-${suffix}`, false);
-        await page.getByRole('button', { name: /^Delete file / }).first().click();
+        await page
+          .getByRole('button', { name: /^Delete file / })
+          .first()
+          .click();
         await page.getByRole('dialog', { name: 'Delete CSV File' }).waitFor();
         await kit.shot(page, `forms-delete-csv-confirm-${suffix}`, false);
         await page.keyboard.press('Escape');
@@ -75,7 +90,9 @@ export async function formsScene(kit) {
         await page.getByRole('button', { name: 'Next' }).click();
         await page.getByText('Step 3 of 3: Decision Flow').waitFor();
         await page.getByRole('button', { name: 'Add First Step' }).click();
-        await page.getByLabel('Step 1', { exact: true }).fill('Compare weekend visits with staff hours per store');
+        await page
+          .getByLabel('Step 1', { exact: true })
+          .fill('Compare weekend visits with staff hours per store');
         await kit.shot(page, `forms-wizard-3-${suffix}`);
 
         await page.goto(`/use-cases/${copyId}`);
