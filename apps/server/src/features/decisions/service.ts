@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, visibleUseCases, type Caller } from '../use-cases/access';
+import { checkDecisionMetric } from './metric-check';
 import { captureBaseline } from './outcome';
 
 type ArtifactInput = TCreateDecision['artifacts'][number];
@@ -92,7 +93,8 @@ export async function getDecision(deps: Deps, caller: Caller, id: number): Promi
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     allowedTransitions: DECISION_TRANSITIONS[row.status],
-    metric: (row.metric as TDecisionMetric | null) ?? null,
+    // Read through the contract: a metric stored by an older version may lack newer fields.
+    metric: ZDecisionMetric.safeParse(row.metric).data ?? null,
     artifacts: artifacts.map((a) => ({
       id: a.id,
       name: a.name,
@@ -130,8 +132,12 @@ export async function createDecision(deps: Deps, caller: Caller, input: TCreateD
     alertTitle = rec.title;
     // Read through the contract: a recommendation stored by an older version may lack newer fields.
     const stored = ZDecisionMetric.safeParse((rec.details as { metric?: unknown }).metric);
-    metric ??= stored.success ? stored.data : null;
+    if (!metric && stored.success) {
+      // The alert's own metric: one the user cannot fix is not tracked rather than refused.
+      metric = await checkDecisionMetric(deps, input.useCaseId, stored.data).catch(() => null);
+    }
   }
+  if (input.metric) metric = await checkDecisionMetric(deps, input.useCaseId, input.metric);
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('decisions')
@@ -229,13 +235,14 @@ export async function updateDecision(
   const row = await decisionRow(deps, caller, id);
   if (row.status === 'implemented' || row.status === 'rejected')
     throw new AppError('CONFLICT', `A ${row.status} decision can no longer be edited.`);
+  const metric = input.metric ? await checkDecisionMetric(deps, row.use_case_id, input.metric) : input.metric;
   await deps.db
     .updateTable('decisions')
     .set({
       ...(input.title !== undefined && { title: input.title }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.decisionRationale !== undefined && { rationale: input.decisionRationale }),
-      ...(input.metric !== undefined && { metric: input.metric ? JSON.stringify(input.metric) : null }),
+      ...(metric !== undefined && { metric: metric ? JSON.stringify(metric) : null }),
       updated_at: deps.now(),
     })
     .where('id', '=', id)
@@ -282,21 +289,18 @@ export async function changeStatus(
   const now = deps.now();
   let baseline: unknown = undefined;
   if (to === 'approved' && row.metric) {
+    // Checked again before it becomes SQL: a 400 the user can act on, not a query of what was stored.
+    const metric = await checkDecisionMetric(deps, row.use_case_id, row.metric);
     const shiftFrom = await alertShiftStart(deps, caller, row.alert_id);
-    baseline = await captureBaseline(
-      deps,
-      caller,
-      row.use_case_id,
-      row.metric as TDecisionMetric,
-      now,
-      shiftFrom,
-    ).catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, decisionId: id },
-        'could not capture the baseline of the decision metric',
-      );
-      return null;
-    });
+    baseline = await captureBaseline(deps, caller, row.use_case_id, metric, now, shiftFrom).catch(
+      (error: unknown) => {
+        deps.logger.warn(
+          { err: error, decisionId: id },
+          'could not capture the baseline of the decision metric',
+        );
+        return null;
+      },
+    );
   }
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx
