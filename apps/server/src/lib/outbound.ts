@@ -1,10 +1,11 @@
 import dns from 'node:dns';
+import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
 
 /**
  * Requests Catalyst makes to addresses users type in (HTTP API data sources, LLM providers, MCP
- * servers) must not reach the private network the server sits in (SSRF): every address a name
+ * servers, PostgreSQL and MySQL hosts) must not reach the private network the server sits in (SSRF): every address a name
  * resolves to is checked when the connection is made — after redirects and DNS changes too — and
  * loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses are refused
  * unless CATALYST_OUTBOUND_ALLOWLIST names the host or a CIDR range holding the address.
@@ -186,4 +187,29 @@ export function outboundBlockedCause(error: unknown): OutboundBlockedError | nul
     if (e instanceof OutboundBlockedError) return e;
   }
   return null;
+}
+
+/**
+ * A TCP socket for a database host a user typed (PostgreSQL, MySQL): `connect(port, host)` goes
+ * only where the policy allows. A literal address is checked as it is; a name is resolved through
+ * `guardedLookup`, every address it has is checked, and the socket connects to a checked one — so
+ * a name that changes its answer between check and connect (DNS rebinding) gains nothing.
+ */
+export function guardedSocket(policy: OutboundPolicy): net.Socket {
+  const socket = new net.Socket();
+  const connect = socket.connect.bind(socket) as (options: net.TcpSocketConnectOpts) => net.Socket;
+  // The drivers call connect(port, host).
+  socket.connect = ((port: number, host?: string) => {
+    const literal = (host ?? 'localhost').replace(/^\[|\]$/g, '');
+    if (parseAddress(literal) && isPrivateAddress(literal) && !allowed(policy, literal, literal)) {
+      process.nextTick(() =>
+        socket.destroy(
+          Object.assign(new OutboundBlockedError(literal, literal), { code: 'EOUTBOUNDBLOCKED' }),
+        ),
+      );
+      return socket;
+    }
+    return connect({ port, host: literal, lookup: guardedLookup(policy) as never });
+  }) as typeof socket.connect;
+  return socket;
 }
