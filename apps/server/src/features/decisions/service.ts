@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, visibleUseCases, type Caller } from '../use-cases/access';
+import { assertUseCaseResultsVisible, hiddenUseCases } from '../access/stored-results';
 import { checkDecisionMetric } from './metric-check';
 import { captureBaseline } from './outcome';
 
@@ -53,6 +54,8 @@ async function decisionRow(deps: Deps, caller: Caller, id: number) {
   } catch {
     throw notFound(`Decision ${id}`);
   }
+  // Its alert, metric and baseline come from the use case's source: data access groups apply.
+  await assertUseCaseResultsVisible(deps, caller, row.use_case_id);
   return row;
 }
 
@@ -193,6 +196,8 @@ export async function listDecisions(
     .where('d.use_case_id', 'in', visible);
   if (query.status && query.status !== 'all') q = q.where('d.status', '=', query.status);
   if (query.use_case_id) q = q.where('d.use_case_id', '=', query.use_case_id);
+  const hidden = await hiddenUseCases(deps, caller);
+  if (hidden.length) q = q.where('d.use_case_id', 'not in', hidden);
   if (query.search?.trim()) {
     const like = `%${query.search
       .trim()
