@@ -197,9 +197,12 @@ describe('a real server process and a poison document', () => {
     const failed = await waitFor(
       'the DOCX bomb to be failed',
       async () => {
-        if (!alive(server!))
-          throw new Error(`the server died reading the DOCX bomb:\n${server!.output().slice(-2000)}`);
-        const doc = await docStatus(server!.base, token, docx);
+        const died = () =>
+          new Error(`the server died reading the DOCX bomb:\n${server!.output().slice(-2000)}`);
+        if (!alive(server!)) throw died();
+        const doc = await docStatus(server!.base, token, docx).catch(() => {
+          throw died();
+        });
         return doc.status === 'failed' ? doc : null;
       },
       120_000,
