@@ -199,7 +199,19 @@ export function guardedSocket(policy: OutboundPolicy): net.Socket {
   const socket = new net.Socket();
   const connect = socket.connect.bind(socket) as (options: net.TcpSocketConnectOpts) => net.Socket;
   // The drivers call connect(port, host).
-  socket.connect = ((port: number, host?: string) => {
+  socket.connect = ((port: number | string, host?: string) => {
+    // A driver given a path (a host starting with "/") connects to a local socket file: never.
+    if (typeof port !== 'number') {
+      process.nextTick(() =>
+        socket.destroy(
+          Object.assign(new OutboundBlockedError(String(port), 'a local socket file'), {
+            code: 'EOUTBOUNDBLOCKED',
+            message: `${String(port)} is a local socket file, a private or local address: Catalyst connects to databases over the network only.`,
+          }),
+        ),
+      );
+      return socket;
+    }
     const literal = (host ?? 'localhost').replace(/^\[|\]$/g, '');
     if (parseAddress(literal) && isPrivateAddress(literal) && !allowed(policy, literal, literal)) {
       process.nextTick(() =>

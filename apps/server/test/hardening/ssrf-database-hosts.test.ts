@@ -84,6 +84,17 @@ describe('database hosts without an allow-list', () => {
     expect(res.json().message).toMatch(/private or local address.*CATALYST_OUTBOUND_ALLOWLIST/);
   });
 
+  it('refuses a PostgreSQL source on a local socket directory (no network at all)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ADD,
+      headers: bearer(token),
+      payload: pgSource('/var/run/postgresql'),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/local socket file/);
+  });
+
   it.each(['127.0.0.1', 'localhost'])('refuses a MySQL source on %s', async (host) => {
     const res = await t.app.inject({
       method: 'POST',
