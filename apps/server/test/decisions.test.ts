@@ -46,6 +46,13 @@ describe.each(kinds)('decisions on %s', (kind) => {
       conn_id: 7,
       schema: 'main',
     });
+    // A decision's metric must be over a selected table of its use case.
+    const tables = (
+      await call(admin, 'GET', `/api/copilot/schema_validation/usecase_db_tables/${useCaseId}`)
+    ).json();
+    await call(admin, 'POST', '/api/copilot/schema_validation/usecase_db_tables/select_and_fetch_columns', {
+      table_ids: tables.map((x: { table_id: number }) => x.table_id),
+    });
   });
   afterAll(async () => {
     await t?.close();

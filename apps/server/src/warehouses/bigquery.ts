@@ -152,7 +152,10 @@ export function buildCredentials(
         'auth',
         'the credentials key file is not a service account key (it needs type "service_account", client_email and private_key)',
       );
-    return key;
+    // Only the identity: a key file's token_uri, universe_domain or other endpoints would point the
+    // Google client at a host the user chose (SSRF); it always talks to Google's own endpoints.
+    const identity = ['type', 'project_id', 'private_key_id', 'private_key', 'client_email', 'client_id'];
+    return Object.fromEntries(Object.entries(key).filter(([k]) => identity.includes(k)));
   }
   const audience =
     auth.audience?.trim() ||

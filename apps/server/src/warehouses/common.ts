@@ -1,4 +1,5 @@
 import type { DuckDbWarehouse } from '@catalyst/engine';
+import { outboundBlockedCause } from '../lib/outbound';
 
 /** Shared pieces of the warehouse adapters: limits, identifier quoting, errors users can act on. */
 
@@ -52,6 +53,23 @@ const NETWORK_REASONS: Record<string, string> = {
   ENETUNREACH: 'network unreachable',
   EPIPE: 'connection closed by the server',
 };
+
+/**
+ * Why a connection to a database host failed, in words that do not map the network: a refused,
+ * reset, timed-out or non-database port all read the same (no port scanning through the error
+ * text). A host the outbound policy refuses says so; a name that does not resolve says so.
+ */
+export function connectFailure(where: string, err: unknown): WarehouseError {
+  const blocked = outboundBlockedCause(err);
+  if (blocked) return new WarehouseError('connect', `could not connect to ${where}: ${blocked.message}`);
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new WarehouseError('connect', `could not connect to ${where}: the host name was not found`);
+  return new WarehouseError(
+    'connect',
+    `could not connect to ${where}: no database server accepted the connection. Check the host, the port and that the server accepts connections from Catalyst.`,
+  );
+}
 
 /** The network-level reason of a driver error, e.g. "connection refused", or null. */
 export function networkReason(err: unknown): string | null {

@@ -7,9 +7,14 @@ export interface SeriesPoint {
 }
 
 /** Rewrites a canonical expression's double-quoted identifiers into the warehouse's quoting. */
-export function toDialectExpression(expression: string, warehouse: Warehouse): string {
+export function toDialectExpression(expression: string, warehouse: Pick<Warehouse, 'dialect'>): string {
   const dialect = DIALECTS[warehouse.dialect];
-  return expression.replace(/"((?:[^"]|"")+)"/g, (_m, id: string) => dialect.quote(id.replace(/""/g, '"')));
+  // Text values are skipped: a double quote inside one is text, not the start of an identifier.
+  return expression.replace(
+    /('(?:[^']|'')*')|"((?:[^"]|"")+)"/g,
+    (m, text: string | undefined, id: string) =>
+      text !== undefined ? m : dialect.quote(id.replace(/""/g, '"')),
+  );
 }
 
 const isoDay = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);

@@ -1,5 +1,6 @@
 import mysql from 'mysql2/promise';
 import type { FieldPacket, PoolConnection } from 'mysql2/promise';
+import { guardedSocket, type OutboundPolicy } from '../lib/outbound';
 import type {
   ForeignKey,
   QueryOptions,
@@ -14,6 +15,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   WarehouseError,
   clampRows,
+  connectFailure,
   clampTimeout,
   networkReason,
   plainValue,
@@ -29,6 +31,8 @@ export interface MysqlSourceConfig {
   user: string;
   password?: string;
   ssl?: boolean;
+  /** Set for hosts users type: connections go only where this policy allows. */
+  outbound?: OutboundPolicy;
 }
 
 // MySQL's column type codes (mysql2's Types), for the result column types.
@@ -84,6 +88,10 @@ export class MysqlWarehouse implements Warehouse {
       idleTimeout: 30_000,
       connectTimeout: CONNECT_TIMEOUT_MS,
       multipleStatements: false,
+      // A host a user typed connects only where the outbound policy allows (lib/outbound.ts).
+      ...(config.outbound && {
+        stream: () => guardedSocket(config.outbound!).connect(config.port, config.host),
+      }),
       dateStrings: true,
       supportBigNumbers: true,
       decimalNumbers: true,
@@ -106,11 +114,12 @@ export class MysqlWarehouse implements Warehouse {
       conn = await this.pool.getConnection();
     } catch (err) {
       const e = err as { code?: string; message?: string };
-      const net = networkReason(err);
-      if (net) throw new WarehouseError('connect', `could not connect to ${this.where()}: ${net}`);
-      const kind =
-        e.code === 'ER_ACCESS_DENIED_ERROR' || e.code === 'ER_DBACCESS_DENIED_ERROR' ? 'auth' : 'connect';
-      throw new WarehouseError(kind, `could not connect to ${this.where()}: ${this.safe(e.message)}`);
+      // A MySQL server answered (on an address the outbound policy allows): its reason helps.
+      if (e.code === 'ER_ACCESS_DENIED_ERROR' || e.code === 'ER_DBACCESS_DENIED_ERROR')
+        throw new WarehouseError('auth', `could not connect to ${this.where()}: ${this.safe(e.message)}`);
+      if (e.code === 'ER_BAD_DB_ERROR')
+        throw new WarehouseError('connect', `could not connect to ${this.where()}: ${this.safe(e.message)}`);
+      throw connectFailure(this.where(), err);
     }
     const tagged = conn as PoolConnection & { catalystReadOnly?: boolean };
     if (!tagged.catalystReadOnly) {

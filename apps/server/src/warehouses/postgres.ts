@@ -1,5 +1,6 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { guardedSocket, type OutboundPolicy } from '../lib/outbound';
 import type {
   ForeignKey,
   QueryOptions,
@@ -14,6 +15,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   WarehouseError,
   clampRows,
+  connectFailure,
   clampTimeout,
   networkReason,
   plainValue,
@@ -29,6 +31,8 @@ export interface PostgresSourceConfig {
   user: string;
   password?: string;
   ssl?: boolean;
+  /** Set for hosts users type: connections go only where this policy allows. */
+  outbound?: OutboundPolicy;
 }
 
 // Type names for the result columns the drivers report only by OID.
@@ -97,6 +101,8 @@ export class PostgresWarehouse implements Warehouse {
       application_name: 'catalyst',
       options: '-c default_transaction_read_only=on',
       types,
+      // A host a user typed connects only where the outbound policy allows (lib/outbound.ts).
+      ...(config.outbound && { stream: () => guardedSocket(config.outbound!) }),
     });
     // A client losing its server (a restart, a terminated backend, a network cut) must not crash
     // the process. Idle clients report on the pool; a checked-out client reports on itself, where
@@ -111,16 +117,12 @@ export class PostgresWarehouse implements Warehouse {
 
   private connectError(err: unknown): WarehouseError {
     const e = err as { code?: string; message?: string };
-    const net = networkReason(err);
-    if (net) return new WarehouseError('connect', `could not connect to ${this.where()}: ${net}`);
+    // A PostgreSQL server answered (on an address the outbound policy allows): its reason helps.
     if (e.code === '28P01' || e.code === '28000')
       return new WarehouseError('auth', `could not connect to ${this.where()}: ${this.safe(e.message)}`);
     if (e.code === '3D000')
       return new WarehouseError('connect', `could not connect to ${this.where()}: ${this.safe(e.message)}`);
-    return new WarehouseError(
-      'connect',
-      `could not connect to ${this.where()}: ${this.safe(e.message ?? 'unknown error')}`,
-    );
+    return connectFailure(this.where(), err);
   }
 
   private safe(message: string | undefined): string {

@@ -260,7 +260,8 @@ describe('validation (spec 3 §5)', () => {
 });
 
 describe('a connection that cannot connect is not saved', () => {
-  it('answers the reason, e.g. connection refused', async () => {
+  // One reason for every network failure: the text must not tell a closed port from an open one.
+  it('answers that no database server accepted the connection', async () => {
     const res = await inject(
       'POST',
       '/api/copilot/db_conn/add_db_conn',
@@ -268,7 +269,7 @@ describe('a connection that cannot connect is not saved', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
-      'The connection test failed: could not connect to 127.0.0.1:5433: connection refused',
+      'The connection test failed: could not connect to 127.0.0.1:5433: no database server accepted the connection. Check the host, the port and that the server accepts connections from Catalyst.',
     );
     const list = (await inject('GET', '/api/copilot/db_conn/get_conns')).json().connections;
     expect(list.find((c: { conn_name: string }) => c.conn_name === 'Dead')).toBeUndefined();

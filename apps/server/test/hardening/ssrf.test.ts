@@ -45,9 +45,11 @@ describe('outbound requests to user-given URLs', () => {
       'fe80::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      // The whole IPv4-mapped range is refused (issue 13): the IPv4 form of a public address works.
+      '::ffff:8.8.8.8',
     ])
       expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+    for (const a of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700::1111'])
       expect(isPrivateAddress(a), a).toBe(false);
   });
 

@@ -43,6 +43,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The customer databases of these suites are the machine's own PostgreSQL (127.0.0.1): a
+      // private address, which the outbound policy allows only when the operator lists it.
+      CATALYST_OUTBOUND_ALLOWLIST: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -203,7 +203,7 @@ describe.skipIf(!available)('MysqlWarehouse against a real MySQL/MariaDB', () =>
   it('explains a refused connection and a bad password without echoing it', async () => {
     const refused = new MysqlWarehouse({ host: '127.0.0.1', port: 1, user: 'root' });
     await expect(refused.testConnection()).rejects.toThrow(
-      'could not connect to 127.0.0.1:1: connection refused',
+      'could not connect to 127.0.0.1:1: no database server accepted the connection. Check the host, the port and that the server accepts connections from Catalyst.',
     );
     await refused.close();
 

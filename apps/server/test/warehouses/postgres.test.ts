@@ -209,7 +209,7 @@ describe.skipIf(!available)('PostgresWarehouse against a real PostgreSQL', () =>
   it('explains a refused connection, a bad database and a bad password without echoing the password', async () => {
     const refused = new PostgresWarehouse({ host: '127.0.0.1', port: 1, database: 'x', user: 'postgres' });
     await expect(refused.testConnection()).rejects.toThrow(
-      'could not connect to 127.0.0.1:1: connection refused',
+      'could not connect to 127.0.0.1:1: no database server accepted the connection. Check the host, the port and that the server accepts connections from Catalyst.',
     );
     await refused.close();
 

@@ -5,6 +5,7 @@ import type { Caller } from '../../plugins/auth';
 import type { ThreadMessagesTable, ThreadsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { cachedThreadList } from './thread-list-cache';
+import { assertUseCaseResultsVisible, hiddenUseCases } from '../access/stored-results';
 
 export type { Caller } from '../../plugins/auth';
 
@@ -53,9 +54,13 @@ export async function ownedThread(deps: Deps, caller: Caller, threadId: number):
 }
 
 export async function listThreads(deps: Deps, caller: Caller, useCaseId?: number): Promise<TThread[]> {
-  return cachedThreadList(deps, caller.userId, `${caller.orgId}:${useCaseId ?? '*'}`, () =>
+  const threads = await cachedThreadList(deps, caller.userId, `${caller.orgId}:${useCaseId ?? '*'}`, () =>
     loadThreads(deps, caller, useCaseId),
   );
+  // Threads over sources the caller may not read now (data access groups) are left out; checked
+  // after the cache, since business hours and expiry change without any write.
+  const hidden = new Set(await hiddenUseCases(deps, caller));
+  return hidden.size ? threads.filter((t) => t.usecase_id === null || !hidden.has(t.usecase_id)) : threads;
 }
 
 async function loadThreads(deps: Deps, caller: Caller, useCaseId?: number): Promise<TThread[]> {
@@ -114,7 +119,8 @@ export const toThreadMessage = (r: Selectable<ThreadMessagesTable>): TThreadMess
 });
 
 export async function threadMessages(deps: Deps, caller: Caller, threadId: number) {
-  await readableThread(deps, caller, threadId);
+  const thread = await readableThread(deps, caller, threadId);
+  await assertUseCaseResultsVisible(deps, caller, thread.use_case_id);
   const rows = await deps.db
     .selectFrom('thread_messages')
     .selectAll()

@@ -40,6 +40,7 @@ export function warehouseFor(
           user: c.user_name!,
           password: secrets.password,
           ssl: m.ssl,
+          outbound,
         },
         limits,
       );
@@ -52,6 +53,7 @@ export function warehouseFor(
           user: c.user_name!,
           password: secrets.password,
           ssl: m.ssl,
+          outbound,
         },
         limits,
       );

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { metricSeries } from '../../warehouses/metric-series';
 import { actorOf } from '../../warehouses/registry';
 import type { Caller } from '../use-cases/access';
+import { checkDecisionMetric } from './metric-check';
 
 export interface Baseline {
   from: string;
@@ -153,6 +154,8 @@ export async function decisionOutcome(
     };
 
   const implementedAt = new Date(row.implemented_at);
+  // The stored metric is checked again before it becomes SQL (it may predate the check).
+  const checked = await checkDecisionMetric(deps, row.use_case_id, row.metric);
   const opened = await openUseCaseWarehouse(deps, caller, row.use_case_id);
   if (!opened)
     return {
@@ -165,7 +168,7 @@ export async function decisionOutcome(
     // The current period is not complete: counting it would show a false drop.
     const current = periodStart(deps.now(), metric.grain);
     after = (
-      await metricSeries(opened.warehouse, opened.schema, metric, {
+      await metricSeries(opened.warehouse, opened.schema, checked, {
         from: implementedAt,
         to: new Date(deps.now().getTime() + 86_400_000),
       })

@@ -10,6 +10,8 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, visibleUseCases, type Caller } from '../use-cases/access';
+import { assertUseCaseResultsVisible, hiddenUseCases } from '../access/stored-results';
+import { checkDecisionMetric } from './metric-check';
 import { captureBaseline } from './outcome';
 
 type ArtifactInput = TCreateDecision['artifacts'][number];
@@ -52,6 +54,8 @@ async function decisionRow(deps: Deps, caller: Caller, id: number) {
   } catch {
     throw notFound(`Decision ${id}`);
   }
+  // Its alert, metric and baseline come from the use case's source: data access groups apply.
+  await assertUseCaseResultsVisible(deps, caller, row.use_case_id);
   return row;
 }
 
@@ -92,7 +96,8 @@ export async function getDecision(deps: Deps, caller: Caller, id: number): Promi
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     allowedTransitions: DECISION_TRANSITIONS[row.status],
-    metric: (row.metric as TDecisionMetric | null) ?? null,
+    // Read through the contract: a metric stored by an older version may lack newer fields.
+    metric: ZDecisionMetric.safeParse(row.metric).data ?? null,
     artifacts: artifacts.map((a) => ({
       id: a.id,
       name: a.name,
@@ -130,8 +135,12 @@ export async function createDecision(deps: Deps, caller: Caller, input: TCreateD
     alertTitle = rec.title;
     // Read through the contract: a recommendation stored by an older version may lack newer fields.
     const stored = ZDecisionMetric.safeParse((rec.details as { metric?: unknown }).metric);
-    metric ??= stored.success ? stored.data : null;
+    if (!metric && stored.success) {
+      // The alert's own metric: one the user cannot fix is not tracked rather than refused.
+      metric = await checkDecisionMetric(deps, input.useCaseId, stored.data).catch(() => null);
+    }
   }
+  if (input.metric) metric = await checkDecisionMetric(deps, input.useCaseId, input.metric);
   const id = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('decisions')
@@ -187,6 +196,8 @@ export async function listDecisions(
     .where('d.use_case_id', 'in', visible);
   if (query.status && query.status !== 'all') q = q.where('d.status', '=', query.status);
   if (query.use_case_id) q = q.where('d.use_case_id', '=', query.use_case_id);
+  const hidden = await hiddenUseCases(deps, caller);
+  if (hidden.length) q = q.where('d.use_case_id', 'not in', hidden);
   if (query.search?.trim()) {
     const like = `%${query.search
       .trim()
@@ -229,13 +240,14 @@ export async function updateDecision(
   const row = await decisionRow(deps, caller, id);
   if (row.status === 'implemented' || row.status === 'rejected')
     throw new AppError('CONFLICT', `A ${row.status} decision can no longer be edited.`);
+  const metric = input.metric ? await checkDecisionMetric(deps, row.use_case_id, input.metric) : input.metric;
   await deps.db
     .updateTable('decisions')
     .set({
       ...(input.title !== undefined && { title: input.title }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.decisionRationale !== undefined && { rationale: input.decisionRationale }),
-      ...(input.metric !== undefined && { metric: input.metric ? JSON.stringify(input.metric) : null }),
+      ...(metric !== undefined && { metric: metric ? JSON.stringify(metric) : null }),
       updated_at: deps.now(),
     })
     .where('id', '=', id)
@@ -282,21 +294,18 @@ export async function changeStatus(
   const now = deps.now();
   let baseline: unknown = undefined;
   if (to === 'approved' && row.metric) {
+    // Checked again before it becomes SQL: a 400 the user can act on, not a query of what was stored.
+    const metric = await checkDecisionMetric(deps, row.use_case_id, row.metric);
     const shiftFrom = await alertShiftStart(deps, caller, row.alert_id);
-    baseline = await captureBaseline(
-      deps,
-      caller,
-      row.use_case_id,
-      row.metric as TDecisionMetric,
-      now,
-      shiftFrom,
-    ).catch((error: unknown) => {
-      deps.logger.warn(
-        { err: error, decisionId: id },
-        'could not capture the baseline of the decision metric',
-      );
-      return null;
-    });
+    baseline = await captureBaseline(deps, caller, row.use_case_id, metric, now, shiftFrom).catch(
+      (error: unknown) => {
+        deps.logger.warn(
+          { err: error, decisionId: id },
+          'could not capture the baseline of the decision metric',
+        );
+        return null;
+      },
+    );
   }
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx

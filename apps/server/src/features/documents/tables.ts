@@ -29,6 +29,8 @@ export interface DocumentsTable {
   uploaded_by: number;
   uploaded_at: Timestamp;
   processed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Extractions started and not finished (migration 1010). */
+  extraction_attempts: ColumnType<number, number | undefined, number>;
 }
 
 export interface DocumentSharesTable {

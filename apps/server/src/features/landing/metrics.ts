@@ -2,6 +2,7 @@ import type { TDashboardMetrics } from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { visibleUseCases, type Caller } from '../use-cases/access';
+import { hiddenUseCases } from '../access/stored-results';
 
 const DAY = 86_400_000;
 const trendOf = (change: number | null): 'up' | 'down' | 'neutral' =>
@@ -22,6 +23,8 @@ async function meanConfidence(deps: Deps, orgId: number, from: Date, to: Date, u
 }
 
 async function countRecommendations(deps: Deps, caller: Caller, from: Date, to: Date) {
+  // Alerts of sources the caller may not read now (data access groups) are not counted.
+  const hidden = await hiddenUseCases(deps, caller);
   const row = await deps.db
     .selectFrom('recommendations')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -29,6 +32,7 @@ async function countRecommendations(deps: Deps, caller: Caller, from: Date, to: 
     .where('use_case_id', 'in', visibleUseCases(deps.db, caller).select('use_cases.id'))
     .where('generated_at', '>=', from)
     .where('generated_at', '<=', to)
+    .$if(hidden.length > 0, (q) => q.where('use_case_id', 'not in', hidden))
     .executeTakeFirstOrThrow();
   return row.n;
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps';
 import type { RecommendationsTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { visibleUseCases, type Caller } from '../use-cases/access';
+import { assertUseCaseResultsVisible, hiddenUseCases } from '../access/stored-results';
 
 type Row = Selectable<RecommendationsTable> & { use_case_name: string };
 
@@ -53,6 +54,9 @@ export async function listRecommendations(
   },
 ) {
   let q = baseQuery(deps, caller).where('r.status', 'in', query.status.length ? query.status : ['active']);
+  // Alerts of sources the caller may not read now (data access groups) are left out.
+  const hidden = await hiddenUseCases(deps, caller);
+  if (hidden.length) q = q.where('r.use_case_id', 'not in', hidden);
   if (query.usecase_id) q = q.where('r.use_case_id', '=', query.usecase_id);
   if (query.impact_levels?.length) q = q.where('r.impact_level', 'in', query.impact_levels);
   const total = await q
@@ -74,6 +78,7 @@ export async function listRecommendations(
 export async function getRecommendation(deps: Deps, caller: Caller, id: number) {
   const row = await baseQuery(deps, caller).where('r.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(`Recommendation ${id}`);
+  await assertUseCaseResultsVisible(deps, caller, row.use_case_id);
   return toRecommendation(row);
 }
 

@@ -6,6 +6,7 @@ import { actorOf } from '../../warehouses/registry';
 import type { UseCaseColumnsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, type Caller } from './access';
+import { assertUseCaseResultsVisible } from '../access/stored-results';
 import { profileTable } from './profiling';
 
 export async function getSchemaData(deps: Deps, caller: Caller, useCaseId: number) {
@@ -106,6 +107,7 @@ export async function listTables(
   refresh: boolean,
 ): Promise<TUseCaseTable[]> {
   await getUseCaseFor(deps.db, caller, useCaseId);
+  await assertUseCaseResultsVisible(deps, caller, useCaseId);
   const schema = await deps.db
     .selectFrom('use_case_schemas')
     .selectAll()
@@ -182,8 +184,11 @@ async function tablesOfCaller(deps: Deps, caller: Caller, tableIds: number[]) {
     .execute();
   const missing = tableIds.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length) throw notFound(`Table ${missing.join(', ')}`);
-  for (const useCaseId of new Set(rows.map((r) => r.use_case_id)))
+  for (const useCaseId of new Set(rows.map((r) => r.use_case_id))) {
     await getUseCaseFor(deps.db, caller, useCaseId);
+    // Row counts and column profiles are read from the source: data access groups apply.
+    await assertUseCaseResultsVisible(deps, caller, useCaseId);
+  }
   return rows;
 }
 

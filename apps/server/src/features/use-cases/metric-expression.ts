@@ -51,8 +51,16 @@ function tokenize(input: string): Token[] {
       throw new MetricExpressionError(`Unexpected character "${ch}" at position ${pos + 1}.`);
     }
     if (m[1] !== undefined) tokens.push({ kind: 'num', text: m[1], pos });
-    else if (m[2] !== undefined) tokens.push({ kind: 'str', text: m[2].replace(/''/g, "'"), pos });
-    else if (m[3] !== undefined) tokens.push({ kind: 'quoted', text: m[3].replace(/""/g, '"'), pos });
+    else if (m[2] !== undefined) {
+      // A line break would let a sign before the text ("- -'…") end the SQL line as a comment, and a
+      // backslash escapes the closing quote in MySQL and BigQuery: neither belongs in a metric's value.
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
+      if (/[\\\u0000-\u001f\u007f]/.test(m[2]))
+        throw new MetricExpressionError(
+          `The text value at position ${pos + 1} contains a line break, a control character or a backslash; write it without them.`,
+        );
+      tokens.push({ kind: 'str', text: m[2].replace(/''/g, "'"), pos });
+    } else if (m[3] !== undefined) tokens.push({ kind: 'quoted', text: m[3].replace(/""/g, '"'), pos });
     else if (m[4] !== undefined) tokens.push({ kind: 'quoted', text: m[4].replace(/``/g, '`'), pos });
     else if (m[5] !== undefined)
       tokens.push({
@@ -232,7 +240,9 @@ export function parseMetricExpression(input: string, known: KnownColumn[]): Pars
     if (!t) return fail('Expected a value');
     if (t.kind === 'op' && (t.text === '-' || t.text === '+')) {
       i++;
-      return `${t.text}${factor()}`;
+      // Two minus signs side by side ("- -1") would start an SQL comment: keep them apart.
+      const operand = factor();
+      return operand.startsWith('-') ? `${t.text} ${operand}` : `${t.text}${operand}`;
     }
     if (t.kind === 'num') return (i++, t.text);
     if (t.kind === 'str') return (i++, `'${t.text.replace(/'/g, "''")}'`);

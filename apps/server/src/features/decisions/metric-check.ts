@@ -1,0 +1,59 @@
+import { ZDecisionMetric, type TDecisionMetric } from '@catalyst/contracts';
+import type { Deps } from '../../deps';
+import { AppError } from '../../lib/errors';
+import { knownColumns } from '../use-cases/knowledge';
+import { MetricExpressionError, parseMetricExpression } from '../use-cases/metric-expression';
+
+/**
+ * A decision's metric becomes SQL when the decision is approved (its baseline) and when its outcome
+ * is measured, and it comes from the browser: it must be a metric of the decision's use case — an
+ * aggregate over the selected columns of one selected table, its time column and filter columns
+ * selected columns of that table. This is checked when the decision is created or edited and again
+ * before every query (a stored metric may predate the check, or a column may have been unselected
+ * since). What is stored and run is the parser's canonical expression, never the text as sent.
+ */
+export async function checkDecisionMetric(
+  deps: Deps,
+  useCaseId: number,
+  stored: unknown,
+): Promise<TDecisionMetric> {
+  // A stored metric may have been written by an older version: it is read through the contract.
+  const parsed = ZDecisionMetric.safeParse(stored);
+  if (!parsed.success)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      "The decision's metric is not complete (a label, table, time column, expression and grain): edit the decision and choose it again.",
+    );
+  const metric = parsed.data;
+  const columns = await knownColumns(deps, useCaseId);
+  const refuse = (why: string): never => {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The decision's metric "${metric.label}" cannot be measured: ${why}`,
+    );
+  };
+  const ofTable = columns.filter((c) => c.table_name === metric.table);
+  if (ofTable.length === 0) {
+    const tables = [...new Set(columns.map((c) => c.table_name))];
+    refuse(
+      `"${metric.table}" is not a selected table of the use case${tables.length ? ` (selected: ${tables.slice(0, 10).join(', ')})` : '; select its tables in the Knowledge tab first'}.`,
+    );
+  }
+  const has = (name: string) => ofTable.some((c) => c.db_column_name === name);
+  if (!has(metric.timeColumn))
+    refuse(`its time column "${metric.timeColumn}" is not a selected column of ${metric.table}.`);
+  for (const f of metric.filters)
+    if (!has(f.column))
+      refuse(`its filter column "${f.column}" is not a selected column of ${metric.table}.`);
+  let expression: string;
+  try {
+    expression = parseMetricExpression(
+      metric.expression,
+      ofTable.map((c) => ({ table: c.table_name, column: c.db_column_name })),
+    ).expression;
+  } catch (error) {
+    if (error instanceof MetricExpressionError) return refuse(error.message);
+    throw error;
+  }
+  return { ...metric, expression };
+}
