@@ -42,3 +42,14 @@ export { kindOf } from './model/build';
 export { splitIdentifier, titleCase } from './nlp/text';
 export { synonymsFor } from './nlp/lexicon';
 export * from './insights';
+// The demo dataset (a star schema: orders + customers, products, stores) and its derived metrics.
+export {
+  generateRetailDemo,
+  DEMO_TABLES,
+  DEMO_KEYS,
+  type DemoAnomaly,
+  type DemoOptions,
+  type DemoTable,
+  type GeneratedDemo,
+} from './demo/retail-demo';
+export { DEMO_METRICS, DEMO_METRICS_TABLE, demoDerivedMetrics } from './demo/demo-metrics';
