@@ -57,3 +57,24 @@ export function joinPath(model: SemanticModel, from: string, to: string): JoinSt
   memo.set(key, result);
   return result;
 }
+
+/**
+ * Whether each row of `base` refers to one row of `table` (every step many-to-one): the table's
+ * columns then describe the base's rows, as a store's region describes an order.
+ */
+export function describes(model: SemanticModel, base: string, table: string): boolean {
+  const path = joinPath(model, base, table);
+  return path !== null && path.length > 0 && path.every((s) => !s.fanOut);
+}
+
+/**
+ * Whether `base` is a fact table (dated rows with measures: orders, payments) and `table` one of
+ * the dimensions its rows refer to (their store, product, customer): the star schema's shape,
+ * where grouping or filtering a fact by its dimensions' attributes is the ordinary question.
+ */
+export function isDimensionOfFact(model: SemanticModel, base: string, table: string): boolean {
+  const fact = model.tables.find((t) => t.name === base);
+  if (!fact?.columns.some((c) => c.isTime) || !fact.columns.some((c) => c.entityType === 'KPI' && !c.isKey))
+    return false;
+  return describes(model, base, table);
+}
