@@ -91,16 +91,26 @@ export async function checkValueTypeChange(input: {
   if (kindOf(storedType) === 'date') return { format: null, check: null };
   const warehouse = await input.warehouse();
   try {
+    // Read as a date without a format named: the format its values are written in, if one fits.
+    const format =
+      input.format ??
+      (kindOf(storedType) === 'text'
+        ? (detectDateFormat(
+            (await warehouse.sampleValues(input.schema, input.table, input.column, 20).catch(() => [])).map(
+              String,
+            ),
+          )?.id ?? null)
+        : null);
     const check = await checkDateFormat(
       warehouse,
       input.schema,
       input.table,
       input.column,
       storedType,
-      input.format,
+      format,
     );
     if (check.nonNull > 0 && check.parsed === 0) {
-      const example = DATE_FORMATS.find((f) => f.id === input.format)?.example;
+      const example = DATE_FORMATS.find((f) => f.id === format)?.example;
       throw new AppError(
         'VALIDATION_FAILED',
         example
@@ -108,7 +118,7 @@ export async function checkValueTypeChange(input: {
           : `None of the values of ${input.column} read as dates. Choose the format its values are written in.`,
       );
     }
-    return { format: input.format, check };
+    return { format, check };
   } finally {
     await warehouse.close();
   }
