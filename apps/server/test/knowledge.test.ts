@@ -2,6 +2,7 @@ import { answerOnce, compilePlan, DuckDbWarehouse, type SemanticModel } from '@c
 import type { TQueryPlan } from '@catalyst/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUseCaseModel } from '../src/features/use-cases/semantic-model';
+import { metricSeries } from '../src/warehouses/metric-series';
 import { bearer, createTestApp, type TestApp } from './helpers/app';
 import { singleWarehouseRegistry } from './helpers/duckdb-registry';
 
@@ -137,6 +138,35 @@ describe('relationships and column kinds in a use case’s knowledge', () => {
       )
     ).rows.map((r) => r.map(Number).join() + r[0]);
     expect(rows.sort()).toEqual(expected.sort());
+  });
+
+  it("reads a decision's metric of a related table's segment through its joins", async () => {
+    const series = await metricSeries(
+      warehouse,
+      'main',
+      {
+        table: 'orders',
+        timeColumn: 'order_date',
+        expression: 'SUM("revenue")',
+        filters: [{ column: 'region', value: 'Europe', table: 'stores' }],
+        grain: 'month',
+        joins: [
+          { from: [{ table: 'orders', column: 'store_id' }], to: [{ table: 'stores', column: 'store_id' }] },
+        ],
+      },
+      { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') },
+    );
+    const expected = await warehouse.query(
+      `SELECT CAST(date_trunc('month', order_date) AS DATE), sum(revenue) FROM orders JOIN stores USING (store_id)
+       WHERE region = 'Europe' GROUP BY 1 ORDER BY 1`,
+    );
+    expect(series.map((p) => [p.period, p.value])).toEqual(
+      expected.rows.map((r) => [
+        (r[0] instanceof Date ? r[0].toISOString() : String(r[0])).slice(0, 10),
+        Number(r[1]),
+      ]),
+    );
+    expect(series).toHaveLength(3);
   });
 
   it('keeps a removal across profiling again and looking again, and restores on request', async () => {
