@@ -24,7 +24,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   session = await apiCall<Login>('POST', '/api/v1/authentication/login', ADMIN);
   const alerts = await refreshedAlerts(session.token);
-  const rec = alerts.find((r) => /^Revenue in Europe/.test(r.title)) ?? alerts[0]!;
+  const rec = alerts.find((r) => / in Europe dropped /.test(r.title)) ?? alerts[0]!;
   const decision = await apiCall<{ id: number }>(
     'POST',
     '/api/copilot/decisions',
