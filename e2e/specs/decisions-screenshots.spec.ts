@@ -90,7 +90,9 @@ for (const theme of ['light', 'dark'] as const) {
 
       // The alert's investigation: the trend with the anomaly marked, the drivers, the narrative.
       await page.goto(`/conversation/action/investigate/${alertId}`);
-      await page.getByRole('img', { name: /What drives the change/ }).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('img', { name: /^(What drives the change|How the change .* splits)/ })
+        .waitFor({ timeout: 30_000 });
       await page.waitForTimeout(800);
       await shot(page, `investigation-${theme}-${size}`);
 

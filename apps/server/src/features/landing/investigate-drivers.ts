@@ -104,11 +104,12 @@ export function driverCards(id: number, subject: string, drivers: Driver[]): TCa
         columns: [
           { key: 'segment', header: 'Segment' },
           { key: 'reading', header: 'Reading' },
+          // The comparison that decides the reading comes first: narrow screens show few columns.
+          { key: 'share', header: 'Share of the change' },
+          { key: 'usual', header: 'Usual share' },
           { key: 'before', header: 'Baseline (weekly)' },
           { key: 'after', header: 'Recent (weekly)' },
           { key: 'contribution', header: 'Contribution' },
-          { key: 'share', header: 'Share of the change' },
-          { key: 'usual', header: 'Usual share' },
         ],
         data: ordered.map((x) => ({
           segment: name(x),
