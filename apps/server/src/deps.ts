@@ -69,7 +69,8 @@ export function createDeps(options: {
     // The data-sources feature opens a connection's warehouse (it needs these very deps); every
     // opening, whatever the registry, first passes the data access check (features/access).
     warehouses: { open: (input) => guarded.open(input) },
-    answerer: options.answerer ?? engineAnswerer({ currency: options.config.currency }),
+    answerer:
+      options.answerer ?? engineAnswerer({ llm: options.config.llm, currency: options.config.currency }),
     now: options.now ?? (() => new Date()),
     notifyUser: (userId) => dropThreadLists(deps, [userId]),
     events: new EventEmitter(),

@@ -34,7 +34,7 @@ export { refineFollowUp, looksLikeFollowUp } from './understand/followup';
 export { findTimeWords } from './understand/periods';
 export { compilePlan, PlanError, type CompiledQuery } from './sql/compile';
 export { readingOf, questionFor } from './answer/reading';
-export { llmFromEnv, type LlmConfig } from './llm/client';
+export type { LlmConfig } from './llm/client';
 export { loadDataDir } from './eval/load';
 export { DIALECTS, type Dialect } from './sql/dialect';
 export { inlineParams, sqlLiteral } from './sql/inline';

@@ -6,7 +6,7 @@ import {
   type TLlmProvider,
   type TLlmSettings,
 } from '@catalyst/contracts';
-import { llmFromEnv, type LlmConfig } from '@catalyst/engine';
+import type { LlmConfig } from '@catalyst/engine';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
@@ -58,7 +58,7 @@ export async function getLlmSettings(
   options: { canManage: boolean },
 ): Promise<TLlmSettings> {
   const row = await providerRow(deps, caller.orgId);
-  const environment = llmFromEnv();
+  const environment = deps.config.llm;
   return {
     provider: row ? await toProvider(deps, row) : null,
     activeSource: row?.enabled ? 'organization' : environment ? 'environment' : 'embedded',

@@ -150,13 +150,12 @@ async function testConnection(
   secrets: ConnectionSecrets,
 ): Promise<void> {
   if (settings.db_type === 'flat_files') return;
-  const wh = warehouseFor(
-    settings,
-    secrets,
-    dataSourcesOf(deps).files,
-    { defaultTimeoutMs: 15_000 },
-    { allow: deps.config.outboundAllowList },
-  );
+  const wh = warehouseFor(settings, secrets, {
+    files: dataSourcesOf(deps).files,
+    limits: { defaultTimeoutMs: 15_000 },
+    outbound: { allow: deps.config.outboundAllowList },
+    workloadIdentity: deps.config.workloadIdentity,
+  });
   try {
     await wh.testConnection?.();
   } catch (err) {
@@ -258,13 +257,12 @@ export async function openWarehouse(
   const row = await ownConnection(deps, options.orgId, options.connId);
   const ctx = dataSourcesOf(deps);
   const open = () =>
-    warehouseFor(
-      { ...row, metadata: row.metadata ?? {} },
-      readSecrets(deps, row),
-      ctx.files,
-      { defaultTimeoutMs: options.timeoutMs, defaultMaxRows: options.maxRows },
-      { allow: deps.config.outboundAllowList },
-    );
+    warehouseFor({ ...row, metadata: row.metadata ?? {} }, readSecrets(deps, row), {
+      files: ctx.files,
+      limits: { defaultTimeoutMs: options.timeoutMs, defaultMaxRows: options.maxRows },
+      outbound: { allow: deps.config.outboundAllowList },
+      workloadIdentity: deps.config.workloadIdentity,
+    });
   // Pools of database connections are shared; an HTTP API is fetched afresh on each open, and
   // File Sources are shared by their own store.
   const pooled = row.db_type === 'postgresql' || row.db_type === 'mysql' || row.db_type === 'bigquery';

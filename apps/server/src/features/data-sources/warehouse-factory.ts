@@ -1,5 +1,5 @@
 import type { Warehouse } from '@catalyst/engine';
-import { BigQueryWarehouse, type BigQueryAuth } from '../../warehouses/bigquery';
+import { BigQueryWarehouse, type BigQueryAuth, type WorkloadIdentitySource } from '../../warehouses/bigquery';
 import type { QueryLimits } from '../../warehouses/common';
 import type { FileSourceStore } from '../../warehouses/file-source';
 import { HttpApiWarehouse } from '../../warehouses/http-api';
@@ -21,13 +21,19 @@ export interface ConnectionSettings {
 
 export type TestableWarehouse = Warehouse & { testConnection?(): Promise<void> };
 
+export interface WarehouseEnvironment {
+  files: FileSourceStore;
+  limits?: QueryLimits;
+  /** Where user-given hosts may point (SSRF). */
+  outbound?: OutboundPolicy;
+  workloadIdentity?: WorkloadIdentitySource;
+}
+
 /** The warehouse adapter of one connection (decrypted secrets in hand). */
 export function warehouseFor(
   c: ConnectionSettings,
   secrets: ConnectionSecrets,
-  files: FileSourceStore,
-  limits: QueryLimits = {},
-  outbound: OutboundPolicy = { allow: [] },
+  { files, limits = {}, outbound = { allow: [] }, workloadIdentity }: WarehouseEnvironment,
 ): TestableWarehouse {
   const m = c.metadata;
   switch (c.db_type) {
@@ -72,7 +78,13 @@ export function warehouseFor(
               }
             : { method: 'adc' };
       return new BigQueryWarehouse(
-        { projectId: m.project_id!, location: m.location ?? 'US', defaultDataset: m.default_dataset, auth },
+        {
+          projectId: m.project_id!,
+          location: m.location ?? 'US',
+          defaultDataset: m.default_dataset,
+          auth,
+          workloadIdentity,
+        },
         limits,
       );
     }
