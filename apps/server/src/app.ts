@@ -47,6 +47,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     genReqId: () => newToken().slice(0, 12),
     requestIdHeader: false,
   });
+  // The first onClose hook runs last (Fastify runs them in reverse): the dependency graph closes
+  // after every feature has stopped its own work.
+  app.addHook('onClose', () => deps.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

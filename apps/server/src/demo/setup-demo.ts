@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Deps } from '../deps';
-import { dataSourcesOf } from '../features/data-sources/context';
 import { importCsvFiles } from '../features/data-sources/import-files';
 import { generateFlowFor, saveDecisionFlow } from '../features/use-cases/decision-flow';
 import { listTables, saveSchemaData, selectAndProfileTables } from '../features/use-cases/knowledge';
@@ -31,7 +30,7 @@ export async function setUpDemo(
     name: DEMO_CONNECTION,
     files: [{ path: generated.csvPath, fileName: 'orders.csv' }],
   });
-  await dataSourcesOf(deps).jobs.idle();
+  await deps.dataSources.jobs.idle();
 
   const caller = { userId: admin.userId, orgId: admin.orgId, isAdmin: true };
   const useCase = await createUseCase(deps, caller, {

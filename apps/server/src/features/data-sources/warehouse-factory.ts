@@ -3,7 +3,7 @@ import { BigQueryWarehouse, type BigQueryAuth, type WorkloadIdentitySource } fro
 import type { QueryLimits } from '../../warehouses/common';
 import type { FileSourceStore } from '../../warehouses/file-source';
 import { HttpApiWarehouse } from '../../warehouses/http-api';
-import { guardedFetch, type OutboundPolicy } from '../../lib/outbound';
+import type { OutboundPolicy } from '../../lib/outbound';
 import { MysqlWarehouse } from '../../warehouses/mysql';
 import { PostgresWarehouse } from '../../warehouses/postgres';
 import type { ConnectionMetadata, ConnectionSecrets } from './tables';
@@ -25,7 +25,9 @@ export interface WarehouseEnvironment {
   files: FileSourceStore;
   limits?: QueryLimits;
   /** Where user-given hosts may point (SSRF). */
-  outbound?: OutboundPolicy;
+  outbound: OutboundPolicy;
+  /** The app's fetch that keeps to that policy (deps.outbound.fetch), for HTTP API sources. */
+  fetch: typeof fetch;
   workloadIdentity?: WorkloadIdentitySource;
 }
 
@@ -33,7 +35,7 @@ export interface WarehouseEnvironment {
 export function warehouseFor(
   c: ConnectionSettings,
   secrets: ConnectionSecrets,
-  { files, limits = {}, outbound = { allow: [] }, workloadIdentity }: WarehouseEnvironment,
+  { files, limits = {}, outbound, fetch, workloadIdentity }: WarehouseEnvironment,
 ): TestableWarehouse {
   const m = c.metadata;
   switch (c.db_type) {
@@ -90,11 +92,7 @@ export function warehouseFor(
     }
     case 'api':
       // The base URL is user input the server will call: only where the outbound policy allows (SSRF).
-      return new HttpApiWarehouse(
-        { baseUrl: m.baseUrl!, apiKey: secrets.apiKey },
-        limits,
-        guardedFetch(outbound),
-      );
+      return new HttpApiWarehouse({ baseUrl: m.baseUrl!, apiKey: secrets.apiKey }, limits, fetch);
     case 'flat_files':
       if (c.id === null) throw new Error('a File Source has no warehouse before it is saved');
       return files.warehouse(c.org_id, c.id);
