@@ -20,6 +20,7 @@ export type {
 } from './model/types';
 export { buildSemanticModel, type BuildOptions } from './model/build';
 export { validateMetric } from './model/metrics';
+export { MetricExpressionError, parseMetricExpression } from './model/metric-expression';
 export {
   answer,
   answerOnce,
