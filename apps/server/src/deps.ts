@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { TThreadsChanged } from '@catalyst/contracts';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDatabase, Db } from './db';
@@ -34,11 +35,7 @@ export interface Deps {
   /** Opens customer data of a data-source connection (read-only). */
   warehouses: WarehouseRegistry;
   /** Pushes an event to every socket of a user, on any server instance (set by the realtime layer). */
-  notifyUser: (
-    userId: number,
-    event: 'threads-changed',
-    payload: { thread_id: number; reason: string },
-  ) => void;
+  notifyUser: (userId: number, event: 'threads-changed', payload: TThreadsChanged) => void;
   /** In-process events between features: 'data-landed' {orgId, connId} when new data was loaded. */
   events: EventEmitter;
   /** The clock; tests may pin it. */
