@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MetricExpressionError, parseMetricExpression, validateMetric } from '../src';
-import type { SemanticModel } from '../src/model/types';
+import type { DerivedMetric, SemanticModel } from '../src/model/types';
 
 /** One parser of derived-metric calculations: the server's checks and the engine's are the same. */
 const model = {
@@ -17,7 +17,14 @@ const model = {
   metrics: [],
   joins: [],
 } as unknown as SemanticModel;
-const metric = (expression: string) => ({ name: 'm', label: 'M', table: 'orders', expression, synonyms: [] });
+const metric = (expression: string): DerivedMetric => ({
+  name: 'm',
+  label: 'M',
+  table: 'orders',
+  expression,
+  synonyms: [],
+  definition: '',
+});
 
 describe('derived metrics', () => {
   it('accepts what the parser writes, and names the problem of anything else', () => {
