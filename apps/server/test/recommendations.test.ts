@@ -5,7 +5,7 @@ import { scanMetrics, type MeasureSeries, type MetricFinding } from '@catalyst/e
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRetailDemo } from '../src/demo/generate-retail-demo';
 import { setUpDemo } from '../src/demo/setup-demo';
-import { recommendationKey } from '../src/features/landing/run-scan';
+import { recommendationKey } from '../src/features/decision-hub/run-scan';
 import { bearer, createTestApp, type TestApp } from './helpers/app';
 import { ask, connectSocket, listen, type Reply } from './helpers/listen';
 
