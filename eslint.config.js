@@ -16,7 +16,7 @@ const featureBoundaries = (base, features) =>
 const WEB_FEATURES = [
   'auth',
   'conversation',
-  'dashboard',
+  'decision-hub',
   'use-cases',
   'data-sources',
   'decisions',

@@ -21,15 +21,15 @@ import { relationshipRoutes } from './features/use-cases/relationship-routes';
 import { conversationRoutes } from './features/conversations/routes';
 import { decisionRoutes } from './features/decisions/routes';
 import { dataSourceRoutes } from './features/data-sources/routes';
-import { landingRoutes } from './features/landing/routes';
+import { landingRoutes } from './features/decision-hub/routes';
 import { agentRoutes } from './features/agents/routes';
 import { actionFlowRoutes } from './features/action-flows/routes';
 import { documentRoutes } from './features/documents/routes';
 import { createApiKeyAuthenticator } from './features/api-keys/authenticate';
 import { apiKeyRoutes } from './features/api-keys/routes';
 import { publicApiRoutes } from './features/public-api/routes';
-import { createRecommendationScheduler } from './features/landing/scheduler';
-import { watchNewData } from './features/landing/watch-new-data';
+import { createRecommendationScheduler } from './features/decision-hub/scheduler';
+import { watchNewData } from './features/decision-hub/watch-new-data';
 import { watchInterruptedAnswers } from './features/conversations/recover';
 import { registerAuth } from './plugins/auth';
 import { registerOriginCheck, registerSecurityHeaders } from './plugins/security';
@@ -48,6 +48,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     genReqId: () => newToken().slice(0, 12),
     requestIdHeader: false,
   });
+  // The first onClose hook runs last (Fastify runs them in reverse): the dependency graph closes
+  // after every feature has stopped its own work.
+  app.addHook('onClose', () => deps.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { TThreadsChanged } from '@catalyst/contracts';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDatabase, Db } from './db';
@@ -7,10 +8,23 @@ import { createMailer, type Mailer } from './mail/mailer';
 import type { WarehouseRegistry } from './warehouses/registry';
 import type { Answerer } from './features/conversations/answerer';
 import { engineAnswerer } from './features/conversations/engine-answerer';
-import { dropThreadLists } from './features/conversations/thread-list-cache';
+import {
+  createThreadListCache,
+  dropThreadLists,
+  type ThreadListCache,
+} from './features/conversations/thread-list-cache';
 import { guardWarehouses } from './features/access/data-access';
+import { createSessionCache, type SessionCache } from './features/auth/sessions';
+import { createDataSources, type DataSources } from './features/data-sources/context';
+import { DocumentJobs } from './features/documents/jobs';
+import { lazySecretBox, type SecretBox } from './lib/crypto';
+import { createOutbound, type Outbound } from './lib/outbound';
 
-/** Everything the app needs from the outside world, built in one place (tests build the same graph). */
+/**
+ * Everything the app needs from the outside world and every long-lived part it keeps, built in
+ * one place (tests build the same graph) and closed in one place (`close`, called when the app
+ * closes). No module keeps state of its own: two apps in one process share nothing.
+ */
 export interface Deps {
   config: Config;
   logger: Logger;
@@ -21,15 +35,25 @@ export interface Deps {
   /** Opens customer data of a data-source connection (read-only). */
   warehouses: WarehouseRegistry;
   /** Pushes an event to every socket of a user, on any server instance (set by the realtime layer). */
-  notifyUser: (
-    userId: number,
-    event: 'threads-changed',
-    payload: { thread_id: number; reason: string },
-  ) => void;
+  notifyUser: (userId: number, event: 'threads-changed', payload: TThreadsChanged) => void;
   /** In-process events between features: 'data-landed' {orgId, connId} when new data was loaded. */
   events: EventEmitter;
   /** The clock; tests may pin it. */
   now: () => Date;
+  /** Seals and opens secrets at rest (data-source credentials, LLM keys, MCP tokens). */
+  secretBox: SecretBox;
+  /** Calls to addresses users typed, only where the outbound policy allows (one connection pool). */
+  outbound: Outbound;
+  /** DuckDB files, the CSV ingest queue, progress streams and open database adapters. */
+  dataSources: DataSources;
+  /** The document text extraction queue. */
+  documentJobs: DocumentJobs;
+  /** Recently resolved sessions (features/auth/sessions.ts). */
+  sessionCache: SessionCache;
+  /** Recently listed threads per user (features/conversations/thread-list-cache.ts). */
+  threadLists: ThreadListCache;
+  /** Stops the background work and closes what the graph opened; the app's close calls it. */
+  close(): Promise<void>;
 }
 
 /** Fields no log line may carry, wherever they appear one level deep (request bodies are never logged). */
@@ -59,21 +83,37 @@ export function createDeps(options: {
   warehouses?: WarehouseRegistry;
   answerer?: Answerer;
 }): Deps {
-  const logger = options.logger ?? createLogger(options.config);
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config);
   const db = options.database.db;
-  const deps: Deps = {
-    config: options.config,
+  // Several parts keep `deps` itself (they run work later), so the graph is assembled in place.
+  const deps = {} as Deps;
+  Object.assign<Deps, Omit<Deps, 'dataSources' | 'documentJobs'>>(deps, {
+    config,
     logger,
     db,
-    mailer: createMailer({ db, logger, smtpUrl: options.config.smtpUrl, from: options.config.mailFrom }),
+    mailer: createMailer({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom }),
     // The data-sources feature opens a connection's warehouse (it needs these very deps); every
     // opening, whatever the registry, first passes the data access check (features/access).
     warehouses: { open: (input) => guarded.open(input) },
-    answerer: options.answerer ?? engineAnswerer({ currency: options.config.currency }),
+    answerer: options.answerer ?? engineAnswerer({ llm: config.llm, currency: config.currency }),
     now: options.now ?? (() => new Date()),
     notifyUser: (userId) => dropThreadLists(deps, [userId]),
     events: new EventEmitter(),
-  };
+    secretBox: lazySecretBox({ secretKey: config.secretKey, dataDir: config.dataDir }),
+    outbound: createOutbound({ allow: config.outboundAllowList }),
+    sessionCache: createSessionCache(),
+    threadLists: createThreadListCache(),
+    async close() {
+      await Promise.allSettled([deps.documentJobs.close(), deps.dataSources.close()]);
+      await deps.outbound.close();
+      deps.mailer.close();
+      deps.sessionCache.clear();
+      deps.threadLists.clear();
+    },
+  });
+  deps.dataSources = createDataSources(deps);
+  deps.documentJobs = new DocumentJobs(deps);
   const guarded = guardWarehouses(
     deps,
     options.warehouses ?? { open: (input) => openWarehouse(deps, input) },

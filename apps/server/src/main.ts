@@ -74,8 +74,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
-      await app.close();
-      deps.mailer.close();
+      await app.close(); // closes deps too (buildApp)
       await database.close();
     } finally {
       unlock();

@@ -54,4 +54,39 @@ describe('configuration', () => {
     }
     expect((error as ConfigError).message).toMatch(/6 problem/);
   });
+
+  it('reads the default LLM and the workload identity token sources here, not in the engine or the adapters', () => {
+    expect(loadConfig({}).llm).toBeNull();
+    expect(loadConfig({ LLM_BASE_URL: 'http://llm.test/v1/', LLM_MODEL: 'm', LLM_API_KEY: 'k' }).llm).toEqual(
+      { baseUrl: 'http://llm.test/v1', model: 'm', apiKey: 'k', timeoutMs: 15_000 },
+    );
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://llm.test/v1' })).toThrow(/LLM_MODEL.*go together/s);
+    expect(() => loadConfig({ LLM_MODEL: 'm' })).toThrow(/LLM_BASE_URL.*go together/s);
+    expect(() => loadConfig({ LLM_BASE_URL: 'llm.test', LLM_MODEL: 'm', LLM_API_KEY: 'sk-secret' })).toThrow(
+      /LLM_BASE_URL/,
+    );
+    expect(loadConfig({}).workloadIdentity).toEqual({
+      githubTokenUrl: undefined,
+      githubToken: undefined,
+      tokenFile: '/var/run/secrets/tokens/gcp-ksa/token',
+    });
+    expect(
+      loadConfig({
+        ACTIONS_ID_TOKEN_REQUEST_URL: 'https://gh.test/token?x=1',
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: 't',
+        CATALYST_WIF_TOKEN_FILE: '/t',
+      }).workloadIdentity,
+    ).toEqual({ githubTokenUrl: 'https://gh.test/token?x=1', githubToken: 't', tokenFile: '/t' });
+  });
+
+  it('never repeats a secret in its error message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ LLM_API_KEY: 'sk-very-secret', LLM_MODEL: 'm' });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).message).toMatch(/LLM_BASE_URL/);
+    expect((error as ConfigError).message).not.toContain('sk-very-secret');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFinding, type Driver, type Finding } from '../src/features/landing/describe-finding';
+import { describeFinding, type Driver, type Finding } from '../src/features/decision-hub/describe-finding';
 
 /** A driver of a sum whose values made `totalBefore` before the change. */
 const driver = (

@@ -2,7 +2,6 @@ import type { DuckDbWarehouse } from '@catalyst/engine';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineAnswerer } from '../src/features/conversations/engine-answerer';
-import { documentJobsOf } from '../src/features/documents/jobs';
 import { bearer, createTestApp, createUseCaseOver, type TestApp } from './helpers/app';
 import { makePdf, multipart } from './helpers/document-files';
 import { retailWarehouse, singleWarehouseRegistry } from './helpers/duckdb-registry';
@@ -82,7 +81,7 @@ describe('Catalyst AI answers from the documents of a use case', () => {
       url: `/api/copilot/documents/${pdfId}/use-cases/${retailId}`,
       headers: bearer(admin),
     });
-    await documentJobsOf(t.deps).idle();
+    await t.deps.documentJobs.idle();
     socket = await connectedSocket(url, admin);
     ninaSocket = await connectedSocket(url, ninaToken);
   });

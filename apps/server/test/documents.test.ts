@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentJobsOf } from '../src/features/documents/jobs';
 import { bearer, createTestApp, type TestApp } from './helpers/app';
 import { testDatabaseKinds } from './helpers/databases';
 import { makeDocx, makePdf, multipart, type UploadFile } from './helpers/document-files';
@@ -51,7 +50,7 @@ describe.each(kinds)('documents on %s', (kind) => {
       payload: body.payload,
     });
   };
-  const settle = () => documentJobsOf(t.deps).idle();
+  const settle = () => t.deps.documentJobs.idle();
   const getDoc = async (token: string, id: number) =>
     (await call(token, 'GET', `/api/copilot/documents/${id}`)).json() as Doc;
   const storedFiles = () => (fs.existsSync(docsDir) ? fs.readdirSync(docsDir) : []);

@@ -1,9 +1,9 @@
 import type { TCard, TSemanticModel } from '@catalyst/contracts';
 import { describe, expect, it } from 'vitest';
-import { describeFinding, type Driver, type Finding } from '../src/features/landing/describe-finding';
-import { driverCards, driverFollowUps } from '../src/features/landing/investigate-drivers';
-import { incidentKey } from '../src/features/landing/run-scan';
-import { measuresOf, toIncidents } from '../src/features/landing/scan';
+import { describeFinding, type Driver, type Finding } from '../src/features/decision-hub/describe-finding';
+import { driverCards, driverFollowUps } from '../src/features/decision-hub/investigate-drivers';
+import { incidentKey } from '../src/features/decision-hub/run-scan';
+import { measuresOf, toIncidents } from '../src/features/decision-hub/scan';
 
 const EUROPE = { attribute: 'region', value: 'Europe' };
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpDemo } from '../src/demo/setup-demo';
 import { listTables, saveSchemaData, selectAndProfileTables } from '../src/features/use-cases/knowledge';
 import { createUseCase, publishUseCase } from '../src/features/use-cases/service';
-import { recommendationKey } from '../src/features/landing/run-scan';
+import { recommendationKey } from '../src/features/decision-hub/run-scan';
 import { bearer, createTestApp, type TestApp } from './helpers/app';
 import { ask, connectSocket, listen, type Reply } from './helpers/listen';
 

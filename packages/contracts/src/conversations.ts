@@ -119,6 +119,8 @@ export const ZChunkControl = z.object({
     'error',
   ]),
   text: z.string().optional(),
+  /** With `error`: the stable error code (ERROR_CODES), the same a REST call gets for the same failure. */
+  code: z.string().optional(),
   data: z.unknown().optional(),
 });
 

@@ -7,6 +7,7 @@ export * from './cards';
 export * from './use-cases';
 export * from './semantic-model';
 export * from './conversations';
+export * from './socket-events';
 export * from './decisions';
 export * from './landing';
 export * from './data-sources';

@@ -1,13 +1,15 @@
 // catalyst-ask --data DIR|FILE.duckdb "question" [--json] [--now YYYY-MM-DD] [--threshold 0.5]
+//              [--llm-base-url URL --llm-model NAME [--llm-api-key-file FILE]]
 // Answers one question over a directory of CSV files (or a DuckDB file) and prints the
-// reading, the SQL and the result; --json prints the whole answer object.
-import { statSync } from 'node:fs';
+// reading, the SQL and the result; --json prints the whole answer object. With --llm-* it asks
+// an OpenAI-compatible endpoint for the plan (the key is read from a file, never from argv).
+import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadDataDir } from './eval/load';
 import { DuckDbWarehouse } from './warehouse/duckdb';
 import { buildSemanticModel } from './model/build';
 import { answerOnce } from './answer/answer';
-import { llmFromEnv } from './llm/client';
+import type { LlmConfig } from './llm/client';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -16,16 +18,29 @@ const { values, positionals } = parseArgs({
     json: { type: 'boolean' },
     now: { type: 'string' },
     threshold: { type: 'string' },
+    'llm-base-url': { type: 'string' },
+    'llm-model': { type: 'string' },
+    'llm-api-key-file': { type: 'string' },
     help: { type: 'boolean' },
   },
 });
+const USAGE =
+  'usage: catalyst-ask --data DIR|FILE.duckdb "question" [--json] [--now YYYY-MM-DD] [--threshold 0.5] [--llm-base-url URL --llm-model NAME [--llm-api-key-file FILE]]';
 const question = positionals.join(' ');
-if (values.help || !values.data) {
-  console.error(
-    'usage: catalyst-ask --data DIR|FILE.duckdb "question" [--json] [--now YYYY-MM-DD] [--threshold 0.5]',
-  );
+if (values.help || !values.data || !values['llm-base-url'] !== !values['llm-model']) {
+  console.error(USAGE);
   process.exit(values.help ? 0 : 2);
 }
+const llm: LlmConfig | null = values['llm-base-url']
+  ? {
+      baseUrl: values['llm-base-url'].replace(/\/+$/, ''),
+      model: values['llm-model']!,
+      apiKey: values['llm-api-key-file']
+        ? readFileSync(values['llm-api-key-file'], 'utf8').trim()
+        : undefined,
+      timeoutMs: 15_000,
+    }
+  : null;
 
 const source = values.data;
 const { warehouse, model } = statSync(source).isDirectory()
@@ -39,7 +54,7 @@ try {
     question,
     model,
     warehouse,
-    llm: llmFromEnv(),
+    llm,
     now: values.now ? new Date(`${values.now}T12:00:00Z`) : new Date(),
     threshold: values.threshold ? Number(values.threshold) : 0.5,
   });

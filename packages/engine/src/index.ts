@@ -20,6 +20,7 @@ export type {
 } from './model/types';
 export { buildSemanticModel, type BuildOptions } from './model/build';
 export { validateMetric } from './model/metrics';
+export { MetricExpressionError, parseMetricExpression } from './model/metric-expression';
 export {
   answer,
   answerOnce,
@@ -34,7 +35,7 @@ export { refineFollowUp, looksLikeFollowUp } from './understand/followup';
 export { findTimeWords } from './understand/periods';
 export { compilePlan, PlanError, type CompiledQuery } from './sql/compile';
 export { readingOf, questionFor } from './answer/reading';
-export { llmFromEnv, type LlmConfig } from './llm/client';
+export type { LlmConfig } from './llm/client';
 export { loadDataDir } from './eval/load';
 export { DIALECTS, type Dialect } from './sql/dialect';
 export { inlineParams, sqlLiteral } from './sql/inline';

@@ -155,7 +155,7 @@ describe('the demo star schema', () => {
 
   it('defines the demo metrics over the orders table, valid in the model', async () => {
     expect(DEMO_METRICS.map((m) => m.name)).toEqual(['Profit Margin', 'Return Rate', 'Average Order Value']);
-    const metrics = demoDerivedMetrics();
+    const metrics = demoDerivedMetrics(model);
     for (const m of metrics) expect(validateMetric(m, model), m.name).toEqual([]);
     const aov = metrics.find((m) => m.label === 'Average Order Value')!;
     expect(aov.expression).toBe('SUM("revenue") / NULLIF(COUNT(DISTINCT "order_id"), 0)');

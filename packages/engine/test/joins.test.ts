@@ -310,7 +310,7 @@ describe('the demo star schema', () => {
     dir = mkdtempSync(join(tmpdir(), 'catalyst-joins-'));
     generateRetailDemo(dir, { end: new Date('2026-11-22T00:00:00Z') });
     demo = await loadDataDir(dir);
-    demo.model.metrics = demoDerivedMetrics();
+    demo.model.metrics = demoDerivedMetrics(demo.model);
   });
   afterAll(async () => {
     await demo.warehouse.close();

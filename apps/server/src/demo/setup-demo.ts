@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { DEMO_METRICS, generateRetailDemo } from '@catalyst/engine';
 import type { Deps } from '../deps';
-import { dataSourcesOf } from '../features/data-sources/context';
 import { importCsvFiles } from '../features/data-sources/import-files';
 import { generateFlowFor, saveDecisionFlow } from '../features/use-cases/decision-flow';
 import { listTables, saveSchemaData, selectAndProfileTables } from '../features/use-cases/knowledge';
@@ -33,7 +32,7 @@ export async function setUpDemo(
     name: DEMO_CONNECTION,
     files: generated.files.map((f) => ({ path: f.path, fileName: `${f.table}.csv` })),
   });
-  await dataSourcesOf(deps).jobs.idle();
+  await deps.dataSources.jobs.idle();
 
   const caller = { userId: admin.userId, orgId: admin.orgId, isAdmin: true };
   const useCase = await createUseCase(deps, caller, {

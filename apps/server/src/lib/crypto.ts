@@ -57,6 +57,19 @@ export function createSecretBox(options: { secretKey?: string; dataDir: string }
   return secretBoxFromKey(loadSecretKey(options));
 }
 
+/** A box whose key is loaded (or the key file created) on first use, not when the app is built. */
+export function lazySecretBox(options: { secretKey?: string; dataDir: string }): SecretBox {
+  let box: SecretBox | undefined;
+  const get = () => (box ??= createSecretBox(options));
+  return {
+    seal: (plain, context) => get().seal(plain, context),
+    open: (sealed, context) => get().open(sealed, context),
+    get keyId() {
+      return get().keyId;
+    },
+  };
+}
+
 export function secretBoxFromKey(key: Buffer): SecretBox {
   if (key.length !== 32) throw new SecretBoxError('AES-256-GCM needs a 32-byte key');
   const keyId = createHash('sha256').update(key).digest('base64url').slice(0, 8);

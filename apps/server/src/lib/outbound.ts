@@ -150,17 +150,29 @@ export function checkOutboundUrl(url: string, policy: OutboundPolicy): URL {
   return parsed;
 }
 
-const dispatchers = new Map<string, Dispatcher>();
+/** The outbound side of one app: its policy and a fetch whose connection pool is closed with the app. */
+export interface Outbound {
+  policy: OutboundPolicy;
+  fetch: typeof fetch;
+  close(): Promise<void>;
+}
 
-/** A fetch whose connections go only where the policy allows (checked at connect time). */
-export function guardedFetch(policy: OutboundPolicy): typeof fetch {
-  const key = policy.allow.join(',');
-  let dispatcher = dispatchers.get(key);
-  if (!dispatcher) {
-    dispatcher = new Agent({ connect: { lookup: guardedLookup(policy) as never } });
-    dispatchers.set(key, dispatcher);
-  }
-  const chosen = dispatcher;
+export function createOutbound(policy: OutboundPolicy): Outbound {
+  const dispatcher = guardedDispatcher(policy);
+  return { policy, fetch: guardedFetch(policy, dispatcher), close: () => dispatcher.close() };
+}
+
+const guardedDispatcher = (policy: OutboundPolicy) =>
+  new Agent({ connect: { lookup: guardedLookup(policy) as never } });
+
+/**
+ * A fetch whose connections go only where the policy allows (checked at connect time). The app
+ * shares one (`deps.outbound.fetch`); without a dispatcher this one gets its own connection pool.
+ */
+export function guardedFetch(
+  policy: OutboundPolicy,
+  dispatcher: Dispatcher = guardedDispatcher(policy),
+): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
     let url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     // Redirects are followed here, so that a redirect to a literal private address is checked too
@@ -170,7 +182,7 @@ export function guardedFetch(policy: OutboundPolicy): typeof fetch {
       const res = (await undiciFetch(url, {
         ...(init as object),
         redirect: 'manual',
-        dispatcher: chosen,
+        dispatcher,
       } as never)) as unknown as Response;
       const location = res.headers.get('location');
       if (res.status < 300 || res.status >= 400 || !location || init?.redirect === 'manual') return res;

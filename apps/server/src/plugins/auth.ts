@@ -8,6 +8,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Every route registered on the app, with what it requires (filled by registerAuth's onRoute hook). */
+    routeTable: DeclaredRoute[];
+  }
   interface FastifyContextConfig {
     /** A route anyone may call without a session (sign-in, health, docs). */
     public?: boolean;
@@ -99,11 +103,9 @@ export interface DeclaredRoute {
   summary: string | null;
 }
 
-const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
-
 /** Every route registered on the app (children included), with what it requires. */
 export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
-  return routeTables.get(app) ?? [];
+  return app.hasDecorator('routeTable') ? app.routeTable : [];
 }
 
 /**
@@ -116,7 +118,7 @@ export function registerAuth(
   options: { apiKeys?: ApiKeyAuthenticator } = {},
 ): void {
   const table: DeclaredRoute[] = [];
-  routeTables.set(app, table);
+  app.decorate('routeTable', table);
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { public?: boolean; permission?: unknown; apiKey?: ApiKeyRoute };
     if (config.permission !== undefined && !isPermission(config.permission)) {

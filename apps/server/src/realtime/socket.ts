@@ -1,7 +1,7 @@
 import {
-  permissionDeniedMessage,
-  ZSocketMessage,
-  type TSocketError,
+  parseClientEvent,
+  type TClientToServerReceived,
+  type TServerToClientEvents,
   type TSocketMessage,
   type TSocketResponse,
 } from '@catalyst/contracts';
@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Deps } from '../deps';
-import { answerExchange, openExchange, saveAnswer, type Exchange } from '../features/conversations/ask';
-import type { Answerer } from '../features/conversations/answerer';
+import { askCatalyst, type AskInput } from '../features/conversations/ask-catalyst';
 import {
   SESSION_COOKIE,
   SESSIONS_ENDED,
@@ -19,29 +18,22 @@ import {
   type AuthContext,
   type SessionsEnded,
 } from '../features/auth/sessions';
-import { AppError } from '../lib/errors';
 import { appOriginAllows } from '../plugins/security';
 import { dropThreadLists } from '../features/conversations/thread-list-cache';
 
-interface ServerToClient {
-  response: (payload: TSocketResponse) => void;
-  error: (payload: TSocketError) => void;
-  'threads-changed': (payload: { thread_id: number; reason: string }) => void;
-}
-interface ClientToServer {
-  message: (payload: unknown) => void;
-}
 interface SocketData {
   auth: AuthContext;
   token: string;
 }
+type CatalystSocket = Socket<
+  TClientToServerReceived,
+  TServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 
 /** Questions one user may have in flight at once on this server. */
 export const MAX_IN_FLIGHT = 3;
-const DEFAULT_ERROR = 'An error occurred while processing your request.';
-const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
-const SAVE_ERROR =
-  'This answer could not be saved (the app database did not respond). Please ask again in a moment.';
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
@@ -54,16 +46,23 @@ function cookieValue(header: string | undefined, name: string): string | null {
 
 /**
  * Socket.IO on /socketio (websocket only), authenticated by the session cookie (from the app's
- * own origin only) or by the token in the handshake (`auth.token` or a Bearer header). A `message` is answered as `response` chunks: chunk-init, chunk-data (control
- * objects and card arrays), chunk-end — the answer is saved before chunk-end.
+ * own origin only) or by the token in the handshake (`auth.token` or a Bearer header). Events are
+ * those of the contracts' event map: each is parsed on receipt, and a malformed one is answered
+ * with an `error` event (the socket stays usable); an event outside the map has no listener and is
+ * ignored, so a stray or hostile name costs nothing and echoes nothing. A `message` is answered as
+ * `response` chunks — chunk-init, chunk-data (control objects and card arrays), chunk-end — by
+ * translating askCatalyst's events; the answer is saved before chunk-end.
  */
-export async function attachRealtime(app: FastifyInstance, deps: Deps & { answerer: Answerer }) {
-  const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(app.server, {
-    path: '/socketio',
-    transports: ['websocket'],
-    serveClient: false,
-    maxHttpBufferSize: 100_000,
-  });
+export async function attachRealtime(app: FastifyInstance, deps: Deps) {
+  const io = new Server<TClientToServerReceived, TServerToClientEvents, Record<string, never>, SocketData>(
+    app.server,
+    {
+      path: '/socketio',
+      transports: ['websocket'],
+      serveClient: false,
+      maxHttpBufferSize: 100_000,
+    },
+  );
   const closers: (() => Promise<unknown>)[] = [];
   if (deps.config.redisUrl) {
     const pub = createClient({ url: deps.config.redisUrl });
@@ -128,16 +127,13 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
     void socket.join([`user:${socket.data.auth.userId}`, `session:${socket.data.auth.sessionId}`]);
     const controllers = new Set<AbortController>();
     socket.on('disconnect', () => controllers.forEach((c) => c.abort()));
-    socket.on('message', (payload: unknown) => {
-      const userId = socket.data.auth.userId;
-      const parsed = ZSocketMessage.safeParse(payload ?? {});
-      if (!parsed.success) {
-        socket.emit('error', {
-          code: 'VALIDATION_FAILED',
-          message: `The message is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ')}`,
-        });
+    socket.on('message', (payload) => {
+      const parsed = parseClientEvent('message', payload);
+      if (!parsed.ok) {
+        socket.emit('error', { code: 'VALIDATION_FAILED', message: parsed.message });
         return;
       }
+      const userId = socket.data.auth.userId;
       if ((inFlight.get(userId) ?? 0) >= MAX_IN_FLIGHT) {
         socket.emit('error', {
           code: 'RATE_LIMITED',
@@ -148,7 +144,7 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
       inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
       const controller = new AbortController();
       controllers.add(controller);
-      handleMessage(deps, socket, parsed.data, controller.signal)
+      answerMessage(deps, socket, parsed.data, controller.signal)
         .catch((error: unknown) => deps.logger.error({ err: error }, 'socket message failed'))
         .finally(() => {
           controllers.delete(controller);
@@ -166,12 +162,25 @@ export async function attachRealtime(app: FastifyInstance, deps: Deps & { answer
   return io;
 }
 
-async function handleMessage(
-  deps: Deps & { answerer: Answerer },
-  socket: Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>,
-  msg: TSocketMessage,
-  signal: AbortSignal,
-) {
+const idOrNull = (value: number | '' | null | undefined) => (value ? Number(value) : null);
+
+/** The socket's `message` as askCatalyst takes it. */
+function askInputOf(msg: TSocketMessage): AskInput {
+  return {
+    message: msg.message,
+    useCaseId: msg.usecase_id ?? null,
+    threadId: idOrNull(msg.thread_id),
+    messageId: idOrNull(msg.message_id),
+    regenerate: msg.is_regenerate === true,
+    alert:
+      msg.alert_id !== undefined && msg.alert_id !== null && msg.alert_id !== ''
+        ? { id: String(msg.alert_id), action: msg.action ?? msg.query_type ?? 'investigate' }
+        : null,
+  };
+}
+
+/** Answers one `message`: askCatalyst's events translated into the chunk protocol. */
+async function answerMessage(deps: Deps, socket: CatalystSocket, msg: TSocketMessage, signal: AbortSignal) {
   // The session is checked again for every question: a role change applies at once, and a
   // session that ended (deactivation) answers nothing more.
   const auth = await resolveSession(deps, socket.data.token);
@@ -184,102 +193,59 @@ async function handleMessage(
     return;
   }
   socket.data.auth = auth;
-  if (!auth.permissions.includes('data.read')) {
-    socket.emit('error', {
-      code: 'FORBIDDEN',
-      message: permissionDeniedMessage('data.read'),
-      thread_id: msg.thread_id ? Number(msg.thread_id) : null,
-    });
-    return;
-  }
-  const caller = { userId: auth.userId, orgId: auth.orgId, isAdmin: auth.isAdmin };
-  const regenerate = msg.is_regenerate === true;
-  let exchange: Exchange;
-  try {
-    exchange = await openExchange(deps, caller, {
-      message: msg.message,
-      useCaseId: msg.usecase_id ?? null,
-      threadId: msg.thread_id ? Number(msg.thread_id) : null,
-      messageId: msg.message_id ? Number(msg.message_id) : null,
-      regenerate,
-      alert:
-        msg.alert_id !== undefined && msg.alert_id !== null && msg.alert_id !== ''
-          ? { id: String(msg.alert_id), action: msg.action ?? msg.query_type ?? 'investigate' }
-          : null,
-    });
-  } catch (error) {
-    const known = error instanceof AppError;
-    if (!known) deps.logger.error({ err: error }, 'could not open the exchange');
-    socket.emit('error', {
-      code: known ? error.code : 'INTERNAL',
-      message: known ? error.message : DEFAULT_ERROR,
-      thread_id: msg.thread_id ? Number(msg.thread_id) : null,
-    });
-    return;
-  }
-
-  if (exchange.isNewThread)
-    deps.notifyUser(auth.userId, 'threads-changed', { thread_id: exchange.threadId, reason: 'created' });
-  const created = () => new Date().toISOString();
+  const caller = {
+    userId: auth.userId,
+    orgId: auth.orgId,
+    isAdmin: auth.isAdmin,
+    permissions: auth.permissions,
+  };
+  let started: { threadId: number; messageId: number } | null = null;
   const send = (
     response_type: TSocketResponse['response_type'],
     cards: TSocketResponse['cards'],
     content = '',
   ) =>
     socket.emit('response', {
-      id: exchange.messageId,
-      message_id: exchange.messageId,
-      thread_id: exchange.threadId,
+      id: started!.messageId,
+      message_id: started!.messageId,
+      thread_id: started!.threadId,
       response_type,
       content,
       cards,
-      created_date: created(),
+      created_date: new Date().toISOString(),
     });
 
-  send('chunk-init', null);
-  send('chunk-data', { content_type: 'primary-response-start' });
-  const cards: unknown[] = [];
-  let final: { content: string; confidence: number | null; plan: unknown } = {
-    content: '',
-    confidence: null,
-    plan: null,
-  };
-  let failed = false;
-  try {
-    for await (const event of answerExchange(deps, caller, exchange, signal)) {
-      if (signal.aborted) break;
-      if (event.type === 'loader') send('chunk-data', { content_type: 'loaders', text: event.text });
-      else if (event.type === 'cards') {
-        cards.push(...event.cards);
+  for await (const event of askCatalyst(deps, caller, askInputOf(msg), signal)) {
+    switch (event.type) {
+      case 'started':
+        started = event;
+        send('chunk-init', null);
+        send('chunk-data', { content_type: 'primary-response-start' });
+        break;
+      case 'loader':
+        send('chunk-data', { content_type: 'loaders', text: event.text });
+        break;
+      case 'cards':
         send('chunk-data', event.cards);
-      } else final = event;
+        break;
+      case 'answered':
+        send('chunk-data', { content_type: 'loaders-end' });
+        send('chunk-data', { content_type: 'primary-response-end' });
+        send('chunk-end', null, event.content);
+        break;
+      case 'failed': {
+        const { code, message, threadId } = event.error;
+        // Refused before anything was saved: an error event; after: the answer ends as an error.
+        if (!started) {
+          socket.emit('error', { code, message, thread_id: threadId });
+          break;
+        }
+        send('chunk-data', { content_type: 'loaders-end' });
+        send('chunk-data', { content_type: 'error', code, text: message });
+        send('chunk-data', { content_type: 'primary-response-end' });
+        send('chunk-end', null, message);
+        break;
+      }
     }
-  } catch (error) {
-    failed = true;
-    const known = error instanceof AppError;
-    if (!known) deps.logger.error({ err: error, threadId: exchange.threadId }, 'answering failed');
-    const text = known ? error.message : regenerate ? REGENERATE_ERROR : DEFAULT_ERROR;
-    send('chunk-data', { content_type: 'loaders-end' });
-    send('chunk-data', { content_type: 'error', text });
-    final = { content: text, confidence: null, plan: null };
   }
-  if (!failed) send('chunk-data', { content_type: 'loaders-end' });
-  // The answer is persisted before chunk-end: an answer that could not be saved is not shown as done.
-  const saved = await saveAnswer(deps, exchange, {
-    content: final.content,
-    cards,
-    status: failed ? 'error' : 'answered',
-    confidence: final.confidence,
-    plan: final.plan,
-  }).then(
-    () => true,
-    (error: unknown) => {
-      deps.logger.error({ err: error, threadId: exchange.threadId }, 'could not save the answer');
-      return false;
-    },
-  );
-  if (!saved) send('chunk-data', { content_type: 'error', text: SAVE_ERROR });
-  send('chunk-data', { content_type: 'primary-response-end' });
-  dropThreadLists(deps, [auth.userId]);
-  send('chunk-end', null, saved ? final.content : SAVE_ERROR);
 }

@@ -28,11 +28,23 @@ export type BigQueryAuth =
       audience?: string;
     };
 
+/** Where workload identity federation finds the platform's token (the server's config, from env). */
+export interface WorkloadIdentitySource {
+  /** GitHub Actions' OIDC token endpoint and its bearer token (set by the runner). */
+  githubTokenUrl?: string;
+  githubToken?: string;
+  /** The token file of other providers (e.g. a Kubernetes projected service account token). */
+  tokenFile: string;
+}
+
+export const DEFAULT_WIF_TOKEN_FILE = '/var/run/secrets/tokens/gcp-ksa/token';
+
 export interface BigQuerySourceConfig {
   projectId: string;
   location: string;
   defaultDataset?: string;
   auth: BigQueryAuth;
+  workloadIdentity?: WorkloadIdentitySource;
   /** Refuse queries that would scan more than this (BigQuery's maximumBytesBilled). */
   maximumBytesBilled?: number;
 }
@@ -133,7 +145,7 @@ function paramType(p: unknown): string {
 /** The `credentials` option of the BigQuery client for each auth method (undefined: ADC). */
 export function buildCredentials(
   auth: BigQueryAuth,
-  env: NodeJS.ProcessEnv = process.env,
+  identity: WorkloadIdentitySource = { tokenFile: DEFAULT_WIF_TOKEN_FILE },
 ): Record<string, unknown> | undefined {
   if (auth.method === 'adc') return undefined;
   if (auth.method === 'service_account') {
@@ -196,8 +208,8 @@ export function buildCredentials(
         },
       };
     case 'github': {
-      const url = env.ACTIONS_ID_TOKEN_REQUEST_URL;
-      const token = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
+      const url = identity.githubTokenUrl;
+      const token = identity.githubToken;
       if (!url || !token)
         throw new WarehouseError(
           'auth',
@@ -217,7 +229,7 @@ export function buildCredentials(
       return {
         ...base,
         subject_token_type: jwt,
-        credential_source: { file: env.CATALYST_WIF_TOKEN_FILE ?? '/var/run/secrets/tokens/gcp-ksa/token' },
+        credential_source: { file: identity.tokenFile },
       };
   }
 }
@@ -233,7 +245,7 @@ export class GoogleBigQueryRunner implements BigQueryRunner {
       new BigQuery({
         projectId: config.projectId,
         location: config.location,
-        credentials: buildCredentials(config.auth) as never,
+        credentials: buildCredentials(config.auth, config.workloadIdentity) as never,
       });
   }
 

@@ -9,7 +9,6 @@ import { ensureFirstUser } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config';
 import { createDeps, type Deps } from '../../src/deps';
 import { dataSourceRoutes } from '../../src/features/data-sources/routes';
-import type { DataSourcesOptions } from '../../src/features/data-sources/context';
 import { hashPassword } from '../../src/lib/passwords';
 import { createTestDatabase } from '../helpers/databases';
 
@@ -31,7 +30,12 @@ export interface DsTestApp {
  * here until app.ts registers them itself.
  */
 export async function createDsTestApp(
-  options: DataSourcesOptions & { dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    maxCsvFiles?: number;
+    maxUploadBytes?: number;
+    dataDir?: string;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<DsTestApp> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'catalyst-ds-'));
   const config = loadConfig({

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSourcesOf } from '../../src/features/data-sources/context';
 import { openWarehouse } from '../../src/features/data-sources/service';
 import { randomDbName, sampleSchemaSql } from '../warehouses/sample-schema';
 import { bearer, createDsTestApp, type DsTestApp } from './app';
@@ -335,10 +334,10 @@ describe.skipIf(!hasPg)('PostgreSQL connection lifecycle', () => {
       await wh.close();
     }
     // The adapter (its connection pool) stays open for the next caller.
-    expect(dataSourcesOf(t.deps).warehouses.size).toBe(1);
+    expect(t.deps.dataSources.warehouses.size).toBe(1);
     const again = await openWarehouse(t.deps, { orgId: 1, connId });
     expect((await again.query('SELECT 1')).rows).toEqual([[1]]);
-    expect(dataSourcesOf(t.deps).warehouses.size).toBe(1);
+    expect(t.deps.dataSources.warehouses.size).toBe(1);
   });
 
   it('updates keeping the stored password when none is sent, and echoes X-No-Auto-Toast', async () => {
@@ -350,7 +349,7 @@ describe.skipIf(!hasPg)('PostgreSQL connection lifecycle', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['x-no-auto-toast']).toBe('1');
-    expect(dataSourcesOf(t.deps).warehouses.size).toBe(0); // the edit closed the old adapter
+    expect(t.deps.dataSources.warehouses.size).toBe(0); // the edit closed the old adapter
     expect(res.json()).toMatchObject({
       status: 'Success',
       message: 'Connection updated successfully',

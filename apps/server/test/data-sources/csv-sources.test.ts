@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSourcesOf } from '../../src/features/data-sources/context';
 import { openWarehouse } from '../../src/features/data-sources/service';
 import { bearer, createDsTestApp, multipartBody, type DsTestApp } from './app';
 
@@ -32,7 +31,7 @@ const upload = (
     headers: { ...headers, ...body.headers },
   });
 };
-const idle = () => dataSourcesOf(t.deps).jobs.idle();
+const idle = () => t.deps.dataSources.jobs.idle();
 const connections = async (headers = admin) =>
   (await t.app.inject({ method: 'GET', url: '/api/copilot/db_conn/get_conns', headers })).json()
     .connections as { conn_id: number; conn_name: string }[];
@@ -65,7 +64,7 @@ describe('a new File Source needs a free name', () => {
     }
     expect(await rowsOf('data_connections')).toBe(before.conns);
     expect(await rowsOf('csv_files')).toBe(before.files);
-    expect(fs.readdirSync(dataSourcesOf(t.deps).uploadDir)).toEqual([]);
+    expect(fs.readdirSync(t.deps.dataSources.uploadDir)).toEqual([]);
     // The existing source still takes more files through its id (the edit dialog's way).
     const more = await upload({ conn_id: String(first.json().conn_id) }, [
       { name: 'b.csv', content: 'x\n1\n' },
@@ -97,7 +96,7 @@ describe('a File Source whose files all fail is not created', () => {
     expect(
       await t.deps.db.selectFrom('csv_files').select('id').where('conn_id', '=', connId).execute(),
     ).toEqual([]);
-    expect(fs.existsSync(dataSourcesOf(t.deps).files.fileOf(1, connId))).toBe(false);
+    expect(fs.existsSync(t.deps.dataSources.files.fileOf(1, connId))).toBe(false);
     // A progress stream opened after the discard still says why each file failed (not a 404) —
     // to its own organisation only.
     const [empty, photo] = res.json().files.map((f: { file_id: number }) => f.file_id);

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSourcesOf } from '../../src/features/data-sources/context';
 import { openWarehouse } from '../../src/features/data-sources/service';
 import { bearer, createDsTestApp, multipartBody, type DsTestApp } from './app';
 
@@ -28,7 +27,7 @@ const upload = (
     headers: { ...headers, ...body.headers },
   });
 };
-const idle = () => dataSourcesOf(t.deps).jobs.idle();
+const idle = () => t.deps.dataSources.jobs.idle();
 const list = async (connId: number, headers = admin) =>
   (
     await t.app.inject({ method: 'GET', url: `/api/copilot/upload-files/csv?conn_id=${connId}`, headers })
@@ -198,7 +197,7 @@ describe('uploading CSV files to a File Source', () => {
       ['A', 12],
       ['B', 7],
     ]);
-    expect(fs.readdirSync(dataSourcesOf(t.deps).uploadDir)).toEqual([]);
+    expect(fs.readdirSync(t.deps.dataSources.uploadDir)).toEqual([]);
   });
 
   it('refuses a file that is not a CSV by name and type (415), an empty upload (400) and a non-multipart body (415)', async () => {
@@ -220,7 +219,7 @@ describe('uploading CSV files to a File Source', () => {
     const noName = await upload({}, [{ name: 'a.csv', content: 'a\n1\n' }]);
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toMatch(/conn_name is required/);
-    expect(fs.readdirSync(dataSourcesOf(t.deps).uploadDir)).toEqual([]);
+    expect(fs.readdirSync(t.deps.dataSources.uploadDir)).toEqual([]);
   });
 
   it('answers 413 for a file over the size limit and keeps nothing', async () => {
@@ -229,7 +228,7 @@ describe('uploading CSV files to a File Source', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('A file is larger than the 4 MB limit for one CSV file.');
     expect((await list(connId)).length).toBe(before);
-    expect(fs.readdirSync(dataSourcesOf(t.deps).uploadDir)).toEqual([]);
+    expect(fs.readdirSync(t.deps.dataSources.uploadDir)).toEqual([]);
   });
 
   it('answers 409 past max_csv_files with the spec message and keeps nothing', async () => {
@@ -244,7 +243,7 @@ describe('uploading CSV files to a File Source', () => {
       `Cannot upload files. You have reached the maximum limit of 12 CSV files. Current count: ${count}`,
     );
     expect((await list(connId)).length).toBe(count);
-    expect(fs.readdirSync(dataSourcesOf(t.deps).uploadDir)).toEqual([]);
+    expect(fs.readdirSync(t.deps.dataSources.uploadDir)).toEqual([]);
   });
 
   it('deletes a file and drops its table', async () => {
@@ -310,7 +309,7 @@ describe('uploading CSV files to a File Source', () => {
     });
     expect(rename.statusCode).toBe(400);
     expect(rename.json().message).toBe('The name of a CSV data source cannot be changed.');
-    const file = dataSourcesOf(t.deps).files.fileOf(1, connId);
+    const file = t.deps.dataSources.files.fileOf(1, connId);
     expect(fs.existsSync(file)).toBe(true);
     const del = await t.app.inject({
       method: 'POST',

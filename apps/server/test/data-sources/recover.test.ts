@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSourcesOf } from '../../src/features/data-sources/context';
 import { createDsTestApp, type DsTestApp } from './app';
 
 let t: DsTestApp;
@@ -13,7 +12,7 @@ afterAll(() => t?.close());
 describe('ingest recovery after a restart', () => {
   it('redoes files whose upload is still there, fails the others and removes orphan uploads', async () => {
     const { db } = t.deps;
-    const ctx = dataSourcesOf(t.deps);
+    const ctx = t.deps.dataSources;
     fs.mkdirSync(ctx.uploadDir, { recursive: true });
     const kept = path.join(ctx.uploadDir, 'kept.csv');
     const orphan = path.join(ctx.uploadDir, 'orphan.csv');
@@ -90,7 +89,7 @@ describe('importing CSV files from the server disk (the demo data path)', () => 
       name: 'Retail Sales (demo)',
       files: [{ path: src }],
     });
-    await dataSourcesOf(t.deps).jobs.idle();
+    await t.deps.dataSources.jobs.idle();
     const row = await t.deps.db
       .selectFrom('csv_files')
       .select(['status', 'row_count', 'table_name'])

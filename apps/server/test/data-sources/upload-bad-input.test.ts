@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataSourcesOf } from '../../src/features/data-sources/context';
 import { bearer, createDsTestApp, multipartBody, type DsTestApp } from './app';
 
 let t: DsTestApp;
@@ -54,8 +53,8 @@ describe('the CSV upload never answers 5xx to a broken body', () => {
       expect(res.statusCode, `cut at ${cut}: ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
     }
-    await dataSourcesOf(t.deps).jobs.idle();
-    expect(fs.readdirSync(dataSourcesOf(t.deps).uploadDir)).toEqual([]);
+    await t.deps.dataSources.jobs.idle();
+    expect(fs.readdirSync(t.deps.dataSources.uploadDir)).toEqual([]);
     expect(await t.deps.db.selectFrom('csv_files').select('id').execute()).toEqual([]);
   });
 
@@ -92,7 +91,7 @@ describe('the CSV upload never answers 5xx to a broken body', () => {
     const clash = multipartBody({ conn_name: 'not FILES' }, [{ name: 'a.csv', content: 'a\n1\n' }]);
     const res = await post(clash.payload, clash.headers['content-type']);
     expect(res.statusCode).toBe(409);
-    expect(fs.readdirSync(dataSourcesOf(t.deps).uploadDir)).toEqual([]);
+    expect(fs.readdirSync(t.deps.dataSources.uploadDir)).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
+import { parseMetricExpression } from '@catalyst/engine';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMetricExpression } from '../../src/features/use-cases/metric-expression';
 import { toDialectExpression } from '../../src/warehouses/metric-series';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import { createDatabase, dropDatabase, PG, requirePostgres } from '../helpers/customer-postgres';

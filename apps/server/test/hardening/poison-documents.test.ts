@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPackage } from '../../src/features/documents/check-package';
-import { INTERRUPTED_REASON, documentJobsOf } from '../../src/features/documents/jobs';
+import { INTERRUPTED_REASON } from '../../src/features/documents/jobs';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import { makeDocx, multipart } from '../helpers/document-files';
 import { docxBomb, pdfBomb, pptxBomb, xlsxBomb } from '../helpers/poison-files';
@@ -82,7 +82,7 @@ describe('poison documents uploaded to the server', () => {
     t = await createTestApp('pglite');
     token = await t.login();
     // Small limits, so the PDF bomb hits one in seconds on a shared machine.
-    documentJobsOf(t.deps).limits = { heapMb: 128, timeoutMs: 20_000 };
+    t.deps.documentJobs.limits = { heapMb: 128, timeoutMs: 20_000 };
   });
   afterAll(async () => t?.close());
 
@@ -93,7 +93,7 @@ describe('poison documents uploaded to the server', () => {
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     const lying = await upload('lying.docx', docxBomb(300, true));
     const ids = [res, xlsx, lying].map((r) => r.json().documents[0].id as number);
-    await documentJobsOf(t.deps).idle();
+    await t.deps.documentJobs.idle();
     for (const id of ids) {
       const doc = await status(id);
       expect(doc.status).toBe('failed');
@@ -115,7 +115,7 @@ describe('poison documents uploaded to the server', () => {
         .executeTakeFirstOrThrow();
       return row.extraction_attempts === 1 && row.status === 'processing';
     });
-    await documentJobsOf(t.deps).idle();
+    await t.deps.documentJobs.idle();
     const doc = await status(id);
     expect(doc.status).toBe('failed');
     expect(doc.error).toMatch(/memory or \d+ s are allowed/);
@@ -130,7 +130,7 @@ describe('poison documents uploaded to the server', () => {
   it('fails, at start, a document whose reading was cut off by a crash, and reads the others', async () => {
     const crashed = await upload('crashed.docx', await makeDocx(['Read when the server died']));
     const waiting = await upload('waiting.docx', await makeDocx(['Queued when the server died']));
-    await documentJobsOf(t.deps).idle();
+    await t.deps.documentJobs.idle();
     const [crashedId, waitingId] = [crashed, waiting].map((r) => r.json().documents[0].id as number);
     // What a server killed mid-extraction leaves: processing, one attempt started; the other queued.
     await t.deps.db
@@ -143,8 +143,8 @@ describe('poison documents uploaded to the server', () => {
       .set({ status: 'processing', extraction_attempts: 0 })
       .where('id', '=', waitingId!)
       .execute();
-    await documentJobsOf(t.deps).recover();
-    await documentJobsOf(t.deps).idle();
+    await t.deps.documentJobs.recover();
+    await t.deps.documentJobs.idle();
     expect(await status(crashedId!)).toMatchObject({ status: 'failed', error: INTERRUPTED_REASON });
     expect((await status(waitingId!)).status).toBe('ready');
   });

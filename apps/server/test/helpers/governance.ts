@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataSourcesOf } from '../../src/features/data-sources/context';
 import { importCsvFiles } from '../../src/features/data-sources/import-files';
 import { hashPassword } from '../../src/lib/passwords';
 import type { TestApp } from './app';
@@ -71,6 +70,6 @@ export async function csvSource(
     name: input.name,
     files: [{ path: file, fileName: 'sales.csv' }],
   });
-  await dataSourcesOf(t.deps).jobs.idle();
+  await t.deps.dataSources.jobs.idle();
   return connId;
 }

@@ -235,16 +235,18 @@ describe('BigQuery credentials', () => {
     expect(buildCredentials({ ...wif, provider: 'azure' })).toMatchObject({
       credential_source: { headers: { Metadata: 'True' } },
     });
-    expect(() => buildCredentials({ ...wif, provider: 'github' }, {})).toThrow(/GitHub Actions OIDC token/);
+    expect(() => buildCredentials({ ...wif, provider: 'github' }, { tokenFile: '/t' })).toThrow(
+      /GitHub Actions OIDC token/,
+    );
     const gh = buildCredentials(
       { ...wif, provider: 'github' },
-      { ACTIONS_ID_TOKEN_REQUEST_URL: 'https://gh/token?x=1', ACTIONS_ID_TOKEN_REQUEST_TOKEN: 't' },
+      { githubTokenUrl: 'https://gh/token?x=1', githubToken: 't', tokenFile: '/t' },
     )!;
     expect((gh.credential_source as { url: string }).url).toMatch(/^https:\/\/gh\/token\?x=1&audience=/);
     expect(
       buildCredentials(
         { ...wif, provider: 'other', audience: '//iam.googleapis.com/custom' },
-        { CATALYST_WIF_TOKEN_FILE: '/t' },
+        { tokenFile: '/t' },
       ),
     ).toMatchObject({
       audience: '//iam.googleapis.com/custom',

@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
 import { LoginPage } from '../features/auth/login-page';
 import { PublicOnlyRoute, RequireAuth } from './guard';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DashboardPage } from '../features/decision-hub/dashboard-page';
 import { InShellNotFound, NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { AppShell } from './shell/app-shell';

@@ -1,5 +1,9 @@
+import type { TClientToServerEvents, TServerToClientEvents } from '@catalyst/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { getSession, subscribeSession } from './session';
+
+/** The app's socket, typed by the contracts' event map (packages/contracts/src/socket-events.ts). */
+export type CatalystSocket = Socket<TServerToClientEvents, TClientToServerEvents>;
 
 /** Who the socket is for: the browser authenticates it with the HttpOnly session cookie. */
 const sessionUser = (): string | null => getSession()?.user.username ?? null;
@@ -39,7 +43,7 @@ export function retryDelay(attempt: number, random = Math.random): number {
   return Math.round(base * (0.8 + 0.4 * random()));
 }
 
-let socket: Socket | null = null;
+let socket: CatalystSocket | null = null;
 let socketUser: string | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 /** When the current outage began (null while connected), and the timer that calls it offline. */
@@ -70,7 +74,7 @@ function clearOutage() {
 }
 
 /** An attempt can hang up to the 20 s connection timeout: the outage is called offline on time anyway. */
-function startOutage(target: Socket) {
+function startOutage(target: CatalystSocket) {
   if (downSince !== null) return;
   downSince = Date.now();
   offlineTimer = setTimeout(() => {
@@ -84,7 +88,7 @@ const isOffline = (attempt: number) =>
   (downSince !== null && Date.now() - downSince >= RETRY.offlineAfterMs);
 
 /** The connection dropped or an attempt failed: wait, then try again — unless the session changed. */
-function scheduleRetry(target: Socket) {
+function scheduleRetry(target: CatalystSocket) {
   if (target !== socket || target.connected) return;
   clearRetry();
   startOutage(target);
@@ -133,13 +137,13 @@ function watchEnvironment() {
  * the page's Origin); it is reopened when another user signs in. Reconnection is ours rather than Socket.IO's, so it can go on forever, and
  * an attempt the server refuses (it could not check the session) is retried as well.
  */
-export function getSocket(): Socket {
+export function getSocket(): CatalystSocket {
   const user = sessionUser();
   if (socket && socketUser === user) return socket;
   closeSocket();
   watchEnvironment();
   socketUser = user;
-  const created = io({
+  const created: CatalystSocket = io({
     path: '/socketio',
     transports: ['websocket'],
     reconnection: false,

@@ -150,7 +150,7 @@ function combine(op: string, a: Term, b: Term): Term {
 const TOKEN = /\s*(?:("(?:[^"]|"")+")|(\d+(?:\.\d+)?)|(<>|[<>=]=?|[-+*/(),])|([A-Za-z_][A-Za-z0-9_]*))/y;
 
 /**
- * Reads a derived metric's expression (the small grammar validateMetric allows) into a term:
+ * Reads a derived metric's expression (the grammar of parseMetricExpression) into a term:
  * arithmetic over aggregates over arithmetic over columns. Anything it cannot read is "unknown":
  * not additive, no unit, which is the safe reading.
  */

@@ -1,6 +1,7 @@
 import { synonymsFor } from '../nlp/lexicon';
 import { splitIdentifier } from '../nlp/text';
-import type { DerivedMetric } from '../model/types';
+import { parseMetricExpression } from '../model/metric-expression';
+import type { DerivedMetric, SemanticModel } from '../model/types';
 
 /**
  * The derived metrics of the demo use case "Retail Sales", as a user types them in the Knowledge
@@ -29,33 +30,21 @@ export const DEMO_METRICS = [
 /** The table every demo metric reads. */
 export const DEMO_METRICS_TABLE = 'orders';
 
-const SQL_WORDS = new Set([
-  'SUM',
-  'AVG',
-  'COUNT',
-  'DISTINCT',
-  'NULLIF',
-  'CASE',
-  'WHEN',
-  'THEN',
-  'ELSE',
-  'END',
-]);
-
 /**
- * DEMO_METRICS as the semantic model carries them: column names double-quoted (the canonical
- * form the server's calculation parser produces), named like the server names them.
+ * DEMO_METRICS as the semantic model over the demo data carries them: parsed by the one
+ * calculation parser against the model's orders table (its canonical form, as the server stores
+ * it), named like the server names them.
  */
-export function demoDerivedMetrics(): DerivedMetric[] {
+export function demoDerivedMetrics(model: SemanticModel): DerivedMetric[] {
+  const table = model.tables.find((t) => t.name === DEMO_METRICS_TABLE);
+  const known = (table?.columns ?? []).map((c) => ({ table: DEMO_METRICS_TABLE, column: c.name }));
   return DEMO_METRICS.map((m) => {
     const words = splitIdentifier(m.name);
     return {
       name: words.join('_'),
       label: m.name,
       table: DEMO_METRICS_TABLE,
-      expression: m.calculation.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (w) =>
-        SQL_WORDS.has(w.toUpperCase()) ? w : `"${w}"`,
-      ),
+      expression: parseMetricExpression(m.calculation, known).expression,
       synonyms: synonymsFor(words),
       definition: m.definition,
     };

@@ -77,7 +77,7 @@ export const GENERATORS = {
 /** Model additions per generator: what the product's set-up of that data adds. */
 const MODEL_ADDITIONS: Record<string, (model: SemanticModel) => void> = {
   demo: (model) => {
-    model.metrics.push(...demoDerivedMetrics());
+    model.metrics.push(...demoDerivedMetrics(model));
   },
 };
 

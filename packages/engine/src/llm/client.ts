@@ -3,6 +3,11 @@ import { ZQueryPlan, type TQueryPlan } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import { compilePlan } from '../sql/compile';
 
+/**
+ * An OpenAI-compatible chat endpoint for Catalyst AI. The engine reads no environment: the server
+ * builds this from its validated config (LLM_BASE_URL, LLM_MODEL, LLM_API_KEY) or from an
+ * organisation's provider, and the catalyst-ask CLI from its flags.
+ */
 export interface LlmConfig {
   baseUrl: string;
   model: string;
@@ -10,17 +15,6 @@ export interface LlmConfig {
   timeoutMs?: number;
   /** The fetch to call it with (the server passes one that refuses private addresses). */
   fetch?: typeof fetch;
-}
-
-/** The LLM settings from LLM_BASE_URL / LLM_MODEL / LLM_API_KEY, or null when not configured. */
-export function llmFromEnv(env: NodeJS.ProcessEnv = process.env): LlmConfig | null {
-  if (!env.LLM_BASE_URL || !env.LLM_MODEL) return null;
-  return {
-    baseUrl: env.LLM_BASE_URL.replace(/\/$/, ''),
-    model: env.LLM_MODEL,
-    apiKey: env.LLM_API_KEY,
-    timeoutMs: 15_000,
-  };
 }
 
 const ZChatResponse = z.object({

@@ -300,7 +300,7 @@ export function splitIdentifier(id: string): string[] {
     .split(/[^A-Za-z\d]+/)
     .filter(Boolean)
     .map((w) => w.toLowerCase());
-  const parts = id === id.toLowerCase() && !process.env.NO_SEG ? words.flatMap(segmentWord) : words;
+  const parts = id === id.toLowerCase() ? words.flatMap(segmentWord) : words;
   return parts.flatMap((w) => (ABBREVIATIONS[w] ?? w).split(' '));
 }
 

@@ -1,15 +1,8 @@
 import { LLM_TIMEOUT_MS, type TConnectionTest } from '@catalyst/contracts';
 import type { LlmConfig } from '@catalyst/engine';
 import { z } from 'zod';
-import type { OutboundPolicy } from '../../lib/outbound';
-import {
-  assertCallableUrl,
-  callerFetch,
-  describeFetchError,
-  errorDetail,
-  readReply,
-  redact,
-} from './outbound';
+import type { Outbound } from '../../lib/outbound';
+import { assertCallableUrl, describeFetchError, errorDetail, readReply, redact } from './outbound';
 
 const ZChatReply = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
@@ -36,11 +29,11 @@ function providerStatus(status: number, body: string): string {
 export async function probeLlm(
   config: LlmConfig,
   now: () => Date,
-  policy: OutboundPolicy,
+  outbound: Pick<Outbound, 'policy' | 'fetch'>,
 ): Promise<TConnectionTest> {
   const timeoutMs = config.timeoutMs ?? LLM_TIMEOUT_MS.default;
-  const url = assertCallableUrl(`${config.baseUrl}/chat/completions`, policy);
-  const fetch = callerFetch(policy);
+  const url = assertCallableUrl(`${config.baseUrl}/chat/completions`, outbound.policy);
+  const { fetch } = outbound;
   const result = (ok: boolean, message: string, latencyMs: number | null): TConnectionTest => ({
     ok,
     message: redact(message, config.apiKey),

@@ -6,14 +6,14 @@ import {
   type TLlmProvider,
   type TLlmSettings,
 } from '@catalyst/contracts';
-import { llmFromEnv, type LlmConfig } from '@catalyst/engine';
+import type { LlmConfig } from '@catalyst/engine';
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { probeLlm } from './llm-probe';
-import { assertCallableUrl, callerFetch, outboundPolicy } from './outbound';
-import { llmKeyContext, secretBoxOf } from './secrets';
+import { assertCallableUrl, outboundPolicy } from './outbound';
+import { llmKeyContext } from './secrets';
 import type { LlmProviderRow } from './tables';
 import './tables';
 
@@ -25,7 +25,7 @@ function providerRow(deps: Deps, orgId: number) {
 }
 
 function openKey(deps: Deps, row: LlmProviderRow): string | undefined {
-  return row.api_key ? secretBoxOf(deps).open(row.api_key, llmKeyContext(row.org_id)) : undefined;
+  return row.api_key ? deps.secretBox.open(row.api_key, llmKeyContext(row.org_id)) : undefined;
 }
 
 async function toProvider(deps: Deps, row: LlmProviderRow): Promise<TLlmProvider> {
@@ -58,7 +58,7 @@ export async function getLlmSettings(
   options: { canManage: boolean },
 ): Promise<TLlmSettings> {
   const row = await providerRow(deps, caller.orgId);
-  const environment = llmFromEnv();
+  const environment = deps.config.llm;
   return {
     provider: row ? await toProvider(deps, row) : null,
     activeSource: row?.enabled ? 'organization' : environment ? 'environment' : 'embedded',
@@ -79,7 +79,7 @@ export async function saveLlmProvider(
   assertCallableUrl(input.baseUrl, outboundPolicy(deps));
   const existing = await providerRow(deps, caller.orgId);
   let apiKey: string | null = existing?.api_key ?? null;
-  if (input.apiKey) apiKey = secretBoxOf(deps).seal(input.apiKey, llmKeyContext(caller.orgId));
+  if (input.apiKey) apiKey = deps.secretBox.seal(input.apiKey, llmKeyContext(caller.orgId));
   else if (input.clearApiKey) apiKey = null;
   else if (existing?.api_key && !sameOrigin(existing.base_url, input.baseUrl)) {
     throw new AppError(
@@ -146,7 +146,7 @@ export async function testLlmProvider(
   const test = await probeLlm(
     { baseUrl: settings.baseUrl, model: settings.model, apiKey, timeoutMs: settings.timeoutMs ?? undefined },
     deps.now,
-    outboundPolicy(deps),
+    deps.outbound,
   );
   const isSaved =
     row &&
@@ -185,7 +185,7 @@ export async function llmForCatalystAi(deps: Deps, orgId: number): Promise<LlmCo
       model: row.model,
       apiKey: openKey(deps, row),
       timeoutMs: row.timeout_ms ?? LLM_TIMEOUT_MS.default,
-      fetch: callerFetch(outboundPolicy(deps)),
+      fetch: deps.outbound.fetch,
     };
   } catch (err) {
     deps.logger.warn(

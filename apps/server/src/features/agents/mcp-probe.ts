@@ -1,8 +1,7 @@
 import type { TMcpTestResult, TMcpTool } from '@catalyst/contracts';
-import type { OutboundPolicy } from '../../lib/outbound';
+import type { Outbound } from '../../lib/outbound';
 import {
   assertCallableUrl,
-  callerFetch,
   describeFetchError,
   errorDetail,
   MAX_REPLY_BYTES,
@@ -102,11 +101,11 @@ export async function probeMcp(options: {
   token?: string;
   now: () => Date;
   timeoutMs?: number;
-  policy: OutboundPolicy;
+  outbound: Pick<Outbound, 'policy' | 'fetch'>;
 }): Promise<TMcpTestResult> {
   const timeoutMs = options.timeoutMs ?? MCP_TIMEOUT_MS;
-  const url = assertCallableUrl(options.url, options.policy);
-  const fetch = callerFetch(options.policy);
+  const url = assertCallableUrl(options.url, options.outbound.policy);
+  const { fetch } = options.outbound;
   const signal = AbortSignal.timeout(timeoutMs);
   let sessionId: string | null = null;
   let protocolVersion: string | null = null;

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Caller } from '../../plugins/auth';
 import { probeMcp } from './mcp-probe';
 import { assertCallableUrl, outboundPolicy } from './outbound';
-import { mcpTokenContext, secretBoxOf } from './secrets';
+import { mcpTokenContext } from './secrets';
 import type { McpServerRow } from './tables';
 import './tables';
 
@@ -92,7 +92,7 @@ export async function createMcpServer(
       org_id: caller.orgId,
       name: input.name,
       url: input.url,
-      token: input.token ? secretBoxOf(deps).seal(input.token, mcpTokenContext(caller.orgId)) : null,
+      token: input.token ? deps.secretBox.seal(input.token, mcpTokenContext(caller.orgId)) : null,
       created_by: caller.userId,
     })
     .returningAll()
@@ -112,7 +112,7 @@ export async function updateMcpServer(
   if (input.name !== undefined) await assertNameFree(deps, caller, input.name, id);
   const url = input.url ?? row.url;
   let token = row.token;
-  if (input.token) token = secretBoxOf(deps).seal(input.token, mcpTokenContext(caller.orgId));
+  if (input.token) token = deps.secretBox.seal(input.token, mcpTokenContext(caller.orgId));
   else if (input.clearToken) token = null;
   else if (token && new URL(url).origin !== new URL(row.url).origin) {
     throw new AppError(
@@ -148,11 +148,11 @@ export async function testMcpServer(deps: Deps, caller: Caller, id: number): Pro
   const row = await serverRow(deps, caller, id);
   let token: string | undefined;
   try {
-    token = row.token ? secretBoxOf(deps).open(row.token, mcpTokenContext(caller.orgId)) : undefined;
+    token = row.token ? deps.secretBox.open(row.token, mcpTokenContext(caller.orgId)) : undefined;
   } catch (err) {
     throw new AppError('CONFLICT', `The saved token cannot be read: ${(err as Error).message}`);
   }
-  const result = await probeMcp({ url: row.url, token, now: deps.now, policy: outboundPolicy(deps) });
+  const result = await probeMcp({ url: row.url, token, now: deps.now, outbound: deps.outbound });
   const { tools, ...test } = result;
   await deps.db
     .updateTable('mcp_servers')
@@ -175,5 +175,5 @@ export function testMcpAddress(
   deps: Deps,
   input: z.output<typeof ZMcpServerTestInput>,
 ): Promise<TMcpTestResult> {
-  return probeMcp({ url: input.url, token: input.token, now: deps.now, policy: outboundPolicy(deps) });
+  return probeMcp({ url: input.url, token: input.token, now: deps.now, outbound: deps.outbound });
 }

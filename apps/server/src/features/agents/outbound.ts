@@ -2,7 +2,6 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import {
   checkOutboundUrl,
-  guardedFetch,
   OutboundBlockedError,
   outboundBlockedCause,
   type OutboundPolicy,
@@ -19,7 +18,8 @@ export const MAX_REPLY_BYTES = 1024 * 1024;
 /**
  * Refuses an address the server must not call: anything but http(s), addresses with a
  * user:password part, and literal private or local addresses the outbound policy does not allow
- * (lib/outbound.ts). A host name is checked when the request connects: use `callerFetch`.
+ * (lib/outbound.ts). A host name is checked when the request connects: call it with
+ * `deps.outbound.fetch`.
  */
 export function assertCallableUrl(address: string, policy: OutboundPolicy): URL {
   let url: URL;
@@ -47,9 +47,6 @@ export function assertCallableUrl(address: string, policy: OutboundPolicy): URL 
 export const outboundPolicy = (deps: Pick<Deps, 'config'>): OutboundPolicy => ({
   allow: deps.config.outboundAllowList,
 });
-
-/** The fetch for addresses users typed: connects only where the outbound policy allows. */
-export const callerFetch = (policy: OutboundPolicy): typeof fetch => guardedFetch(policy);
 
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',

@@ -68,25 +68,22 @@ export async function createSession(
  */
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
-interface Cached {
+interface CachedSession {
   ctx: AuthContext;
   lastSeen: number;
   expiresAt: number;
   cachedAt: number;
 }
-const cache = new WeakMap<Deps, Map<string, Cached>>();
-const cacheOf = (deps: Deps) => {
-  let map = cache.get(deps);
-  if (!map) cache.set(deps, (map = new Map()));
-  return map;
-};
+/** Resolved sessions by token hash; one per dependency graph (createDeps builds it). */
+export type SessionCache = Map<string, CachedSession>;
+export const createSessionCache = (): SessionCache => new Map();
 
 /** The signed-in context for a token, or null when the token is unknown, revoked, idle too long or expired. */
 export async function resolveSession(deps: Deps, token: string): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
   const hash = hashToken(token);
   const now = deps.now().getTime();
-  const sessions = cacheOf(deps);
+  const sessions = deps.sessionCache;
   const hit = sessions.get(hash);
   if (hit && now - hit.cachedAt < CACHE_TTL_MS && now >= hit.cachedAt) {
     if (hit.expiresAt > now && hit.lastSeen + deps.config.sessionIdleMs > now) return hit.ctx;
@@ -142,7 +139,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthCon
 
 /** Ends one session (signing out), and the sockets it opened. */
 export async function revokeSession(deps: Deps, token: string): Promise<void> {
-  cacheOf(deps).delete(hashToken(token));
+  deps.sessionCache.delete(hashToken(token));
   const ended = await deps.db
     .updateTable('sessions')
     .set({ revoked_at: deps.now() })
@@ -156,7 +153,7 @@ export async function revokeSession(deps: Deps, token: string): Promise<void> {
 
 /** Forgets cached sessions that match, so their next request reads user, role and organisation afresh. */
 export function dropCachedSessions(deps: Deps, matches: (ctx: AuthContext) => boolean): void {
-  const sessions = cacheOf(deps);
+  const sessions = deps.sessionCache;
   for (const [hash, entry] of sessions) if (matches(entry.ctx)) sessions.delete(hash);
 }
 

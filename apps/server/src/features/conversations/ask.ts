@@ -1,15 +1,17 @@
+import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { actorOf } from '../../warehouses/registry';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor } from '../use-cases/access';
-import { alertIdOf, investigateAlert } from '../landing/investigate';
-import { getRecommendation } from '../landing/recommendations';
+import { alertIdOf, investigateAlert } from '../decision-hub/investigate';
+import { getRecommendation } from '../decision-hub/recommendations';
 import { buildUseCaseModel } from '../use-cases/semantic-model';
 import { answerWithDocuments } from '../documents/answer';
 import { llmForCatalystAi } from '../agents/llm-provider';
 import type { AnswerEvent, Answerer } from './answerer';
 import { ownedThread, type Caller } from './threads';
 
+/** A question as the transports hand it over (the socket's `message`, the public API's body). */
 export interface AskInput {
   message: string;
   useCaseId: number | null;
@@ -30,6 +32,12 @@ export interface Exchange {
 }
 
 const MAX_HISTORY = 6;
+
+export const CANCELLED_ANSWER =
+  'This question was cancelled before its answer was complete (the connection closed). Ask it again or regenerate it.';
+
+const emptyQuestion = () =>
+  new AppError('VALIDATION_FAILED', 'The question is empty: type what you want to know.');
 
 /** Finds or creates the thread and the exchange row a question is answered into. */
 export async function openExchange(deps: Deps, caller: Caller, input: AskInput): Promise<Exchange> {
@@ -65,6 +73,7 @@ export async function openExchange(deps: Deps, caller: Caller, input: AskInput):
         alert,
       };
     }
+    if (!input.message.trim() && !alert) throw emptyQuestion();
     const row = await deps.db
       .insertInto('thread_messages')
       .values({
@@ -92,6 +101,7 @@ export async function openExchange(deps: Deps, caller: Caller, input: AskInput):
   }
   if (input.regenerate)
     throw new AppError('VALIDATION_FAILED', 'Regenerating needs the thread_id of the conversation.');
+  if (!input.message.trim() && !input.alert) throw emptyQuestion();
   let useCaseId = input.useCaseId;
   let name = input.message.trim() ? input.message.trim().slice(0, 80) : null;
   if (input.alert) {
@@ -219,4 +229,19 @@ export async function saveAnswer(
     })
     .where('id', '=', exchange.messageId)
     .execute();
+}
+
+/**
+ * The client went away before the answer was complete. As for an answer a server stop
+ * interrupted (recover.ts): a regeneration keeps the answer it was replacing; anything without
+ * cards is closed as cancelled, never left pending.
+ */
+export async function endCancelledExchange(deps: Deps, exchange: Exchange) {
+  await sql`
+    update thread_messages
+       set status = case when jsonb_array_length(cards) > 0 then 'answered' else 'error' end,
+           content = case when jsonb_array_length(cards) > 0 then content else ${CANCELLED_ANSWER} end,
+           pending_since = null,
+           answered_at = coalesce(answered_at, ${deps.now()})
+     where id = ${exchange.messageId} and status = 'pending'`.execute(deps.db);
 }

@@ -1,18 +1,18 @@
 import { ZQueryPlan, type TCard } from '@catalyst/contracts';
-import { answer, llmFromEnv, type LlmConfig } from '@catalyst/engine';
+import { answer, type LlmConfig } from '@catalyst/engine';
 import { AppError } from '../../lib/errors';
 import type { AnswerEvent, Answerer } from './answerer';
 
 /**
  * Catalyst AI through the engine package: the embedded engine, or an OpenAI-compatible LLM — the
- * organisation's own provider (`input.llm`), else LLM_BASE_URL when set. Its plans are validated
+ * organisation's own provider (`input.llm`), else `options.llm` (the config's LLM_* settings). Its plans are validated
  * by the engine, which falls back to the embedded one on any error or timeout.
  * Each card carries the answer's evidence (reading, SQL and the SQL with its values written in,
  * resolved periods, row count, tables, freshness). Money is shown in `currency` (CATALYST_CURRENCY)
  * unless a column's business name or definition names another.
  */
 export function engineAnswerer(options: { llm?: LlmConfig | null; currency?: string } = {}): Answerer {
-  const llm = options.llm === undefined ? llmFromEnv() : options.llm;
+  const llm = options.llm ?? null;
   return {
     async *answer(input): AsyncGenerator<AnswerEvent> {
       if (!input.warehouse || input.model.tables.length === 0) {

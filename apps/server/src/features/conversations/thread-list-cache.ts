@@ -14,12 +14,9 @@ interface Entry {
   lists: Map<string, TThread[]>;
 }
 
-const caches = new WeakMap<Deps, Map<number, Entry>>();
-const cacheOf = (deps: Deps) => {
-  let c = caches.get(deps);
-  if (!c) caches.set(deps, (c = new Map()));
-  return c;
-};
+/** Thread lists by user id; one per dependency graph (createDeps builds it). */
+export type ThreadListCache = Map<number, Entry>;
+export const createThreadListCache = (): ThreadListCache => new Map();
 
 export async function cachedThreadList(
   deps: Deps,
@@ -27,7 +24,7 @@ export async function cachedThreadList(
   key: string,
   load: () => Promise<TThread[]>,
 ): Promise<TThread[]> {
-  const cache = cacheOf(deps);
+  const cache = deps.threadLists;
   const now = Date.now();
   let entry = cache.get(userId);
   if (!entry || now - entry.at > STALE_MS) {
@@ -43,6 +40,6 @@ export async function cachedThreadList(
 }
 
 export function dropThreadLists(deps: Deps, userIds: number[]) {
-  const cache = cacheOf(deps);
+  const cache = deps.threadLists;
   for (const id of userIds) cache.delete(id);
 }

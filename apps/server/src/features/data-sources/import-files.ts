@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps';
-import { dataSourcesOf } from './context';
 import { safeTableName } from './csv-load';
 import * as repo from './repo';
 
@@ -10,7 +9,7 @@ import * as repo from './repo';
  * Creates (or reuses) the File Source `name` of an organisation and queues CSV files from the
  * server's disk for loading, exactly like an upload (the demo dataset "Retail Sales (demo)"
  * uses it on first start). Files are copied into DATA_DIR/uploads first, so the originals are
- * left alone. Resolves with the file ids once queued; `dataSourcesOf(deps).jobs.idle()` waits
+ * left alone. Resolves with the file ids once queued; `deps.dataSources.jobs.idle()` waits
  * for the loads.
  */
 export async function importCsvFiles(
@@ -22,7 +21,7 @@ export async function importCsvFiles(
     files: { path: string; fileName?: string }[];
   },
 ): Promise<{ connId: number; fileIds: number[] }> {
-  const ctx = dataSourcesOf(deps);
+  const ctx = deps.dataSources;
   await fs.promises.mkdir(ctx.uploadDir, { recursive: true });
   let conn = await repo.findConnectionByName(deps.db, options.orgId, options.name);
   if (conn && conn.db_type !== 'flat_files')

@@ -21,7 +21,6 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { dataSourcesOf, type DataSourcesOptions } from './context';
 import * as repo from './repo';
 import * as service from './service';
 import { receiveCsvUpload } from './upload';
@@ -35,19 +34,14 @@ const write = { permission: 'data.write' } as const;
  * Data sources: the calls of spec 3 §7 and spec 2 §7 ("Connections, schemas and tables").
  * Registered in its own scope so the multipart parser serves only the CSV upload.
  */
-export async function dataSourceRoutes(
-  app: FastifyInstance,
-  deps: Deps,
-  options: DataSourcesOptions = {},
-): Promise<void> {
-  const ctx = dataSourcesOf(deps, options);
+export async function dataSourceRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const ctx = deps.dataSources;
   // Open progress streams would keep the HTTP server from closing: end them first.
   const openStreams = new Set<() => void>();
   app.addHook('onReady', () => ctx.jobs.recover());
   app.addHook('preClose', async () => {
     for (const end of [...openStreams]) end();
   });
-  app.addHook('onClose', () => ctx.close());
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: ctx.maxUploadBytes } });

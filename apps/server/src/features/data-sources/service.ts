@@ -6,7 +6,6 @@ import { AppError, notFound } from '../../lib/errors';
 import { WarehouseError } from '../../warehouses/common';
 import { admitToSource, assertCanChangeSource } from '../access/data-access';
 import { auditedWarehouse } from '../access/audit';
-import { dataSourcesOf } from './context';
 import { dropTable } from './csv-load';
 import * as repo from './repo';
 import type { ConnectionMetadata, ConnectionRow, ConnectionSecrets } from './tables';
@@ -30,7 +29,7 @@ const context = (orgId: number) => `org:${orgId}`;
 function readSecrets(deps: Deps, row: Pick<ConnectionRow, 'org_id' | 'secret'>): ConnectionSecrets {
   if (!row.secret) return {};
   try {
-    return JSON.parse(dataSourcesOf(deps).box.open(row.secret, context(row.org_id))) as ConnectionSecrets;
+    return JSON.parse(deps.secretBox.open(row.secret, context(row.org_id))) as ConnectionSecrets;
   } catch (err) {
     throw new AppError(
       'CONFLICT',
@@ -41,9 +40,7 @@ function readSecrets(deps: Deps, row: Pick<ConnectionRow, 'org_id' | 'secret'>):
 
 function sealSecrets(deps: Deps, orgId: number, secrets: ConnectionSecrets): string | null {
   const present = Object.fromEntries(Object.entries(secrets).filter(([, v]) => v !== undefined && v !== ''));
-  return Object.keys(present).length
-    ? dataSourcesOf(deps).box.seal(JSON.stringify(present), context(orgId))
-    : null;
+  return Object.keys(present).length ? deps.secretBox.seal(JSON.stringify(present), context(orgId)) : null;
 }
 
 /** The list item of spec 3 §3: never a secret, only `has_credentials`. */
@@ -150,13 +147,13 @@ async function testConnection(
   secrets: ConnectionSecrets,
 ): Promise<void> {
   if (settings.db_type === 'flat_files') return;
-  const wh = warehouseFor(
-    settings,
-    secrets,
-    dataSourcesOf(deps).files,
-    { defaultTimeoutMs: 15_000 },
-    { allow: deps.config.outboundAllowList },
-  );
+  const wh = warehouseFor(settings, secrets, {
+    files: deps.dataSources.files,
+    limits: { defaultTimeoutMs: 15_000 },
+    outbound: deps.outbound.policy,
+    fetch: deps.outbound.fetch,
+    workloadIdentity: deps.config.workloadIdentity,
+  });
   try {
     await wh.testConnection?.();
   } catch (err) {
@@ -231,7 +228,7 @@ export async function updateConnection(
     deps.now(),
   );
   if (!updated) throw notFound('The data source');
-  await dataSourcesOf(deps).warehouses.evict(row.id);
+  await deps.dataSources.warehouses.evict(row.id);
   return toConnection(updated);
 }
 
@@ -240,9 +237,9 @@ export async function deleteConnection(deps: Deps, caller: Caller, connId: numbe
   await assertCanChangeSource(deps, { orgId: caller.orgId, connId: row.id, userId: caller.userId });
   const pending = row.db_type === 'flat_files' ? await repo.listCsvFiles(deps.db, caller.orgId, row.id) : [];
   await repo.deleteConnection(deps.db, caller.orgId, row.id);
-  await dataSourcesOf(deps).warehouses.evict(row.id);
+  await deps.dataSources.warehouses.evict(row.id);
   if (row.db_type === 'flat_files') {
-    await dataSourcesOf(deps).files.remove(caller.orgId, row.id);
+    await deps.dataSources.files.remove(caller.orgId, row.id);
     for (const f of pending) if (f.upload_path) await fs.promises.rm(f.upload_path, { force: true });
   }
 }
@@ -256,15 +253,15 @@ export async function openWarehouse(
   options: { orgId: number; connId: number; timeoutMs?: number; maxRows?: number },
 ): Promise<Warehouse> {
   const row = await ownConnection(deps, options.orgId, options.connId);
-  const ctx = dataSourcesOf(deps);
+  const ctx = deps.dataSources;
   const open = () =>
-    warehouseFor(
-      { ...row, metadata: row.metadata ?? {} },
-      readSecrets(deps, row),
-      ctx.files,
-      { defaultTimeoutMs: options.timeoutMs, defaultMaxRows: options.maxRows },
-      { allow: deps.config.outboundAllowList },
-    );
+    warehouseFor({ ...row, metadata: row.metadata ?? {} }, readSecrets(deps, row), {
+      files: ctx.files,
+      limits: { defaultTimeoutMs: options.timeoutMs, defaultMaxRows: options.maxRows },
+      outbound: deps.outbound.policy,
+      fetch: deps.outbound.fetch,
+      workloadIdentity: deps.config.workloadIdentity,
+    });
   // Pools of database connections are shared; an HTTP API is fetched afresh on each open, and
   // File Sources are shared by their own store.
   const pooled = row.db_type === 'postgresql' || row.db_type === 'mysql' || row.db_type === 'bigquery';
@@ -329,7 +326,7 @@ export async function deleteCsvFile(deps: Deps, caller: Caller, fileId: number):
   if (file.upload_path) await fs.promises.rm(file.upload_path, { force: true });
   // A file still loading drops its own table when its load ends (see ingest.ts).
   if (file.status === 'Completed')
-    await dataSourcesOf(deps).files.exclusive(caller.orgId, file.conn_id, (dbFile) =>
+    await deps.dataSources.files.exclusive(caller.orgId, file.conn_id, (dbFile) =>
       dropTable(dbFile, file.table_name),
     );
   await repo.touchConnection(deps.db, caller.orgId, file.conn_id, deps.now());

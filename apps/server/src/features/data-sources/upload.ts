@@ -6,7 +6,6 @@ import type { FastifyRequest } from 'fastify';
 import type { TUploadCsvResponse } from './contracts';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import { dataSourcesOf } from './context';
 import { safeTableName } from './csv-load';
 import { assertCanChangeSource } from '../access/data-access';
 import * as repo from './repo';
@@ -50,7 +49,7 @@ export async function receiveCsvUpload(
   request: FastifyRequest,
   caller: { orgId: number; userId: number },
 ): Promise<TUploadCsvResponse> {
-  const ctx = dataSourcesOf(deps);
+  const ctx = deps.dataSources;
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
   await fs.promises.mkdir(ctx.uploadDir, { recursive: true });

@@ -1,9 +1,9 @@
 import type { Warehouse } from '@catalyst/engine';
-import { BigQueryWarehouse, type BigQueryAuth } from '../../warehouses/bigquery';
+import { BigQueryWarehouse, type BigQueryAuth, type WorkloadIdentitySource } from '../../warehouses/bigquery';
 import type { QueryLimits } from '../../warehouses/common';
 import type { FileSourceStore } from '../../warehouses/file-source';
 import { HttpApiWarehouse } from '../../warehouses/http-api';
-import { guardedFetch, type OutboundPolicy } from '../../lib/outbound';
+import type { OutboundPolicy } from '../../lib/outbound';
 import { MysqlWarehouse } from '../../warehouses/mysql';
 import { PostgresWarehouse } from '../../warehouses/postgres';
 import type { ConnectionMetadata, ConnectionSecrets } from './tables';
@@ -21,13 +21,21 @@ export interface ConnectionSettings {
 
 export type TestableWarehouse = Warehouse & { testConnection?(): Promise<void> };
 
+export interface WarehouseEnvironment {
+  files: FileSourceStore;
+  limits?: QueryLimits;
+  /** Where user-given hosts may point (SSRF). */
+  outbound: OutboundPolicy;
+  /** The app's fetch that keeps to that policy (deps.outbound.fetch), for HTTP API sources. */
+  fetch: typeof fetch;
+  workloadIdentity?: WorkloadIdentitySource;
+}
+
 /** The warehouse adapter of one connection (decrypted secrets in hand). */
 export function warehouseFor(
   c: ConnectionSettings,
   secrets: ConnectionSecrets,
-  files: FileSourceStore,
-  limits: QueryLimits = {},
-  outbound: OutboundPolicy = { allow: [] },
+  { files, limits = {}, outbound, fetch, workloadIdentity }: WarehouseEnvironment,
 ): TestableWarehouse {
   const m = c.metadata;
   switch (c.db_type) {
@@ -72,17 +80,19 @@ export function warehouseFor(
               }
             : { method: 'adc' };
       return new BigQueryWarehouse(
-        { projectId: m.project_id!, location: m.location ?? 'US', defaultDataset: m.default_dataset, auth },
+        {
+          projectId: m.project_id!,
+          location: m.location ?? 'US',
+          defaultDataset: m.default_dataset,
+          auth,
+          workloadIdentity,
+        },
         limits,
       );
     }
     case 'api':
       // The base URL is user input the server will call: only where the outbound policy allows (SSRF).
-      return new HttpApiWarehouse(
-        { baseUrl: m.baseUrl!, apiKey: secrets.apiKey },
-        limits,
-        guardedFetch(outbound),
-      );
+      return new HttpApiWarehouse({ baseUrl: m.baseUrl!, apiKey: secrets.apiKey }, limits, fetch);
     case 'flat_files':
       if (c.id === null) throw new Error('a File Source has no warehouse before it is saved');
       return files.warehouse(c.org_id, c.id);

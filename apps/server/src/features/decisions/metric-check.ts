@@ -1,8 +1,8 @@
+import { MetricExpressionError, parseMetricExpression } from '@catalyst/engine';
 import { ZDecisionMetric, type TDecisionMetric } from '@catalyst/contracts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { knownColumns } from '../use-cases/knowledge';
-import { MetricExpressionError, parseMetricExpression } from '../use-cases/metric-expression';
 
 /**
  * A decision's metric becomes SQL when the decision is approved (its baseline) and when its outcome

@@ -172,15 +172,3 @@ export class DocumentJobs {
     }
   }
 }
-
-const contexts = new WeakMap<Deps, DocumentJobs>();
-
-/** The extraction queue of one dependency graph (one app), created on first use. */
-export function documentJobsOf(deps: Deps): DocumentJobs {
-  let jobs = contexts.get(deps);
-  if (!jobs) {
-    jobs = new DocumentJobs(deps);
-    contexts.set(deps, jobs);
-  }
-  return jobs;
-}

@@ -32,7 +32,6 @@ import type { Deps } from '../../deps';
 import { callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import * as folders from './folders';
-import { documentJobsOf } from './jobs';
 import * as documents from './service';
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, receiveDocuments } from './upload';
 
@@ -68,9 +67,7 @@ const FILE_HEADERS = {
 };
 
 export async function documentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const jobs = documentJobsOf(deps);
-  app.addHook('onReady', () => jobs.recover());
-  app.addHook('onClose', () => jobs.close());
+  app.addHook('onReady', () => deps.documentJobs.recover());
 
   // Its own scope, so the multipart parser serves only the upload.
   await app.register(async (scope) => {

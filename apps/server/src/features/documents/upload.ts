@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import type { Caller } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor } from '../use-cases/access';
-import { documentJobsOf, documentsDir } from './jobs';
+import { documentsDir } from './jobs';
 import { listDocumentsByIds } from './service';
 
 export const MAX_FILES_PER_UPLOAD = 10;
@@ -243,7 +243,7 @@ export async function receiveDocuments(
       }
       return rows.map((row) => row.id);
     });
-    documentJobsOf(deps).enqueue(ids);
+    deps.documentJobs.enqueue(ids);
     return listDocumentsByIds(deps, caller, ids);
   } catch (err) {
     await Promise.all(received.map((r) => fs.promises.rm(r.path, { force: true })));

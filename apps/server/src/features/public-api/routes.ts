@@ -126,9 +126,11 @@ export async function publicApiRoutes(app: FastifyInstance, deps: Deps) {
       reply.raw.on('close', () => {
         if (!reply.raw.writableEnded) controller.abort();
       });
+      const { permissions } = authOf(request);
+      const caller = { ...callerOf(request), permissions };
       return {
         success: true as const,
-        data: await askOverRest(deps, callerOf(request), request.body, controller.signal),
+        data: await askOverRest(deps, caller, request.body, controller.signal),
       };
     },
   );

@@ -1,3 +1,4 @@
+import { MetricExpressionError, parseMetricExpression } from '@catalyst/engine';
 import type { TDerivedMetric } from '@catalyst/contracts';
 import type { Selectable } from 'kysely';
 import type { Deps } from '../../deps';
@@ -5,7 +6,6 @@ import type { DerivedMetricsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, type Caller } from './access';
 import { knownColumns } from './knowledge';
-import { MetricExpressionError, parseMetricExpression } from './metric-expression';
 
 const toMetric = (r: Selectable<DerivedMetricsTable>): TDerivedMetric => ({
   id: r.id,

@@ -1,9 +1,14 @@
 import { ZSemanticModel, type TSemanticModel } from '@catalyst/contracts';
-import { kindOf, splitIdentifier, synonymsFor, type Warehouse } from '@catalyst/engine';
+import {
+  kindOf,
+  parseMetricExpression,
+  splitIdentifier,
+  synonymsFor,
+  type Warehouse,
+} from '@catalyst/engine';
 import type { Deps } from '../../deps';
 import { actorOf } from '../../warehouses/registry';
 import { getUseCaseFor, type Caller } from './access';
-import { parseMetricExpression } from './metric-expression';
 import { modelJoins } from './relationships';
 import { effectiveValueType } from './value-types';
 

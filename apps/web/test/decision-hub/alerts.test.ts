@@ -6,7 +6,7 @@ import {
   timeAgo,
   toAlert,
   updatedHint,
-} from '../../src/features/dashboard/alerts';
+} from '../../src/features/decision-hub/alerts';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();

@@ -1,5 +1,6 @@
 /**
- * Parser for derived-metric calculations: arithmetic over aggregates of known columns, e.g.
+ * The one parser for derived-metric calculations (the server checks what users type with it, the
+ * engine checks its models with it through validateMetric): arithmetic over aggregates of known columns, e.g.
  * `(SUM(revenue) - SUM(cost)) / NULLIF(SUM(revenue), 0)` or
  * `AVG(CASE WHEN returned THEN 1 ELSE 0 END)`. Anything else (subqueries, statements, unknown
  * functions or columns) is refused with a message naming the problem. The result is a canonical
