@@ -38,7 +38,7 @@ export function compilePlan(
   const params: (string | number | boolean)[] = [];
   const bind = (v: string | number | boolean): string => {
     params.push(v);
-    return d.param(params.length);
+    return d.param(params.length, v);
   };
   const base = model.tables.find((t) => t.name === plan.table);
   if (!base) throw new PlanError(`Unknown table ${plan.table}`);
@@ -75,8 +75,14 @@ export function compilePlan(
     if (m.metric) {
       const metric = model.metrics.find((x) => x.name === m.metric);
       if (!metric) throw new PlanError(`Unknown metric ${m.metric}`);
-      return metric.expression.replace(/"((?:[^"]|"")+)"/g, (_all, name: string) =>
-        col({ table: metric.table, column: name.replace(/""/g, '"') }),
+      // Quoted names become columns; where integers divide as integers, `/` divides decimals
+      // ("* 1.0" binds before the division it precedes, so the expression keeps its meaning).
+      return metric.expression.replace(
+        /"((?:[^"]|"")+)"|'(?:[^']|'')*'|\//g,
+        (all, name: string | undefined) => {
+          if (name !== undefined) return col({ table: metric.table, column: name.replace(/""/g, '"') });
+          return all === '/' && d.integerDivision ? '* 1.0 /' : all;
+        },
       );
     }
     if (m.agg === 'count') return m.column ? `COUNT(${col(m.column)})` : 'COUNT(*)';
@@ -118,7 +124,8 @@ export function compilePlan(
     else if (f.op === 'between') where.push(`${e} BETWEEN ${bind(v[0]!)} AND ${bind(v[1] ?? v[0]!)}`);
     else if (f.op === 'in' || f.op === 'not_in')
       where.push(`${e} ${f.op === 'in' ? 'IN' : 'NOT IN'} (${v.map((x) => bind(x)).join(', ')})`);
-    else if (f.op === 'contains') where.push(d.contains(e, bind(v[0]!)));
+    // A substring search is of text, also for a value that reads as a number.
+    else if (f.op === 'contains') where.push(d.contains(e, bind(String(v[0]!))));
     else where.push(`${e} ${OPS[f.op]} ${bind(v[0]!)}`);
   }
   const logic = plan.filterLogic === 'or' ? ' OR ' : ' AND ';
@@ -135,8 +142,10 @@ export function compilePlan(
     if (!m) throw new PlanError('HAVING refers to a missing measure');
     return `${measureSql(m)} ${OPS[h.op]} ${bind(h.value)}`;
   });
+  // A distinct listing ordered by a column it does not show is grouped instead (below).
+  let groupedListing = false;
   const order = plan.order.map((o) => {
-    const dir = o.dir === 'desc' ? 'DESC' : 'ASC';
+    const dir = d.direction(o.dir);
     if (o.kind === 'measure') {
       const m = plan.measures[o.index ?? 0];
       if (!m) throw new PlanError('ORDER BY refers to a missing measure');
@@ -155,21 +164,29 @@ export function compilePlan(
       return `${o.dir === 'desc' ? 'MAX' : 'MIN'}(${col(o.column)}) ${dir}`;
     }
     const pos = plan.columns.findIndex(same);
-    return pos >= 0 ? `${pos + 1} ${dir}` : `${col(o.column)} ${dir}`;
+    if (pos >= 0) return `${pos + 1} ${dir}`;
+    // One row per distinct value has no single value of another column to order by (PostgreSQL
+    // refuses the query, the others take any row's): group the listing and take the MAX or MIN.
+    if (plan.distinct) {
+      groupedListing = true;
+      return `${o.dir === 'desc' ? 'MAX' : 'MIN'}(${col(o.column)}) ${dir}`;
+    }
+    return `${col(o.column)} ${dir}`;
   });
   for (let i = order.length - 1; i >= 0; i--) if (!order[i]) order.splice(i, 1);
-  if (!order.length && plan.dimensions.some((x) => x.grain)) order.push('1 ASC');
+  if (!order.length && plan.dimensions.some((x) => x.grain)) order.push(`1 ${d.direction('asc')}`);
   // Ties under a measure order break by the dimensions in the same direction (as SQLite does).
   const first = plan.order[0];
   if (first?.kind === 'measure' && aggregated)
-    plan.dimensions.forEach((_, i) => order.push(`${i + 1} ${first.dir === 'desc' ? 'DESC' : 'ASC'}`));
+    plan.dimensions.forEach((_, i) => order.push(`${i + 1} ${d.direction(first.dir)}`));
   const limit = plan.limit ?? (aggregated && !plan.dimensions.length ? undefined : options.maxRows);
   const sql = [
-    `SELECT ${!aggregated && plan.distinct ? 'DISTINCT ' : ''}${select.join(', ')}`,
+    `SELECT ${!aggregated && plan.distinct && !groupedListing ? 'DISTINCT ' : ''}${select.join(', ')}`,
     `FROM ${tableSql(base.name)} AS t0`,
     ...joins,
     conditions.length ? `WHERE ${conditions.join(' AND ')}` : '',
     groupBy.length && plan.measures.length ? `GROUP BY ${groupBy.join(', ')}` : '',
+    groupedListing ? `GROUP BY ${select.join(', ')}` : '',
     having.length ? `HAVING ${having.join(' AND ')}` : '',
     order.length ? `ORDER BY ${order.join(', ')}` : '',
     limit ? d.limit(limit) : '',
