@@ -14,8 +14,11 @@ const zone = process.env.TZ;
 
 beforeAll(async () => {
   process.env.TZ = 'America/New_York';
-  const opened = await Promise.all([openDuckDb(), openPostgres(), openMariaDb()]);
-  for (const t of opened) if (t) targets.push(t);
+  // Each database that opened is closed (and dropped) afterwards, even when another failed to.
+  const opened = await Promise.allSettled([openDuckDb(), openPostgres(), openMariaDb()]);
+  for (const o of opened) if (o.status === 'fulfilled' && o.value) targets.push(o.value);
+  const failed = opened.find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 afterAll(async () => {
   await Promise.all(targets.map((t) => t.close()));
