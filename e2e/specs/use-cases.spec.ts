@@ -50,10 +50,12 @@ test('create a use case from scratch, connect its data, rename a column, generat
   await conn.selectOption({
     label: (await conn.locator('option', { hasText: 'Retail Sales' }).first().textContent()) ?? '',
   });
-  const schema = page.getByLabel('Schema');
-  await expect.poll(() => schema.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-  await schema.selectOption({ index: 1 });
-  const firstCheckbox = page.getByRole('checkbox', { name: /^Select / }).first();
+  const schema = page.getByRole('combobox', { name: 'Schema' });
+  await expect.poll(() => schema.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await schema.click();
+  await page.getByRole('option', { name: 'main' }).click();
+  // The demo's star schema: the orders fact holds revenue.
+  const firstCheckbox = page.getByRole('checkbox', { name: 'Select orders' });
   await firstCheckbox.waitFor({ timeout: 15_000 });
   await firstCheckbox.click();
   await page.getByRole('button', { name: 'Columns' }).first().waitFor({ timeout: 30_000 });

@@ -17,6 +17,7 @@ import type { Deps } from './deps';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { useCaseRoutes } from './features/use-cases/routes';
+import { relationshipRoutes } from './features/use-cases/relationship-routes';
 import { conversationRoutes } from './features/conversations/routes';
 import { decisionRoutes } from './features/decisions/routes';
 import { dataSourceRoutes } from './features/data-sources/routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   await adminRoutes(app, deps);
   await dataSourceRoutes(app, deps);
   await useCaseRoutes(app, deps);
+  await relationshipRoutes(app, deps);
   await conversationRoutes(app, deps);
   await decisionRoutes(app, deps);
   const scheduler = createRecommendationScheduler(deps, deps.config.recommendationScanMs);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZColumnRef } from './plan';
 import { zText } from './text';
 
 const id = z.coerce
@@ -48,11 +49,20 @@ export const ZDecisionMetric = z.object({
       z.object({
         column: z.string().max(300),
         value: z.union([z.string().max(500), z.number(), z.boolean()]),
+        /** The table of the column when it is not `table` (a segment of a related table). */
+        table: z.string().max(300).optional(),
       }),
     )
     .max(5)
     .default([]),
   grain: z.enum(['day', 'week', 'month']).default('week'),
+  /** Many-to-one join steps from `table` to the tables its filters read. */
+  joins: z
+    .array(z.object({ from: z.array(ZColumnRef).max(4), to: z.array(ZColumnRef).max(4) }))
+    .max(4)
+    .optional(),
+  /** How the time column is read when it is stored as text (its stored type and date format). */
+  timeRead: z.object({ storedType: z.string().max(100), format: z.string().max(40).nullable() }).optional(),
 });
 export type TDecisionMetric = z.infer<typeof ZDecisionMetric>;
 

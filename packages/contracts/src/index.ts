@@ -16,3 +16,4 @@ export * from './documents';
 export * from './agents';
 export * from './action-flows';
 export * from './api-keys';
+export * from './knowledge';

@@ -15,6 +15,8 @@ export const ZModelColumn = z.object({
   type: z.string(),
   isKey: z.boolean(),
   isTime: z.boolean(),
+  /** The date format of a date stored as text (see the engine's DATE_FORMATS). */
+  format: z.string().nullable().optional(),
   synonyms: z.array(z.string()),
   distinctCount: z.number().nullable(),
   values: z.array(z.string()),

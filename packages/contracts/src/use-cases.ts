@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zText } from './text';
+import { ZValueType, ZValueTypeOrigin } from './knowledge';
 
 const id = z.coerce
   .number({ error: 'must be a number' })
@@ -222,6 +223,10 @@ export const ZColumnMetadata = z
     is_removed: z.boolean(),
     is_selected: z.boolean(),
     profile: ZColumnProfile.nullable(),
+    /** The kind Catalyst AI reads the column as, and (dates kept as text) the format it reads. */
+    value_type: ZValueType,
+    value_format: z.string().nullable(),
+    value_type_origin: ZValueTypeOrigin,
   })
   .meta({ id: 'ColumnMetadata' });
 export type TColumnMetadata = z.infer<typeof ZColumnMetadata>;
@@ -239,6 +244,9 @@ export const ZColumnUpdate = z
     entity_type: ZEntityType.optional(),
     is_new: z.boolean().optional(),
     is_removed: z.boolean().optional(),
+    /** null: read the column as the database stores it again. */
+    value_type: ZValueType.nullable().optional(),
+    value_format: optionalText('Date format', 40).nullable().optional(),
   })
   .meta({ id: 'ColumnUpdate' });
 

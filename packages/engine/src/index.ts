@@ -54,3 +54,9 @@ export {
   type GeneratedDemo,
 } from './demo/retail-demo';
 export { DEMO_METRICS, DEMO_METRICS_TABLE, demoDerivedMetrics } from './demo/demo-metrics';
+// Used by the server's profiling: dates kept as text, and relationships between tables.
+export { DATE_FORMATS, detectDateFormat, dateFormatOf, type DateFormat } from './model/date-formats';
+export { inferJoins, type JoinCandidateTable } from './model/joins';
+export { fansOut } from './sql/compile';
+export { valueSql } from './sql/values';
+export { joinPath, type JoinStep } from './sql/joins';

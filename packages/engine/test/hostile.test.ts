@@ -37,9 +37,10 @@ describe('hostile questions decline or answer, never throw or inject', () => {
     }
   });
   it('a quoted hostile value becomes a bound parameter, not SQL', async () => {
-    const a = await ask(demo, 'How many orders have status "completed\'; DROP TABLE orders; --"?');
+    const before = await ordersCount();
+    const a = await ask(demo, 'How many orders have channel "Online\'; DROP TABLE orders; --"?');
     expect(a.sql).not.toContain('DROP');
-    expect(await ordersCount()).toBe(6000);
+    expect(await ordersCount()).toBe(before);
   });
   it('survives arbitrary text', async () => {
     await fc.assert(

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { generateRetail } from '../src/demo/generate-retail';
+import { generateRetailDemo } from '../src/demo/retail-demo';
 import { loadDataDir } from '../src/eval/load';
 import { answerOnce, type Answer } from '../src/answer/answer';
 import type { DuckDbWarehouse } from '../src/warehouse/duckdb';
@@ -16,10 +16,13 @@ export interface Demo {
   dir: string;
 }
 
-/** The demo retail data in a fresh DuckDB, with its automatically built model. */
+/**
+ * The demo retail data (the star schema, ending on NOW) in a fresh DuckDB, with its automatically
+ * built model. A ninth of the demo's volume: these tests need its shape, not its size.
+ */
 export async function openDemo(): Promise<Demo> {
   const dir = mkdtempSync(join(tmpdir(), 'catalyst-retail-'));
-  generateRetail(dir);
+  generateRetailDemo(dir, { end: NOW, ordersPerDay: 10, customers: 300 });
   const { warehouse, model } = await loadDataDir(dir);
   return { warehouse, model, dir };
 }

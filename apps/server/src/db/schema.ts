@@ -113,6 +113,7 @@ export interface UseCaseSchemasTable {
   conn_id: number;
   schema_name: string;
   updated_at: Timestamp;
+  relationships_checked_at: NullableTimestamp;
 }
 
 export interface UseCaseTablesTable {
@@ -141,7 +142,29 @@ export interface UseCaseColumnsTable {
   is_new: ColumnType<boolean, boolean | undefined, boolean>;
   is_removed: ColumnType<boolean, boolean | undefined, boolean>;
   profile: ColumnType<unknown, string | null | undefined, string | null>;
+  value_type: ColumnType<
+    'number' | 'text' | 'date' | 'boolean' | null,
+    string | null | undefined,
+    string | null
+  >;
+  value_format: ColumnType<string | null, string | null | undefined, string | null>;
+  value_type_origin: ColumnType<'detected' | 'user' | null, string | null | undefined, string | null>;
   insert_ts: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UseCaseRelationshipsTable {
+  id: Generated<number>;
+  org_id: number;
+  use_case_id: number;
+  from_table: string;
+  from_columns: ColumnType<string[], string, string>;
+  to_table: string;
+  to_columns: ColumnType<string[], string, string>;
+  signature: string;
+  origin: 'declared' | 'inferred' | 'user';
+  is_removed: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
   updated_at: Timestamp;
 }
 
@@ -291,6 +314,7 @@ export interface Database {
   use_case_schemas: UseCaseSchemasTable;
   use_case_tables: UseCaseTablesTable;
   use_case_columns: UseCaseColumnsTable;
+  use_case_relationships: UseCaseRelationshipsTable;
   derived_metrics: DerivedMetricsTable;
   decision_flows: DecisionFlowsTable;
   threads: ThreadsTable;

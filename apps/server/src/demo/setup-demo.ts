@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEMO_METRICS, generateRetailDemo } from '@catalyst/engine';
 import type { Deps } from '../deps';
 import { dataSourcesOf } from '../features/data-sources/context';
 import { importCsvFiles } from '../features/data-sources/import-files';
@@ -6,16 +7,17 @@ import { generateFlowFor, saveDecisionFlow } from '../features/use-cases/decisio
 import { listTables, saveSchemaData, selectAndProfileTables } from '../features/use-cases/knowledge';
 import { addMetric } from '../features/use-cases/metrics';
 import { createUseCase, publishUseCase } from '../features/use-cases/service';
-import { generateRetailDemo } from './generate-retail-demo';
 
 export const DEMO_CONNECTION = 'Retail Sales (demo)';
 export const DEMO_USE_CASE = 'Retail Sales';
 
 /**
- * On first start (unless CATALYST_DEMO=0): generates the demo dataset, loads it as the File
- * Source "Retail Sales (demo)", and sets up the published use case "Retail Sales" over it with
- * generated knowledge, two derived metrics and a generated decision flow, assigned to the admin
- * as their default use case.
+ * On first start (unless CATALYST_DEMO=0): generates the demo dataset (a star schema: orders
+ * with their customers, products and stores), loads its four CSV files as the File Source
+ * "Retail Sales (demo)", and sets up the published use case "Retail Sales" over all four tables
+ * with generated knowledge (relationships inferred when the tables are profiled), the derived
+ * metrics of DEMO_METRICS and a generated decision flow, assigned to the admin as their default
+ * use case.
  */
 export async function setUpDemo(
   deps: Deps,
@@ -29,7 +31,7 @@ export async function setUpDemo(
     orgId: admin.orgId,
     userId: admin.userId,
     name: DEMO_CONNECTION,
-    files: [{ path: generated.csvPath, fileName: 'orders.csv' }],
+    files: generated.files.map((f) => ({ path: f.path, fileName: `${f.table}.csv` })),
   });
   await dataSourcesOf(deps).jobs.idle();
 
@@ -37,7 +39,7 @@ export async function setUpDemo(
   const useCase = await createUseCase(deps, caller, {
     usecase_name: DEMO_USE_CASE,
     description:
-      'Orders of our stores and web shop over the last two years: revenue, margin and returns by region, channel, segment and category.',
+      'Orders of our stores and web shop over the last two years, with their customers, products and stores: revenue, margin and returns by region, channel, segment and category.',
     category: 'Sales',
     businessGoals: ['Increase Revenue Growth', 'Improve Customer Satisfaction', 'Reduce Operational Costs'],
     keyStakeholders: ['VP of Sales', 'CFO/Finance Team', 'Operations Manager', 'Data Analyst'],
@@ -53,20 +55,14 @@ export async function setUpDemo(
     caller,
     tables.map((t) => t.table_id),
   );
-  await addMetric(deps, caller, {
-    usecase_id: id,
-    derived_metric: 'Profit Margin',
-    metric_definition: 'Profit as a share of revenue.',
-    calculation: 'SUM(profit) / NULLIF(SUM(revenue), 0)',
-    type: 'general',
-  });
-  await addMetric(deps, caller, {
-    usecase_id: id,
-    derived_metric: 'Return Rate',
-    metric_definition: 'Share of orders that were returned.',
-    calculation: 'AVG(CASE WHEN returned THEN 1 ELSE 0 END)',
-    type: 'general',
-  });
+  for (const metric of DEMO_METRICS)
+    await addMetric(deps, caller, {
+      usecase_id: id,
+      derived_metric: metric.name,
+      metric_definition: metric.definition,
+      calculation: metric.calculation,
+      type: 'general',
+    });
   const flow = await generateFlowFor(deps, caller, id);
   await saveDecisionFlow(deps, caller, id, flow.decision_flow);
   await publishUseCase(deps, caller, id);

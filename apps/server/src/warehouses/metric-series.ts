@@ -1,5 +1,5 @@
-import type { TDecisionMetric } from '@catalyst/contracts';
-import { DIALECTS, type Warehouse } from '@catalyst/engine';
+import type { TColumnRef, TDecisionMetric, TMeasure, TQueryPlan, TSemanticModel } from '@catalyst/contracts';
+import { compilePlan, DIALECTS, valueSql, type Warehouse } from '@catalyst/engine';
 
 export interface SeriesPoint {
   period: string;
@@ -20,30 +20,64 @@ export function toDialectExpression(expression: string, warehouse: Pick<Warehous
 const isoDay = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
 
 /**
- * A metric aggregated per period between `from` (inclusive) and `to` (exclusive), read-only and
- * parameterised: the expression comes from the validated semantic model, values are bound.
+ * A decision's metric aggregated per period between `from` (inclusive) and `to` (exclusive),
+ * read-only and parameterised. The metric carries what it needs to be read without the use
+ * case's model: its table, expression (columns of that table), the many-to-one joins to the
+ * tables its filters read (a region of the order's store) and how its time column is read.
  */
 export async function metricSeries(
   warehouse: Warehouse,
   schema: string,
-  metric: Pick<TDecisionMetric, 'table' | 'timeColumn' | 'expression' | 'filters' | 'grain'>,
+  metric: Pick<
+    TDecisionMetric,
+    'table' | 'timeColumn' | 'expression' | 'filters' | 'grain' | 'joins' | 'timeRead'
+  >,
   range: { from: Date; to: Date },
 ): Promise<SeriesPoint[]> {
   const d = DIALECTS[warehouse.dialect];
-  const time = d.quote(metric.timeColumn);
-  const bucket = d.truncate(time, metric.grain);
+  const table = (name: string) => `${d.quote(schema)}.${d.quote(name)}`;
+  const aliases = new Map([[metric.table, 't0']]);
+  const joins: string[] = [];
+  for (const step of metric.joins ?? []) {
+    const target = step.to[0]?.table;
+    if (!target || aliases.has(target)) continue;
+    const alias = `t${aliases.size}`;
+    aliases.set(target, alias);
+    const on = step.from
+      .map(
+        (f, i) =>
+          `${aliases.get(f.table) ?? 't0'}.${d.quote(f.column)} = ${alias}.${d.quote(step.to[i]!.column)}`,
+      )
+      .join(' AND ');
+    joins.push(`JOIN ${table(target)} AS ${alias} ON ${on}`);
+  }
+  const column = (name: string, of = metric.table) => `${aliases.get(of) ?? 't0'}.${d.quote(name)}`;
+  const time = metric.timeRead
+    ? valueSql(d, column(metric.timeColumn), {
+        kind: 'date',
+        type: metric.timeRead.storedType,
+        format: metric.timeRead.format,
+      })
+    : column(metric.timeColumn);
+  // DuckDB and BigQuery compare a DATE column with text parameters only after a cast.
+  const cast = (p: string) =>
+    warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery' ? `CAST(${p} AS DATE)` : p;
   const params: unknown[] = [range.from.toISOString().slice(0, 10), range.to.toISOString().slice(0, 10)];
-  const where = [`${time} >= ${d.param(1)}`, `${time} < ${d.param(2)}`];
+  const where = [`${time} >= ${cast(d.param(1))}`, `${time} < ${cast(d.param(2))}`];
   for (const f of metric.filters) {
     params.push(f.value);
-    where.push(`${d.quote(f.column)} = ${d.param(params.length)}`);
+    where.push(`${column(f.column, f.table)} = ${d.param(params.length)}`);
   }
-  // DuckDB and BigQuery compare a DATE column with text parameters only after a cast.
-  const cast = warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery';
-  const whereSql = cast
-    ? where.map((w, i) => (i < 2 ? w.replace(/(\?|\$\d+)$/, (p) => `CAST(${p} AS DATE)`) : w)).join(' AND ')
-    : where.join(' AND ');
-  const sql = `SELECT ${bucket} AS period, ${toDialectExpression(metric.expression, warehouse)} AS value FROM ${d.quote(schema)}.${d.quote(metric.table)} WHERE ${whereSql} GROUP BY 1 ORDER BY 1`;
+  const expression = metric.expression.replace(/"((?:[^"]|"")+)"/g, (_m, id: string) =>
+    column(id.replace(/""/g, '"')),
+  );
+  const sql = [
+    `SELECT ${d.truncate(time, metric.grain)} AS period, ${expression} AS value`,
+    `FROM ${table(metric.table)} AS t0`,
+    ...joins,
+    `WHERE ${where.join(' AND ')}`,
+    'GROUP BY 1 ORDER BY 1',
+  ].join('\n');
   const result = await warehouse.query(sql, { params, maxRows: 5000, timeoutMs: 30_000 });
   return result.rows.map((r) => ({
     period: isoDay(r[0]),
@@ -55,67 +89,106 @@ export interface MeasureRow {
   period: string;
   /** The value of `attribute` the row is for, or null without an attribute. */
   segment: string | null;
-  /** One value per expression, in order. */
+  /** One value per measure, in order. */
   values: (number | null)[];
-  /** Rows behind the values: the weight of a ratio or an average when segments are compared. */
+  /** Rows of the measures' table behind the values: the weight of a ratio or an average. */
   rows: number;
 }
 
 /**
  * Several measures of one table per period, and per value of `attribute` (a low-cardinality
- * column) when given, with their row counts: one query for all the series a scan reads.
+ * column of the table or of a table it refers to) when given, with their row counts: one query
+ * for all the series a scan reads, compiled by the engine (joins, dates kept as text).
  */
 export async function measureSeries(
   warehouse: Warehouse,
-  schema: string,
+  model: TSemanticModel,
   input: {
     table: string;
     timeColumn: string;
     grain: TDecisionMetric['grain'];
-    expressions: string[];
-    filters?: TDecisionMetric['filters'];
-    attribute?: string;
+    measures: TMeasure[];
+    filters?: { column: TColumnRef; value: string | number | boolean }[];
+    attribute?: TColumnRef;
   },
   range: { from: Date; to: Date },
 ): Promise<MeasureRow[]> {
-  const d = DIALECTS[warehouse.dialect];
-  const time = d.quote(input.timeColumn);
-  const cast = (p: string) =>
-    warehouse.dialect === 'duckdb' || warehouse.dialect === 'bigquery' ? `CAST(${p} AS DATE)` : p;
-  const params: unknown[] = [range.from.toISOString().slice(0, 10), range.to.toISOString().slice(0, 10)];
-  const where = [`${time} >= ${cast(d.param(1))}`, `${time} < ${cast(d.param(2))}`];
-  for (const f of input.filters ?? []) {
-    params.push(f.value);
-    where.push(`${d.quote(f.column)} = ${d.param(params.length)}`);
-  }
-  const segment = input.attribute ? `, ${d.quote(input.attribute)} AS segment` : '';
-  const values = input.expressions.map((e, i) => `${toDialectExpression(e, warehouse)} AS v${i}`).join(', ');
-  const sql = `SELECT ${d.truncate(time, input.grain)} AS period${segment}, ${values}, COUNT(*) AS n FROM ${d.quote(schema)}.${d.quote(input.table)} WHERE ${where.join(' AND ')} GROUP BY 1${input.attribute ? ', 2' : ''} ORDER BY 1${input.attribute ? ', 2' : ''}`;
-  const result = await warehouse.query(sql, { params, maxRows: 50_000, timeoutMs: 30_000 });
+  const time = { table: input.table, column: input.timeColumn };
+  const plan: TQueryPlan = {
+    intent: 'trend',
+    table: input.table,
+    measures: [...input.measures, { agg: 'count', label: 'Rows' }],
+    dimensions: [
+      { column: time, grain: input.grain, label: 'Period' },
+      ...(input.attribute ? [{ column: input.attribute, label: 'Segment' }] : []),
+    ],
+    columns: [],
+    distinct: false,
+    filters: (input.filters ?? []).map((f) => ({ column: f.column, op: 'eq' as const, values: [f.value] })),
+    filterLogic: 'and',
+    timeRange: {
+      column: time,
+      from: range.from.toISOString().slice(0, 10),
+      to: range.to.toISOString().slice(0, 10),
+      label: 'History',
+    },
+    having: [],
+    order: [
+      { kind: 'dimension', index: 0, dir: 'asc' },
+      ...(input.attribute ? [{ kind: 'dimension' as const, index: 1, dir: 'asc' as const }] : []),
+    ],
+    share: false,
+  };
+  const compiled = compilePlan(plan, model, warehouse.dialect, { maxRows: 50_000 });
+  const result = await warehouse.query(compiled.sql, {
+    params: compiled.params,
+    maxRows: 50_000,
+    timeoutMs: 30_000,
+  });
   const first = input.attribute ? 2 : 1;
   return result.rows.map((r) => ({
     period: isoDay(r[0]),
     segment: input.attribute ? String(r[1] ?? '(empty)') : null,
-    values: input.expressions.map((_, i) =>
+    values: input.measures.map((_, i) =>
       r[first + i] === null || r[first + i] === undefined ? null : Number(r[first + i]),
     ),
-    rows: Number(r[first + input.expressions.length] ?? 0),
+    rows: Number(r[first + input.measures.length] ?? 0),
   }));
 }
 
 /** The first and latest values of a table's time column, as ISO dates, or null for an empty table. */
 export async function dataSpan(
   warehouse: Warehouse,
-  schema: string,
+  model: TSemanticModel,
   table: string,
   timeColumn: string,
 ): Promise<{ start: string; end: string } | null> {
-  const d = DIALECTS[warehouse.dialect];
-  const time = d.quote(timeColumn);
-  const result = await warehouse.query(
-    `SELECT MIN(${time}), MAX(${time}) FROM ${d.quote(schema)}.${d.quote(table)}`,
-    { maxRows: 1, timeoutMs: 30_000 },
+  const time = { table, column: timeColumn };
+  const compiled = compilePlan(
+    {
+      intent: 'value',
+      table,
+      measures: [
+        { agg: 'min', column: time, label: 'First' },
+        { agg: 'max', column: time, label: 'Latest' },
+      ],
+      dimensions: [],
+      columns: [],
+      distinct: false,
+      filters: [],
+      filterLogic: 'and',
+      having: [],
+      order: [],
+      share: false,
+    },
+    model,
+    warehouse.dialect,
   );
+  const result = await warehouse.query(compiled.sql, {
+    params: compiled.params,
+    maxRows: 1,
+    timeoutMs: 30_000,
+  });
   const [start, end] = result.rows[0] ?? [];
   return start === null || start === undefined || end === null || end === undefined
     ? null

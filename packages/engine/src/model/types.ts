@@ -15,6 +15,11 @@ export interface ModelColumn {
   type: string;
   isKey: boolean;
   isTime: boolean;
+  /**
+   * How a date stored as text is written (an id of DATE_FORMATS, e.g. "%b %d %Y"), when the
+   * column is read as a date but stored as text.
+   */
+  format?: string | null;
   /** Extra words that mean this column ("turnover" for revenue). */
   synonyms: string[];
   distinctCount: number | null;

@@ -1,8 +1,12 @@
-import type { TColumnRef, TFilter, TMeasure, TQueryPlan } from '@catalyst/contracts';
+import type { TColumnRef, TQueryPlan } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import type { SqlDialect } from '../warehouse';
 import { DIALECTS, type Dialect } from './dialect';
 import { joinPath } from './joins';
+import { compilePreAggregated } from './pre-aggregate';
+import { finishOrder, limitOf, measureTable, OPS, Params, PlanError, Scope } from './scope';
+
+export { PlanError } from './scope';
 
 export interface CompiledQuery {
   sql: string;
@@ -13,19 +17,27 @@ export interface CompiledQuery {
   tables: string[];
 }
 
-export class PlanError extends Error {}
+/** Tables whose columns the plan groups or filters by. */
+export function contextTables(plan: TQueryPlan): string[] {
+  return [
+    ...plan.dimensions.map((x) => x.column.table),
+    ...plan.filters.map((f) => f.column.table),
+    ...(plan.timeRange ? [plan.timeRange.column.table] : []),
+  ];
+}
 
-const OPS: Record<
-  Exclude<TFilter['op'], 'between' | 'in' | 'not_in' | 'contains' | 'is_null' | 'not_null'>,
-  string
-> = {
-  eq: '=',
-  neq: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-};
+/**
+ * Whether joining everything the plan reads in one FROM would count some measure's rows more
+ * than once: measures of several tables, or a measure whose table is on the "one" side of a
+ * one-to-many join to a table the plan groups or filters by.
+ */
+export function fansOut(plan: TQueryPlan, model: SemanticModel): boolean {
+  const tables = new Set(plan.measures.map((m) => measureTable(m, model, plan.table)));
+  if (tables.size > 1) return true;
+  const [only] = [...tables];
+  if (!only) return false;
+  return contextTables(plan).some((t) => joinPath(model, only, t)?.some((s) => s.fanOut) ?? false);
+}
 
 /** Compiles a validated plan to one SELECT in the given dialect; values are always bound. */
 export function compilePlan(
@@ -35,66 +47,15 @@ export function compilePlan(
   options: { maxRows?: number } = {},
 ): CompiledQuery {
   const d: Dialect = DIALECTS[dialectName];
-  const params: (string | number | boolean)[] = [];
-  const bind = (v: string | number | boolean): string => {
-    params.push(v);
-    return d.param(params.length, v);
-  };
-  const base = model.tables.find((t) => t.name === plan.table);
-  if (!base) throw new PlanError(`Unknown table ${plan.table}`);
-  const aliases = new Map<string, string>([[base.name, 't0']]);
-  const joins: string[] = [];
-  const tableSql = (name: string): string => {
-    const t = model.tables.find((x) => x.name === name)!;
-    return t.schema && t.schema !== 'main' ? `${d.quote(t.schema)}.${d.quote(t.name)}` : d.quote(t.name);
-  };
-  const col = (r: TColumnRef): string => {
-    const table = model.tables.find((t) => t.name === r.table);
-    if (!table?.columns.some((c) => c.name === r.column))
-      throw new PlanError(`Unknown column ${r.table}.${r.column}`);
-    if (!aliases.has(r.table)) {
-      const path = joinPath(model, base.name, r.table);
-      if (!path) throw new PlanError(`No join path from ${base.name} to ${r.table}`);
-      for (const step of path) {
-        const target = step.to[0]!.table;
-        if (aliases.has(target)) continue;
-        const alias = `t${aliases.size}`;
-        aliases.set(target, alias);
-        const on = step.from
-          .map(
-            (f, i) =>
-              `${aliases.get(f.table)}.${d.quote(f.column)} = ${alias}.${d.quote(step.to[i]!.column)}`,
-          )
-          .join(' AND ');
-        joins.push(`JOIN ${tableSql(target)} AS ${alias} ON ${on}`);
-      }
-    }
-    return `${aliases.get(r.table)}.${d.quote(r.column)}`;
-  };
-  const measureSql = (m: TMeasure): string => {
-    if (m.metric) {
-      const metric = model.metrics.find((x) => x.name === m.metric);
-      if (!metric) throw new PlanError(`Unknown metric ${m.metric}`);
-      // Quoted names become columns; where integers divide as integers, `/` divides decimals
-      // ("* 1.0" binds before the division it precedes, so the expression keeps its meaning).
-      return metric.expression.replace(
-        /"((?:[^"]|"")+)"|'(?:[^']|'')*'|\//g,
-        (all, name: string | undefined) => {
-          if (name !== undefined) return col({ table: metric.table, column: name.replace(/""/g, '"') });
-          return all === '/' && d.integerDivision ? '* 1.0 /' : all;
-        },
-      );
-    }
-    if (m.agg === 'count') return m.column ? `COUNT(${col(m.column)})` : 'COUNT(*)';
-    if (!m.column) throw new PlanError(`${m.agg} needs a column`);
-    if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${col(m.column)})`;
-    return `${m.agg.toUpperCase()}(${col(m.column)})`;
-  };
+  const aggregated = plan.measures.length > 0 || plan.dimensions.length > 0;
+  if (aggregated && fansOut(plan, model)) return compilePreAggregated(plan, model, d, options);
+  const params = new Params(d);
+  const scope = new Scope(model, d, plan.table);
+  const col = (r: TColumnRef) => scope.col(r);
 
   const select: string[] = [];
   const labels: string[] = [];
   const groupBy: string[] = [];
-  const aggregated = plan.measures.length > 0 || plan.dimensions.length > 0;
   if (aggregated) {
     for (const dim of plan.dimensions) {
       const e = dim.grain ? d.truncate(col(dim.column), dim.grain) : col(dim.column);
@@ -103,7 +64,7 @@ export function compilePlan(
       labels.push(dim.label);
     }
     for (const m of plan.measures) {
-      const e = measureSql(m);
+      const e = scope.measure(m);
       select.push(plan.share && plan.dimensions.length ? `${e} * 1.0 / SUM(${e}) OVER ()` : e);
       labels.push(plan.share && plan.dimensions.length ? `Share of ${m.label}` : m.label);
     }
@@ -115,32 +76,11 @@ export function compilePlan(
   }
   if (!select.length) throw new PlanError('The plan selects nothing');
 
-  const where: string[] = [];
-  for (const f of plan.filters) {
-    const e = col(f.column);
-    const v = f.values;
-    if (f.op === 'is_null') where.push(`${e} IS NULL`);
-    else if (f.op === 'not_null') where.push(`${e} IS NOT NULL`);
-    else if (f.op === 'between') where.push(`${e} BETWEEN ${bind(v[0]!)} AND ${bind(v[1] ?? v[0]!)}`);
-    else if (f.op === 'in' || f.op === 'not_in')
-      where.push(`${e} ${f.op === 'in' ? 'IN' : 'NOT IN'} (${v.map((x) => bind(x)).join(', ')})`);
-    // A substring search is of text, also for a value that reads as a number.
-    else if (f.op === 'contains') where.push(d.contains(e, bind(String(v[0]!))));
-    else where.push(`${e} ${OPS[f.op]} ${bind(v[0]!)}`);
-  }
-  const logic = plan.filterLogic === 'or' ? ' OR ' : ' AND ';
-  const conditions = where.length
-    ? [where.length > 1 && plan.filterLogic === 'or' ? `(${where.join(logic)})` : where.join(logic)]
-    : [];
-  if (plan.timeRange) {
-    const e = col(plan.timeRange.column);
-    if (plan.timeRange.from) conditions.push(`${e} >= CAST(${bind(plan.timeRange.from)} AS DATE)`);
-    if (plan.timeRange.to) conditions.push(`${e} < CAST(${bind(plan.timeRange.to)} AS DATE)`);
-  }
+  const conditions = scope.conditions(plan, params);
   const having = plan.having.map((h) => {
     const m = plan.measures[h.measure];
     if (!m) throw new PlanError('HAVING refers to a missing measure');
-    return `${measureSql(m)} ${OPS[h.op]} ${bind(h.value)}`;
+    return `${scope.measure(m)} ${OPS[h.op]} ${params.bind(h.value)}`;
   });
   // A distinct listing ordered by a column it does not show is grouped instead (below).
   let groupedListing = false;
@@ -174,16 +114,11 @@ export function compilePlan(
     return `${col(o.column)} ${dir}`;
   });
   for (let i = order.length - 1; i >= 0; i--) if (!order[i]) order.splice(i, 1);
-  if (!order.length && plan.dimensions.some((x) => x.grain)) order.push(`1 ${d.direction('asc')}`);
-  // Ties under a measure order break by the dimensions in the same direction (as SQLite does).
-  const first = plan.order[0];
-  if (first?.kind === 'measure' && aggregated)
-    plan.dimensions.forEach((_, i) => order.push(`${i + 1} ${d.direction(first.dir)}`));
-  const limit = plan.limit ?? (aggregated && !plan.dimensions.length ? undefined : options.maxRows);
+  finishOrder(plan, order, d);
+  const limit = limitOf(plan, options);
   const sql = [
     `SELECT ${!aggregated && plan.distinct && !groupedListing ? 'DISTINCT ' : ''}${select.join(', ')}`,
-    `FROM ${tableSql(base.name)} AS t0`,
-    ...joins,
+    scope.from,
     conditions.length ? `WHERE ${conditions.join(' AND ')}` : '',
     groupBy.length && plan.measures.length ? `GROUP BY ${groupBy.join(', ')}` : '',
     groupedListing ? `GROUP BY ${select.join(', ')}` : '',
@@ -193,5 +128,5 @@ export function compilePlan(
   ]
     .filter(Boolean)
     .join('\n');
-  return { sql, params, columns: labels, tables: [...aliases.keys()] };
+  return { sql, params: params.values, columns: labels, tables: [...scope.aliases.keys()] };
 }

@@ -1,4 +1,5 @@
 import type { TTimeGrain } from '@catalyst/contracts';
+import { dateFormatOf } from '../model/date-formats';
 import type { SqlDialect } from '../warehouse';
 
 export interface Dialect {
@@ -14,10 +15,26 @@ export interface Dialect {
   direction(dir: 'asc' | 'desc'): string;
   /** `/` of two integers is an integer (7 / 2 = 3): derived metrics need a decimal division. */
   integerDivision: boolean;
+  /** `a` equals `b`, NULL equal to NULL. */
+  same(a: string, b: string): string;
+  /** Any value as text. */
+  toText(expr: string): string;
+  /**
+   * Text as a DATE, read with a format of DATE_FORMATS (or the database's own reading of ISO
+   * dates without one); NULL where a value does not parse. The time of day is dropped: periods
+   * are days at the finest.
+   */
+  parseDate(expr: string, format: string | null): string;
+  /** Text as a number (thousands separators allowed); NULL where it is not one. */
+  parseNumber(expr: string): string;
 }
 
 const ansiQuote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
 const backtick = (id: string): string => `\`${id.replace(/`/g, '``')}\``;
+/** A constant of Catalyst's own (a format or pattern from a fixed list) as an SQL string literal. */
+const literal = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+const NUMBER = '^[-+]{0,1}([0-9]+[.]{0,1}[0-9]*|[.][0-9]+)([eE][-+]{0,1}[0-9]+){0,1}$';
+const digits = (e: string) => `REPLACE(TRIM(${e}), ',', '')`;
 // DuckDB is opened with NULLs first ascending (DuckDbWarehouse.create), as MySQL and BigQuery sort.
 const plainDirection = (dir: 'asc' | 'desc'): string => (dir === 'desc' ? 'DESC' : 'ASC');
 
@@ -32,6 +49,13 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     contains: (e, p) => `strpos(lower(${e}), lower(${p})) > 0`,
     direction: plainDirection,
     integerDivision: false,
+    same: (a, b) => `${a} IS NOT DISTINCT FROM ${b}`,
+    toText: (e) => `CAST(${e} AS VARCHAR)`,
+    parseDate: (e, f) =>
+      dateFormatOf(f)
+        ? `CAST(TRY_STRPTIME(TRIM(${e}), ${literal(f!)}) AS DATE)`
+        : `TRY_CAST(TRIM(${e}) AS DATE)`,
+    parseNumber: (e) => `TRY_CAST(${digits(e)} AS DOUBLE)`,
   },
   postgres: {
     name: 'postgres',
@@ -48,6 +72,15 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     // PostgreSQL's NULL is the largest value; the other databases sort it as the smallest.
     direction: (dir) => (dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'),
     integerDivision: true,
+    same: (a, b) => `${a} IS NOT DISTINCT FROM ${b}`,
+    toText: (e) => `CAST(${e} AS TEXT)`,
+    // to_date fails the whole query on a value it cannot read: only values of the format reach it.
+    parseDate: (e, f) => {
+      const format = dateFormatOf(f) ?? dateFormatOf('%Y-%m-%d')!;
+      return `CASE WHEN TRIM(${e}) ~ ${literal(format.pattern)} THEN to_date(TRIM(${e}), ${literal(format.postgres)}) END`;
+    },
+    parseNumber: (e) =>
+      `CASE WHEN ${digits(e)} ~ ${literal(NUMBER)} THEN CAST(${digits(e)} AS DOUBLE PRECISION) END`,
   },
   mysql: {
     name: 'mysql',
@@ -65,6 +98,15 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     contains: (e, p) => `LOCATE(LOWER(${p}), LOWER(${e})) > 0`,
     direction: plainDirection,
     integerDivision: false,
+    same: (a, b) => `${a} <=> ${b}`,
+    toText: (e) => `CAST(${e} AS CHAR)`,
+    // STR_TO_DATE is lenient about what follows a match: the pattern keeps it to whole values.
+    // No pattern holds a "?": the driver fills placeholders even inside string literals.
+    parseDate: (e, f) => {
+      const format = dateFormatOf(f) ?? dateFormatOf('%Y-%m-%d')!;
+      return `CASE WHEN TRIM(${e}) REGEXP ${literal(format.pattern)} THEN DATE(STR_TO_DATE(TRIM(${e}), ${literal(format.mysql)})) END`;
+    },
+    parseNumber: (e) => `CASE WHEN ${digits(e)} REGEXP ${literal(NUMBER)} THEN ${digits(e)} + 0 END`,
   },
   bigquery: {
     name: 'bigquery',
@@ -75,5 +117,12 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     contains: (e, p) => `STRPOS(LOWER(${e}), LOWER(${p})) > 0`,
     direction: plainDirection,
     integerDivision: false,
+    same: (a, b) => `${a} IS NOT DISTINCT FROM ${b}`,
+    toText: (e) => `CAST(${e} AS STRING)`,
+    parseDate: (e, f) =>
+      dateFormatOf(f)
+        ? `DATE(SAFE.PARSE_DATETIME(${literal(f!)}, TRIM(${e})))`
+        : `SAFE_CAST(TRIM(${e}) AS DATE)`,
+    parseNumber: (e) => `SAFE_CAST(${digits(e)} AS FLOAT64)`,
   },
 };

@@ -7,6 +7,7 @@ import { EXPLICIT, idLike, measureLabel } from './measures';
 import { columnAt, markUsed, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
 import { indexModel } from './mentions';
+import { isDimensionOfFact } from '../sql/joins';
 
 type ValueMention = Extract<Resolved, { kind: 'value' }>;
 
@@ -68,7 +69,8 @@ export function valueFilters(ctx: ParseContext): void {
       if (columns.size > 1) penalise(ctx, 0.75, `"${v.hits[0]!.value}" appears in several columns`);
     }
     if (!hit) continue;
-    if (hit.ref.table !== ctx.base.name) penalise(ctx, 0.5, `"${hit.value}" is in another table`);
+    if (hit.ref.table !== ctx.base.name && !isDimensionOfFact(ctx.model, ctx.base.name, hit.ref.table))
+      penalise(ctx, 0.5, `"${hit.value}" is in another table`);
     const raw = ctx.tokens[v.start]!.raw;
     if (
       !col &&

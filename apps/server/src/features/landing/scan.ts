@@ -1,6 +1,8 @@
-import type { TDecisionMetric, TSemanticModel } from '@catalyst/contracts';
+import type { TColumnRef, TDecisionMetric, TMeasure, TSemanticModel } from '@catalyst/contracts';
 import {
   driversOf,
+  joinPath,
+  kindOf,
   scanMetrics,
   type MeasureSeries,
   type SegmentSeries,
@@ -20,6 +22,8 @@ interface Measure {
   table: string;
   timeColumn: string;
   expression: string;
+  /** The same measure as the engine's query plans name it. */
+  measure: TMeasure;
   /** A sum can be split into segment contributions; a ratio cannot be added up. */
   additive: boolean;
 }
@@ -46,11 +50,13 @@ export function measuresOf(model: TSemanticModel): Measure[] {
         table: table.name,
         timeColumn: time.name,
         expression: metric.expression,
+        measure: { agg: 'sum', metric: metric.name, label: metric.label },
         additive: false,
       });
     }
+    // Numbers kept as text are left out: a decision's metric reads its expression as stored.
     for (const column of table.columns.filter(
-      (c) => c.entityType === 'KPI' && c.kind === 'number' && !c.isKey,
+      (c) => c.entityType === 'KPI' && c.kind === 'number' && kindOf(c.type) === 'number' && !c.isKey,
     )) {
       // Prices, rates and ages are averaged, not added up.
       const average = /price|rate|ratio|percent|pct|discount|age|score|margin/i.test(
@@ -62,6 +68,11 @@ export function measuresOf(model: TSemanticModel): Measure[] {
         table: table.name,
         timeColumn: time.name,
         expression: `${average ? 'AVG' : 'SUM'}(${q(column.name)})`,
+        measure: {
+          agg: average ? 'avg' : 'sum',
+          column: { table: table.name, column: column.name },
+          label: average ? `Average ${column.label}` : column.label,
+        },
         additive: !average,
       });
     }
@@ -72,17 +83,37 @@ export function measuresOf(model: TSemanticModel): Measure[] {
   return measures.sort((a, b) => rank(a) - rank(b)).slice(0, MAX_MEASURES);
 }
 
-/** Text attributes of the table with a handful of values: the segments changes are explained by. */
-function segmentAttributes(model: TSemanticModel, table: string) {
-  return (model.tables.find((t) => t.name === table)?.columns ?? []).filter(
-    (c) =>
-      c.entityType === 'ATTRIBUTE' &&
-      c.kind === 'text' &&
-      !c.isKey &&
-      c.distinctCount !== null &&
-      c.distinctCount >= 2 &&
-      c.distinctCount <= MAX_SEGMENTS,
-  );
+/** A segment attribute: a column of the measures' table or of a table it refers to (many-to-one). */
+interface Attribute {
+  /** The column's name, or table.column where two tables share it. */
+  name: string;
+  label: string;
+  ref: TColumnRef;
+}
+
+/**
+ * Text attributes with a handful of values that explain a table's changes: its own, and those of
+ * the tables each of its rows refers to (an order's store region, its product category).
+ */
+function segmentAttributes(model: TSemanticModel, table: string): Attribute[] {
+  const columns = model.tables
+    .filter((t) => t.name === table || joinPath(model, table, t.name)?.every((s) => !s.fanOut))
+    .flatMap((t) => t.columns)
+    .filter(
+      (c) =>
+        c.entityType === 'ATTRIBUTE' &&
+        c.kind === 'text' &&
+        !c.isKey &&
+        c.distinctCount !== null &&
+        c.distinctCount >= 2 &&
+        c.distinctCount <= MAX_SEGMENTS,
+    );
+  const shared = (name: string) => columns.filter((c) => c.name === name).length > 1;
+  return columns.map((c) => ({
+    name: shared(c.name) ? `${c.table}.${c.name}` : c.name,
+    label: c.label,
+    ref: { table: c.table, column: c.name },
+  }));
 }
 
 /** Monday (UTC) of the week containing the ISO date `day`. */
@@ -130,7 +161,6 @@ export async function scanUseCase(
   const { model, connId } = await buildUseCaseModel(deps, caller, useCase.id);
   if (!connId || model.tables.length === 0) return [];
   const warehouse = await deps.warehouses.open({ orgId: useCase.orgId, connId, actor: actorOf(caller) });
-  const schema = model.tables[0]!.schema;
   try {
     const measures = measuresOf(model);
     const findings: Finding[] = [];
@@ -138,7 +168,6 @@ export async function scanUseCase(
       findings.push(
         ...(await scanTable({
           warehouse,
-          schema,
           model,
           measures: measures.filter((m) => m.table === table),
           risk: useCase.risk,
@@ -153,14 +182,13 @@ export async function scanUseCase(
 
 async function scanTable(input: {
   warehouse: Warehouse;
-  schema: string;
   model: TSemanticModel;
   measures: Measure[];
   risk: Risk;
 }): Promise<Finding[]> {
-  const { warehouse, schema, model, measures, risk } = input;
+  const { warehouse, model, measures, risk } = input;
   const { table, timeColumn } = measures[0]!;
-  const span = await dataSpan(warehouse, schema, table, timeColumn);
+  const span = await dataSpan(warehouse, model, table, timeColumn);
   if (!span) return [];
   const current = weekStart(span.end);
   const firstWeek = weekStart(span.start);
@@ -174,26 +202,41 @@ async function scanTable(input: {
   };
   const range = { from: new Date(current.getTime() - HISTORY_WEEKS * WEEK), to: current };
   const attributes = segmentAttributes(model, table);
-  const metricOf = (m: Measure): TDecisionMetric => ({
-    label: m.label,
-    table: m.table,
-    timeColumn: m.timeColumn,
-    expression: m.expression,
-    filters: [],
-    grain: 'week',
-  });
+  const attributeOf = new Map(attributes.map((a) => [a.name, a]));
+  const timeDef = model.tables.find((t) => t.name === table)?.columns.find((c) => c.name === timeColumn);
+  // A decision on the finding reads its metric without the model: it carries its joins and time.
+  const metricOf = (m: Measure, segment: { attribute: string; value: string } | null): TDecisionMetric => {
+    const ref = segment ? attributeOf.get(segment.attribute)?.ref : undefined;
+    return {
+      label: m.label,
+      table: m.table,
+      timeColumn: m.timeColumn,
+      expression: m.expression,
+      filters: segment && ref ? [{ column: ref.column, value: segment.value, table: ref.table }] : [],
+      grain: 'week',
+      ...(ref && ref.table !== m.table && { joins: joinPath(model, m.table, ref.table) ?? [] }),
+      ...(timeDef &&
+        kindOf(timeDef.type) !== 'date' && {
+          timeRead: { storedType: timeDef.type, format: timeDef.format ?? null },
+        }),
+    };
+  };
   // One query for the totals of all measures, one per attribute for their segments.
-  const read = (extra: { attribute?: string; filters?: TDecisionMetric['filters']; only?: Measure[] }) =>
+  const read = (extra: {
+    attribute?: string;
+    filters?: { attribute: string; value: string }[];
+    only?: Measure[];
+  }) =>
     measureSeries(
       warehouse,
-      schema,
+      model,
       {
         table,
         timeColumn,
         grain: 'week',
-        expressions: (extra.only ?? measures).map((m) => m.expression),
-        filters: extra.filters,
-        attribute: extra.attribute,
+        measures: (extra.only ?? measures).map((m) => m.measure),
+        filters: extra.filters?.map((f) => ({ column: attributeOf.get(f.attribute)!.ref, value: f.value })),
+        attribute: extra.attribute ? attributeOf.get(extra.attribute)!.ref : undefined,
       },
       range,
     );
@@ -228,7 +271,7 @@ async function scanTable(input: {
       for (const attribute of attributes.filter((a) => a.name !== f.segment!.attribute)) {
         const rows = await read({
           attribute: attribute.name,
-          filters: [{ column: f.segment.attribute, value: f.segment.value }],
+          filters: [{ attribute: f.segment.attribute, value: f.segment.value }],
           only: [measure],
         });
         parts.push(...bySegment(rows, 1, attribute.name, weeks)[0]!);
@@ -241,10 +284,7 @@ async function scanTable(input: {
     }
     const finding: Finding = {
       measure: { key: measure.key, label: measure.label, additive: measure.additive },
-      metric: {
-        ...metricOf(measure),
-        filters: f.segment ? [{ column: f.segment.attribute, value: f.segment.value }] : [],
-      },
+      metric: metricOf(measure, f.segment),
       segment: f.segment,
       segmentLabel: f.segment ? labelOf.get(f.segment.attribute) : undefined,
       windowStart: f.from.slice(0, 10),

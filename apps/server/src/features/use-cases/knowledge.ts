@@ -1,5 +1,5 @@
 import type { TColumnMetadata, TUseCaseTable } from '@catalyst/contracts';
-import type { Warehouse } from '@catalyst/engine';
+import { kindOf, type Warehouse } from '@catalyst/engine';
 import { sql, type Selectable } from 'kysely';
 import type { Deps } from '../../deps';
 import { actorOf } from '../../warehouses/registry';
@@ -8,6 +8,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, type Caller } from './access';
 import { assertUseCaseResultsVisible } from '../access/stored-results';
 import { profileTable } from './profiling';
+import { discoverRelationships } from './relationships';
+import { checkValueTypeChange, effectiveValueType } from './value-types';
 
 export async function getSchemaData(deps: Deps, caller: Caller, useCaseId: number) {
   await getUseCaseFor(deps.db, caller, useCaseId);
@@ -61,6 +63,7 @@ export async function saveSchemaData(
       .executeTakeFirst();
     if (current && (current.conn_id !== input.conn_id || current.schema_name !== input.schema)) {
       await trx.deleteFrom('use_case_tables').where('use_case_id', '=', useCase.id).execute();
+      await trx.deleteFrom('use_case_relationships').where('use_case_id', '=', useCase.id).execute();
     }
     await trx
       .insertInto('use_case_schemas')
@@ -71,9 +74,14 @@ export async function saveSchemaData(
         schema_name: input.schema,
       })
       .onConflict((oc) =>
-        oc
-          .column('use_case_id')
-          .doUpdateSet({ conn_id: input.conn_id, schema_name: input.schema, updated_at: deps.now() }),
+        oc.column('use_case_id').doUpdateSet({
+          conn_id: input.conn_id,
+          schema_name: input.schema,
+          updated_at: deps.now(),
+          ...(current && (current.conn_id !== input.conn_id || current.schema_name !== input.schema)
+            ? { relationships_checked_at: null }
+            : {}),
+        }),
       )
       .execute();
     if (tables.length) {
@@ -224,12 +232,25 @@ export async function selectAndProfileTables(deps: Deps, caller: Caller, tableId
       const liveNames = new Set(profiled.columns.map((c) => c.db_column_name));
       for (const column of profiled.columns) {
         if (existingNames.has(column.db_column_name)) {
-          // Keep what people wrote; refresh only the measured profile.
+          // Keep what people wrote; refresh only the measured profile (and a kind profiling chose).
           await trx
             .updateTable('use_case_columns')
             .set({ profile: JSON.stringify(column.profile), is_removed: false })
             .where('table_id', '=', table.id)
             .where('db_column_name', '=', column.db_column_name)
+            .execute();
+          await trx
+            .updateTable('use_case_columns')
+            .set({
+              value_type: column.value_type,
+              value_format: column.value_format,
+              value_type_origin: column.value_type_origin,
+            })
+            .where('table_id', '=', table.id)
+            .where('db_column_name', '=', column.db_column_name)
+            .where((eb) =>
+              eb.or([eb('value_type_origin', 'is', null), eb('value_type_origin', '=', 'detected')]),
+            )
             .execute();
         } else {
           await trx
@@ -263,10 +284,14 @@ export async function selectAndProfileTables(deps: Deps, caller: Caller, tableId
         .execute();
     });
   }
+  // Relationships among the tables now selected (declared keys, else names and values).
+  for (const useCaseId of new Set(tables.map((t) => t.use_case_id)))
+    await discoverRelationships(deps, caller, useCaseId);
   return { status: 'Success' as const, table_ids: tableIds };
 }
 
 const toColumn = (r: Selectable<UseCaseColumnsTable>): TColumnMetadata => ({
+  ...effectiveValueType(r, (r.profile as { type?: string } | null)?.type ?? 'VARCHAR'),
   id: r.id,
   table_id: r.table_id,
   business_name: r.business_name,
@@ -304,9 +329,11 @@ export async function updateColumn(
     entity_type?: 'ATTRIBUTE' | 'KPI';
     is_new?: boolean;
     is_removed?: boolean;
+    value_type?: 'number' | 'text' | 'date' | 'boolean' | null;
+    value_format?: string | null;
   },
 ) {
-  const { id, db_column_name: _ignored, ...changes } = input;
+  const { id, db_column_name: _ignored, value_type, value_format, ...changes } = input;
   const row = await deps.db
     .selectFrom('use_case_columns')
     .selectAll()
@@ -314,15 +341,41 @@ export async function updateColumn(
     .where('org_id', '=', caller.orgId)
     .executeTakeFirst();
   if (!row) throw notFound(`Column ${id}`);
-  await tablesOfCaller(deps, caller, [row.table_id]);
-  if (Object.keys(changes).length === 0)
+  const [table] = await tablesOfCaller(deps, caller, [row.table_id]);
+  const typeChange: Partial<Record<'value_type' | 'value_format' | 'value_type_origin', string | null>> = {};
+  if (value_type !== undefined || value_format !== undefined) {
+    const storedType = (row.profile as { type?: string } | null)?.type ?? 'VARCHAR';
+    const wanted = value_type === undefined ? effectiveValueType(row, storedType).value_type : value_type;
+    const schema = await deps.db
+      .selectFrom('use_case_schemas')
+      .selectAll()
+      .where('use_case_id', '=', table!.use_case_id)
+      .executeTakeFirstOrThrow();
+    const { format } = await checkValueTypeChange({
+      warehouse: () =>
+        deps.warehouses.open({ orgId: caller.orgId, connId: schema.conn_id, actor: actorOf(caller) }),
+      schema: schema.schema_name,
+      table: table!.table_name,
+      column: row.db_column_name,
+      storedType,
+      valueType: wanted,
+      // Only dates keep the format they had when the request changes just the kind.
+      format: value_format === undefined ? (wanted === 'date' ? row.value_format : null) : value_format,
+    });
+    // Reading it as stored again forgets the choice.
+    const asStored = wanted === null || (wanted === kindOf(storedType) && !format);
+    typeChange.value_type = asStored ? null : wanted;
+    typeChange.value_format = asStored ? null : format;
+    typeChange.value_type_origin = asStored ? null : 'user';
+  }
+  if (Object.keys(changes).length === 0 && Object.keys(typeChange).length === 0)
     throw new AppError(
       'VALIDATION_FAILED',
-      'Nothing to update: send is_selected, business_name, business_definition or entity_type.',
+      'Nothing to update: send is_selected, business_name, business_definition, entity_type or value_type.',
     );
   const updated = await deps.db
     .updateTable('use_case_columns')
-    .set({ ...changes, updated_at: deps.now() })
+    .set({ ...changes, ...typeChange, updated_at: deps.now() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { kindOf, splitIdentifier, titleCase, type Warehouse } from '@catalyst/engine';
+import { detectTextDates } from './value-types';
 
 export interface ColumnProfile {
   type: string;
@@ -16,6 +17,10 @@ export interface ColumnProposal {
   business_definition: string;
   entity_type: 'ATTRIBUTE' | 'KPI';
   profile: ColumnProfile;
+  /** Dates kept as text: read as dates with this format. */
+  value_type: 'date' | null;
+  value_format: string | null;
+  value_type_origin: 'detected' | null;
 }
 
 const quoteFor = (dialect: Warehouse['dialect']) =>
@@ -96,8 +101,9 @@ function describe(
   tableLabel: string,
   entityType: 'ATTRIBUTE' | 'KPI',
   profile: ColumnProfile,
+  textDates = false,
 ): string {
-  const kind = kindOf(profile.type);
+  const kind = textDates ? 'date' : kindOf(profile.type);
   if (entityType === 'KPI') {
     const range =
       profile.min !== null && profile.max !== null ? `, from ${profile.min} to ${profile.max}` : '';
@@ -106,7 +112,8 @@ function describe(
   if (kind === 'date') {
     const range =
       profile.min && profile.max ? ` (${profile.min.slice(0, 10)} to ${profile.max.slice(0, 10)})` : '';
-    return `When the ${tableLabel.toLowerCase()} record happened${range}; use it for trends and periods.`;
+    const written = textDates && profile.sample_values[0] ? `, written like ${profile.sample_values[0]}` : '';
+    return `When the ${tableLabel.toLowerCase()} record happened${range}${written}; use it for trends and periods.`;
   }
   const words = splitIdentifier(businessName);
   if (words.includes('id') || words.includes('key') || words.includes('code'))
@@ -154,7 +161,12 @@ export async function profileTable(
   const proposals: ColumnProposal[] = [];
   for (const [i, c] of ordered.entries()) {
     const base = 1 + i * 4;
-    const samples = await warehouse.sampleValues(schema, table, c.name, 5).catch(() => []);
+    // Text columns: enough frequent values to recognise dates kept as text.
+    const samples = (
+      await warehouse.sampleValues(schema, table, c.name, c.kind === 'text' ? 20 : 5).catch(() => [])
+    )
+      .map(asText)
+      .filter((s): s is string => s !== null);
     const profile: ColumnProfile = {
       type: c.type,
       distinct_count: Number(row[base] ?? 0),
@@ -162,16 +174,21 @@ export async function profileTable(
       row_count: rowCount,
       min: asText(row[base + 2]),
       max: asText(row[base + 3]),
-      sample_values: samples.map(asText).filter((s): s is string => s !== null),
+      sample_values: samples.slice(0, 5),
     };
+    const dates = await detectTextDates(warehouse, schema, table, c, samples);
+    if (dates) Object.assign(profile, { min: dates.check.min, max: dates.check.max });
     const businessName = titleCase(splitIdentifier(c.name));
-    const entityType = proposeEntityType(c.name, c.type, profile);
+    const entityType = dates ? 'ATTRIBUTE' : proposeEntityType(c.name, c.type, profile);
     proposals.push({
       db_column_name: c.name,
       business_name: businessName,
-      business_definition: describe(businessName, tableLabel, entityType, profile),
+      business_definition: describe(businessName, tableLabel, entityType, profile, dates !== null),
       entity_type: entityType,
       profile,
+      value_type: dates ? 'date' : null,
+      value_format: dates?.format ?? null,
+      value_type_origin: dates ? 'detected' : null,
     });
   }
   return { rowCount, columns: proposals };

@@ -4,6 +4,8 @@ import type { Deps } from '../../deps';
 import { actorOf } from '../../warehouses/registry';
 import { getUseCaseFor, type Caller } from './access';
 import { parseMetricExpression } from './metric-expression';
+import { modelJoins } from './relationships';
+import { effectiveValueType } from './value-types';
 
 type ModelColumn = TSemanticModel['tables'][number]['columns'][number];
 
@@ -16,42 +18,12 @@ interface Profile {
   row_count?: number | null;
 }
 
-function singular(word: string) {
-  return word
-    .replace(/ies$/, 'y')
-    .replace(/(ses|xes)$/, (m) => m.slice(0, -2))
-    .replace(/s$/, '');
-}
-
-/** Joins the source does not declare: `orders.customer_id` → `customers.customer_id` or `customers.id`. */
-function inferJoins(tables: TSemanticModel['tables']): TSemanticModel['joins'] {
-  const joins: TSemanticModel['joins'] = [];
-  for (const from of tables) {
-    for (const column of from.columns) {
-      const m = /^(.*?)_?id$/i.exec(column.name);
-      if (!m || !m[1]) continue;
-      const stem = m[1].toLowerCase().replace(/_$/, '');
-      for (const to of tables) {
-        if (to === from || singular(to.name.toLowerCase()) !== singular(stem)) continue;
-        const target =
-          to.columns.find((c) => c.name.toLowerCase() === column.name.toLowerCase()) ??
-          to.columns.find((c) => c.name.toLowerCase() === 'id');
-        if (target)
-          joins.push({
-            from: [{ table: from.name, column: column.name }],
-            to: [{ table: to.name, column: target.name }],
-          });
-      }
-    }
-  }
-  return joins;
-}
-
 /**
  * Turns a use case's saved knowledge into the semantic model the engine consumes: the selected
- * tables and columns with their business names and entity types, time columns, joins (declared
- * foreign keys, else matching key names), valid derived metrics and a value index of
- * low-cardinality text attributes read from the data.
+ * tables and columns with their business names, entity types and the kinds they are read as
+ * (dates kept as text included), time columns, joins (the use case's active relationships:
+ * declared, inferred at profiling or added by a user), valid derived metrics and a value index
+ * of low-cardinality text attributes read from the data.
  */
 export async function buildUseCaseModel(
   deps: Deps,
@@ -82,6 +54,9 @@ export async function buildUseCaseModel(
       'c.business_definition',
       'c.entity_type',
       'c.profile',
+      'c.value_type',
+      'c.value_format',
+      'c.value_type_origin',
     ])
     .where('t.use_case_id', '=', useCaseId)
     .where('t.is_selected', '=', true)
@@ -119,13 +94,7 @@ export async function buildUseCaseModel(
       table.columns.push(await toModelColumn(warehouse, schema.schema_name, row));
     }
     const modelTables = [...tables.values()];
-    const declared = await warehouse.listForeignKeys(schema.schema_name).catch(() => []);
-    const declaredJoins = declared
-      .filter((k) => tables.has(k.table) && tables.has(k.refTable))
-      .map((k) => ({
-        from: k.columns.map((column) => ({ table: k.table, column })),
-        to: k.refColumns.map((column) => ({ table: k.refTable, column })),
-      }));
+    const joins = await modelJoins(deps, caller, useCaseId, new Set(tables.keys()));
     const known = rows.map((r) => ({ table: r.table_name, column: r.db_column_name }));
     const metricRows = await deps.db
       .selectFrom('derived_metrics')
@@ -154,7 +123,7 @@ export async function buildUseCaseModel(
     const model = ZSemanticModel.parse({
       tables: modelTables,
       metrics,
-      joins: declaredJoins.length ? declaredJoins : inferJoins(modelTables),
+      joins,
     });
     return { model, connId: schema.conn_id, threshold: useCase.ai_confidence_threshold };
   } finally {
@@ -172,11 +141,14 @@ async function toModelColumn(
     business_definition: string;
     entity_type: 'ATTRIBUTE' | 'KPI';
     profile: unknown;
+    value_type: 'number' | 'text' | 'date' | 'boolean' | null;
+    value_format: string | null;
+    value_type_origin: string | null;
   },
 ): Promise<ModelColumn> {
   const profile = (row.profile ?? {}) as Profile;
   const type = profile.type ?? 'VARCHAR';
-  const kind = kindOf(type);
+  const { value_type: kind, value_format: format } = effectiveValueType(row, type);
   const nameWords = splitIdentifier(row.db_column_name);
   const labelWords = splitIdentifier(row.business_name);
   const distinct = profile.distinct_count ?? null;
@@ -189,6 +161,7 @@ async function toModelColumn(
         kind === 'number'));
   const values =
     kind === 'text' &&
+    kindOf(type) === 'text' &&
     row.entity_type === 'ATTRIBUTE' &&
     distinct !== null &&
     distinct > 0 &&
@@ -211,6 +184,7 @@ async function toModelColumn(
     type,
     isKey,
     isTime: kind === 'date',
+    format,
     synonyms: [...synonyms],
     distinctCount: distinct,
     values,

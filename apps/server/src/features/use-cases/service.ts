@@ -170,7 +170,7 @@ export async function publishUseCase(deps: Deps, caller: Caller, id: number) {
   };
 }
 
-/** A deep copy: definition, knowledge (schema, tables, columns), derived metrics and decision flow. */
+/** A deep copy: definition, knowledge (schema, tables, columns, relationships), derived metrics and decision flow. */
 export async function copyUseCase(deps: Deps, caller: Caller, id: number) {
   const source = await getUseCaseFor(deps.db, caller, id);
   const copyId = await deps.db.transaction().execute(async (trx) => {
@@ -191,8 +191,8 @@ export async function copyUseCase(deps: Deps, caller: Caller, id: number) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sql`insert into use_case_schemas (use_case_id, org_id, conn_id, schema_name)
-      select ${copy.id}, org_id, conn_id, schema_name from use_case_schemas where use_case_id = ${source.id}`.execute(
+    await sql`insert into use_case_schemas (use_case_id, org_id, conn_id, schema_name, relationships_checked_at)
+      select ${copy.id}, org_id, conn_id, schema_name, relationships_checked_at from use_case_schemas where use_case_id = ${source.id}`.execute(
       trx,
     );
     const tables = await trx
@@ -206,10 +206,13 @@ export async function copyUseCase(deps: Deps, caller: Caller, id: number) {
         .values({ ...table, use_case_id: copy.id })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await sql`insert into use_case_columns (org_id, table_id, db_column_name, business_name, business_definition, entity_type, is_selected, is_new, is_removed, profile, insert_ts, updated_at)
-        select org_id, ${newTable.id}, db_column_name, business_name, business_definition, entity_type, is_selected, is_new, is_removed, profile, insert_ts, updated_at
+      await sql`insert into use_case_columns (org_id, table_id, db_column_name, business_name, business_definition, entity_type, is_selected, is_new, is_removed, profile, value_type, value_format, value_type_origin, insert_ts, updated_at)
+        select org_id, ${newTable.id}, db_column_name, business_name, business_definition, entity_type, is_selected, is_new, is_removed, profile, value_type, value_format, value_type_origin, insert_ts, updated_at
         from use_case_columns where table_id = ${tableId}`.execute(trx);
     }
+    await sql`insert into use_case_relationships (org_id, use_case_id, from_table, from_columns, to_table, to_columns, signature, origin, is_removed)
+      select org_id, ${copy.id}, from_table, from_columns, to_table, to_columns, signature, origin, is_removed
+      from use_case_relationships where use_case_id = ${source.id} order by id`.execute(trx);
     await sql`insert into derived_metrics (org_id, use_case_id, name, definition, calculation, type)
       select org_id, ${copy.id}, name, definition, calculation, type from derived_metrics where use_case_id = ${source.id} order by id`.execute(
       trx,

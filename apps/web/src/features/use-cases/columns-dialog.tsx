@@ -1,12 +1,20 @@
 import type { TColumnMetadata, TUseCaseTable } from '@catalyst/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input, inputClassName } from '../../components/ui/input';
-import { api } from '../../lib/api';
+import {
+  fetchColumns,
+  fetchDateFormats,
+  knowledgeKeys,
+  updateColumn,
+  type ColumnPatch,
+  type KnowledgeError,
+} from './api/knowledge';
 
-const SV = '/api/copilot/schema_validation';
 const fmt = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',
@@ -17,48 +25,77 @@ const fmt = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** Table Columns dialog (spec document 2 §2.4): inline edits, saved on blur only when changed. */
-export function ColumnsDialog({ table, onClose }: { table: TUseCaseTable; onClose: () => void }) {
+const KINDS: { value: TColumnMetadata['value_type']; label: string }[] = [
+  { value: 'text', label: 'Text' },
+  { value: 'number', label: 'Number' },
+  { value: 'date', label: 'Date' },
+  { value: 'boolean', label: 'Yes / No' },
+];
+const ORIGIN = { source: 'as stored', detected: 'recognised', user: 'set by a user' } as const;
+const storedDate = (c: TColumnMetadata) => /DATE|TIME/i.test(c.profile?.type ?? '');
+
+/**
+ * Table Columns dialog (spec document 2 §2.4): inline edits, saved on blur only when changed, and
+ * the kind each column is read as ("Read as"), with the date format of dates kept as text.
+ */
+export function ColumnsDialog({
+  table,
+  useCaseId,
+  onClose,
+}: {
+  table: TUseCaseTable;
+  useCaseId: number;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
-  const key = ['columns', table.table_id];
-  const columns = useQuery({
-    queryKey: key,
-    queryFn: () => api.get<TColumnMetadata[]>(`${SV}/table_column_metadata/${table.table_id}`),
+  const key = knowledgeKeys.columns(table.table_id);
+  const columns = useQuery({ queryKey: key, queryFn: () => fetchColumns(table.table_id) });
+  const formats = useQuery({
+    queryKey: knowledgeKeys.dateFormats,
+    queryFn: fetchDateFormats,
+    staleTime: Infinity,
   });
-  const save = async (
-    c: TColumnMetadata,
-    patch: Partial<
-      Pick<TColumnMetadata, 'business_name' | 'business_definition' | 'entity_type' | 'is_selected'>
-    >,
-  ) => {
+  const save = async (c: TColumnMetadata, patch: ColumnPatch) => {
     const changed = Object.entries(patch).some(([k, v]) => c[k as keyof TColumnMetadata] !== v);
     if (!changed) return;
     try {
-      await api.post(`${SV}/table_column_metadata/update`, { id: c.id, ...patch });
-      await queryClient.invalidateQueries({ queryKey: key });
+      const updated = await updateColumn(c.id, patch);
+      if ('value_type' in patch || 'value_format' in patch) {
+        const example = formats.data?.find((f) => f.id === updated.value_format)?.example;
+        const kind = KINDS.find((k) => k.value === updated.value_type)?.label.toLowerCase();
+        toast.success(`${c.db_column_name} is read as ${kind}${example ? `, written like ${example}` : ''}`);
+      }
     } catch (e) {
-      toast.error('Failed to update the column', { description: e instanceof Error ? e.message : undefined });
+      const error = e as KnowledgeError;
+      toast.error(error.message, { description: error.detail });
     }
+    await queryClient.invalidateQueries({ queryKey: key });
+    // What a calculation may use follows the columns ticked.
+    await queryClient.invalidateQueries({ queryKey: knowledgeKeys.suggestions(useCaseId) });
   };
+  const error = columns.error as KnowledgeError | null;
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
-      <DialogContent className="max-w-5xl">
+      <DialogContent className="max-w-6xl">
         <DialogTitle>Table Columns</DialogTitle>
         <DialogDescription>
-          {table.table_name}: business names, definitions and types proposed from the data. Edits save when
-          you leave a field.
+          {table.table_name}: business names, definitions and types proposed from the data, and the kind each
+          column is read as. Edits save when you leave a field.
         </DialogDescription>
         <div className="mt-4 max-h-[60vh] overflow-auto">
           {columns.isLoading ? (
             <p className="text-sm text-muted-foreground">Loading columns...</p>
           ) : columns.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {columns.error instanceof Error ? columns.error.message : 'Failed to load columns'}
-            </p>
+            <Alert variant="destructive" title={`Error loading columns: ${error?.message ?? ''}`}>
+              {error?.detail ? <p>{error.detail}</p> : null}
+              <Button variant="link" onClick={() => void columns.refetch()}>
+                Retry
+              </Button>
+            </Alert>
           ) : (columns.data ?? []).length === 0 ? (
-            <p className="text-sm text-muted-foreground">No columns yet.</p>
+            <p className="text-sm text-muted-foreground">No columns found for this table</p>
           ) : (
-            <table className="w-full min-w-[760px] text-sm">
+            <table className="w-full min-w-[1040px] text-sm">
               <thead className="text-left text-xs text-muted-foreground">
                 <tr>
                   <th className="py-2">Use</th>
@@ -66,6 +103,7 @@ export function ColumnsDialog({ table, onClose }: { table: TUseCaseTable; onClos
                   <th className="py-2">Business Name</th>
                   <th className="py-2">Definition</th>
                   <th className="py-2">Type</th>
+                  <th className="py-2">Read As</th>
                   <th className="py-2">Updated On</th>
                 </tr>
               </thead>
@@ -79,7 +117,15 @@ export function ColumnsDialog({ table, onClose }: { table: TUseCaseTable; onClos
                         onCheckedChange={(v) => void save(c, { is_selected: v === true })}
                       />
                     </td>
-                    <td className="py-2 pr-2 font-mono text-xs">{c.db_column_name}</td>
+                    <td className="py-2 pr-2">
+                      <span className="font-mono text-xs">{c.db_column_name}</span>
+                      <span
+                        className="block text-xs text-muted-foreground"
+                        title="The type the database stores"
+                      >
+                        {c.profile?.type ?? ''}
+                      </span>
+                    </td>
                     <td className="py-2 pr-2">
                       <Input
                         defaultValue={c.business_name}
@@ -106,6 +152,40 @@ export function ColumnsDialog({ table, onClose }: { table: TUseCaseTable; onClos
                         <option value="ATTRIBUTE">ATTRIBUTE</option>
                         <option value="KPI">KPI</option>
                       </select>
+                    </td>
+                    <td className="grid gap-1.5 py-2 pr-2">
+                      <select
+                        className={inputClassName}
+                        value={c.value_type}
+                        aria-label={`Read ${c.db_column_name} as`}
+                        onChange={(e) =>
+                          void save(c, { value_type: e.target.value as TColumnMetadata['value_type'] })
+                        }
+                      >
+                        {KINDS.map((k) => (
+                          <option key={k.value} value={k.value}>
+                            {k.label}
+                          </option>
+                        ))}
+                      </select>
+                      {c.value_type === 'date' && !storedDate(c) ? (
+                        <select
+                          className={inputClassName}
+                          value={c.value_format ?? ''}
+                          aria-label={`Date format of ${c.db_column_name}`}
+                          onChange={(e) =>
+                            void save(c, { value_type: 'date', value_format: e.target.value || null })
+                          }
+                        >
+                          <option value="">ISO (2000-01-31)</option>
+                          {(formats.data ?? []).map((f) => (
+                            <option key={f.id} value={f.id}>
+                              {f.example}
+                            </option>
+                          ))}
+                        </select>
+                      ) : null}
+                      <span className="text-xs text-muted-foreground">{ORIGIN[c.value_type_origin]}</span>
                     </td>
                     <td className="py-2 text-xs whitespace-nowrap text-muted-foreground">
                       {fmt.format(new Date(c.updated_on))}

@@ -1,21 +1,39 @@
-import type { TConnection, TUseCaseTable } from '@catalyst/contracts';
+import type { TDerivedMetric, TUseCaseTable } from '@catalyst/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Checkbox } from '../../components/ui/checkbox';
-import { api, ApiError } from '../../lib/api';
-import { inputClassName } from '../../components/ui/input';
+import { api } from '../../lib/api';
+import {
+  fetchConnections,
+  fetchSchemaData,
+  fetchSchemas,
+  fetchTables,
+  knowledgeKeys,
+  saveSchemaData,
+  selectAndFetchColumns,
+  SV,
+  unselectTables,
+  type KnowledgeError,
+} from './api/knowledge';
 import { ColumnsDialog } from './columns-dialog';
+import { DatabaseCard } from './database-card';
 import { DerivedMetricsCard } from './derived-metrics-card';
+import { RelationshipsCard } from './relationships-card';
+import { TablesCard } from './tables-card';
 import { ToolSections } from './tool-configs';
 
-const O = '/api/copilot/onboarding';
-const SV = '/api/copilot/schema_validation';
+const failed = (e: unknown) => {
+  const error = e as KnowledgeError;
+  toast.error(error.message, { description: error.detail });
+};
 
-/** Knowledge tab (spec document 2 §2.4, §4.4): connection → schema → tables → columns. */
+/**
+ * Knowledge tab (spec document 2 §2.4, §4.4): connection → schema → tables → columns, the
+ * relationships between the tables, and derived metrics. Saved schema data selects the
+ * connection, schema and the Database section on load; saved derived metrics select theirs
+ * (once per page load). Every load failure shows as an error with a retry, never as an empty list.
+ */
 export function KnowledgeTab({
   useCaseId,
   tools,
@@ -26,26 +44,23 @@ export function KnowledgeTab({
   configurations: Record<string, unknown>;
 }) {
   const queryClient = useQueryClient();
-  const conns = useQuery({
-    queryKey: ['connections'],
-    queryFn: () =>
-      api.get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns').then((r) => r.connections),
-  });
+  const connections = useQuery({ queryKey: knowledgeKeys.connections, queryFn: fetchConnections });
   const saved = useQuery({
-    queryKey: ['schema-data', useCaseId],
+    queryKey: knowledgeKeys.schemaData(useCaseId ?? 0),
     enabled: !!useCaseId,
-    queryFn: () =>
-      api
-        .get<{ ConnectionId: number; Schema: string }>(`${O}/use_case/schema_data/${useCaseId}`)
-        .catch((e: unknown) => {
-          if (e instanceof ApiError && e.status === 404) return null;
-          throw e;
-        }),
+    queryFn: () => fetchSchemaData(useCaseId!),
+  });
+  const metrics = useQuery({
+    queryKey: knowledgeKeys.metrics(useCaseId ?? 0),
+    enabled: !!useCaseId,
+    queryFn: () => api.get<TDerivedMetric[]>(`${SV}/get_derived_metrics?usecase_id=${useCaseId}`),
   });
   const [connId, setConnId] = useState<number | null>(null);
   const [schema, setSchema] = useState('');
+  const [savingSchema, setSavingSchema] = useState(false);
   const [columnsOf, setColumnsOf] = useState<TUseCaseTable | null>(null);
   const [busy, setBusy] = useState<Set<number>>(new Set());
+  const [refreshing, setRefreshing] = useState(false);
   useEffect(() => {
     if (saved.data && connId === null) {
       setConnId(saved.data.ConnectionId);
@@ -53,44 +68,50 @@ export function KnowledgeTab({
     }
   }, [saved.data, connId]);
   const schemas = useQuery({
-    queryKey: ['schemas', connId],
+    queryKey: knowledgeKeys.schemas(connId),
     enabled: connId !== null,
-    queryFn: () => api.get<string[]>(`${O}/connections/${connId}/schemas/`),
+    queryFn: () => fetchSchemas(connId!),
   });
+  const hasSchema = !!saved.data && saved.data.ConnectionId === connId && saved.data.Schema === schema;
   const tables = useQuery({
-    queryKey: ['uc-tables', useCaseId, schema],
-    enabled: !!useCaseId && !!schema && !!saved.data,
-    queryFn: () => api.get<TUseCaseTable[]>(`${SV}/usecase_db_tables/${useCaseId}`),
+    queryKey: knowledgeKeys.tables(useCaseId ?? 0),
+    enabled: !!useCaseId && hasSchema,
+    queryFn: () => fetchTables(useCaseId!),
   });
 
+  // What depends on the tables: the relationships between them and the columns a calculation may use.
+  const knowledgeChanged = async (tableId?: number) => {
+    if (!useCaseId) return;
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.tables(useCaseId) }),
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.relationships(useCaseId) }),
+      queryClient.invalidateQueries({ queryKey: knowledgeKeys.suggestions(useCaseId) }),
+      ...(tableId ? [queryClient.invalidateQueries({ queryKey: knowledgeKeys.columns(tableId) })] : []),
+    ]);
+  };
   const chooseSchema = async (s: string) => {
     if (!useCaseId || connId === null) return;
+    const previous = schema;
     setSchema(s);
+    setSavingSchema(true);
     try {
-      const method = saved.data ? 'PUT' : 'POST';
-      await (method === 'POST' ? api.post : api.put)(`${O}/use_case/add_schema_data`, {
-        usecase_id: useCaseId,
-        conn_id: connId,
-        schema: s,
-      });
-      await queryClient.invalidateQueries({ queryKey: ['schema-data', useCaseId] });
-      await queryClient.invalidateQueries({ queryKey: ['uc-tables', useCaseId] });
+      await saveSchemaData(useCaseId, connId, s, !!saved.data);
+      await queryClient.invalidateQueries({ queryKey: knowledgeKeys.schemaData(useCaseId) });
+      await knowledgeChanged();
     } catch (e) {
-      toast.error('Failed to save the schema', { description: e instanceof Error ? e.message : undefined });
+      setSchema(previous);
+      failed(e);
     }
+    setSavingSchema(false);
   };
   const toggleTable = async (t: TUseCaseTable, on: boolean) => {
     setBusy((b) => new Set(b).add(t.table_id));
     try {
-      if (on) await api.post(`${SV}/usecase_db_tables/select_and_fetch_columns`, { table_ids: [t.table_id] });
-      else await api.post(`${SV}/usecase_db_tables/select`, { table_ids: [t.table_id], is_selected: false });
+      await (on ? selectAndFetchColumns([t.table_id]) : unselectTables([t.table_id]));
     } catch (e) {
-      toast.error('Failed to update the table selection', {
-        description: e instanceof Error ? e.message : undefined,
-      });
+      failed(e);
     }
-    await queryClient.invalidateQueries({ queryKey: ['uc-tables', useCaseId] });
-    await queryClient.invalidateQueries({ queryKey: ['columns', t.table_id] });
+    await knowledgeChanged(t.table_id);
     setBusy((b) => {
       const next = new Set(b);
       next.delete(t.table_id);
@@ -98,15 +119,16 @@ export function KnowledgeTab({
     });
   };
   const refreshSchema = async () => {
+    if (!useCaseId) return;
+    setRefreshing(true);
     try {
-      const fresh = await api.get<TUseCaseTable[]>(`${SV}/usecase_db_tables/${useCaseId}?refresh=true`);
-      queryClient.setQueryData(['uc-tables', useCaseId, schema], fresh);
+      queryClient.setQueryData(knowledgeKeys.tables(useCaseId), await fetchTables(useCaseId, true));
+      await knowledgeChanged();
       toast.success('Schema refreshed');
     } catch (e) {
-      toast.error('Failed to refresh the schema', {
-        description: e instanceof Error ? e.message : undefined,
-      });
+      failed(e);
     }
+    setRefreshing(false);
   };
 
   if (!useCaseId)
@@ -115,118 +137,49 @@ export function KnowledgeTab({
         Save the use case first (give it a name) to connect its data.
       </Card>
     );
+  // Sections are ticked from saved data once both are known (a failed read adds nothing).
+  const settled = (q: { isPending: boolean }) => !q.isPending;
+  const autoTools = [
+    ...(saved.data ? ['database'] : []),
+    ...(metrics.data && metrics.data.length > 0 ? ['derived-metrics'] : []),
+  ].filter((t) => !tools.includes(t));
   return (
     <div className="grid gap-4">
-      <ToolSections key={useCaseId} useCaseId={useCaseId} tools={tools} configurations={configurations} />
-      <Card className="grid gap-4 p-5">
-        <div>
-          <h2 className="font-semibold">Database Configuration</h2>
-          <p className="text-sm text-muted-foreground">
-            Choose the connection and schema this use case reads.
-          </p>
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <label className="grid gap-1.5 text-sm font-medium">
-            Connection
-            <select
-              className={inputClassName}
-              value={connId ?? ''}
-              onChange={(e) => {
-                setConnId(e.target.value ? Number(e.target.value) : null);
-                setSchema('');
-              }}
-            >
-              <option value="">{conns.isLoading ? 'Loading connections...' : 'Select a connection'}</option>
-              {(conns.data ?? []).map((c) => (
-                <option key={c.conn_id} value={c.conn_id}>
-                  {c.conn_name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1.5 text-sm font-medium">
-            Schema
-            <select
-              className={inputClassName}
-              value={schema}
-              disabled={connId === null || schemas.isLoading}
-              onChange={(e) => void chooseSchema(e.target.value)}
-            >
-              <option value="">{schemas.isLoading ? 'Loading schemas...' : 'Select a schema'}</option>
-              {(schemas.data ?? []).map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        {schemas.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {schemas.error instanceof Error ? schemas.error.message : 'Failed to load schemas'}
-          </p>
-        ) : null}
-      </Card>
-      {schema && saved.data ? (
-        <Card className="p-5">
-          <div className="flex items-center justify-between gap-2">
-            <h2 className="font-semibold">Selected Schema Tables</h2>
-            <Button variant="secondary" size="sm" onClick={() => void refreshSchema()}>
-              <RefreshCw /> Refresh Schema
-            </Button>
-          </div>
-          {tables.isLoading ? (
-            <p className="mt-4 text-sm text-muted-foreground">Loading tables...</p>
-          ) : (tables.data ?? []).length === 0 ? (
-            <p className="mt-4 text-sm text-muted-foreground">No tables in this schema.</p>
-          ) : (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead className="text-left text-xs text-muted-foreground">
-                  <tr>
-                    <th className="w-10 py-2">Select</th>
-                    <th className="py-2">Table</th>
-                    <th className="py-2">Columns</th>
-                    <th className="py-2">Rows</th>
-                    <th>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(tables.data ?? []).map((t) => (
-                    <tr key={t.table_id} className="border-t border-border">
-                      <td className="py-2">
-                        <Checkbox
-                          checked={busy.has(t.table_id) ? 'indeterminate' : t.is_selected}
-                          disabled={busy.has(t.table_id)}
-                          aria-label={`Select ${t.table_name}`}
-                          onCheckedChange={(v) => void toggleTable(t, v === true)}
-                        />
-                      </td>
-                      <td className="py-2 font-medium">{t.table_name}</td>
-                      <td className="py-2 tabular-nums">
-                        {t.is_selected
-                          ? `${t.selected_column_count}/${t.total_column_count}`
-                          : t.total_column_count}
-                      </td>
-                      <td className="py-2 tabular-nums">{t.row_count?.toLocaleString('en-US') ?? '—'}</td>
-                      <td className="py-2 text-right">
-                        {busy.has(t.table_id) ? (
-                          <span className="text-xs text-muted-foreground">Profiling columns...</span>
-                        ) : t.is_selected ? (
-                          <Button variant="link" onClick={() => setColumnsOf(t)}>
-                            Columns
-                          </Button>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </Card>
+      {settled(saved) && settled(metrics) ? (
+        <ToolSections
+          key={useCaseId}
+          useCaseId={useCaseId}
+          tools={[...tools, ...autoTools]}
+          autoSelected={autoTools}
+          configurations={configurations}
+        />
+      ) : (
+        <Card className="p-5 text-sm text-muted-foreground">Loading sections...</Card>
+      )}
+      <DatabaseCard
+        connections={connections}
+        schemas={schemas}
+        connId={connId}
+        schema={schema}
+        saving={savingSchema}
+        onConnection={(id) => {
+          setConnId(id);
+          setSchema('');
+        }}
+        onSchema={(s) => void chooseSchema(s)}
+      />
+      {hasSchema ? (
+        <TablesCard
+          tables={tables}
+          busy={busy}
+          refreshing={refreshing}
+          onToggle={(t, on) => void toggleTable(t, on)}
+          onRefresh={() => void refreshSchema()}
+          onColumns={setColumnsOf}
+        />
+      ) : null}
+      {hasSchema && tables.isSuccess ? (
+        <RelationshipsCard useCaseId={useCaseId} tables={tables.data} />
       ) : null}
       <DerivedMetricsCard useCaseId={useCaseId} />
       <Card className="p-5">
@@ -235,7 +188,9 @@ export function KnowledgeTab({
           Decision context configuration will be available here
         </p>
       </Card>
-      {columnsOf ? <ColumnsDialog table={columnsOf} onClose={() => setColumnsOf(null)} /> : null}
+      {columnsOf ? (
+        <ColumnsDialog table={columnsOf} useCaseId={useCaseId} onClose={() => setColumnsOf(null)} />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -64,10 +64,13 @@ const area =
 export function ToolSections({
   useCaseId,
   tools: initialTools,
+  autoSelected = [],
   configurations,
 }: {
   useCaseId: number;
   tools: string[];
+  /** Sections ticked from saved data (a saved schema, derived metrics): saved once on mount. */
+  autoSelected?: string[];
   configurations: Record<string, unknown>;
 }) {
   const [tools, setTools] = useState<string[]>(initialTools);
@@ -96,6 +99,14 @@ export function ToolSections({
       toast.error('Failed to save the sections', { description: e instanceof Error ? e.message : undefined });
     }
   };
+  const autoSaved = useRef(false);
+  useEffect(() => {
+    if (autoSaved.current || autoSelected.length === 0) return;
+    autoSaved.current = true;
+    void persist(tools);
+    // Once per mount (spec document 2 §4.4: auto-selection happens once per page load).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const toggle = (t: Tool) => {
     const next = tools.includes(t) ? tools.filter((x) => x !== t) : [...tools, t];
     setTools(next);
