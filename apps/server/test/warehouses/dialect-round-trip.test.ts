@@ -26,8 +26,27 @@ afterAll(async () => {
   else process.env.TZ = zone;
 });
 
-const planOf = (c: RoundTripCase): TQueryPlan =>
-  ZQueryPlan.parse({
+/** What this build's ZQueryPlan leaves out of `input`: its paths (empty when it reads all of it). */
+function unread(input: unknown, output: unknown, path = ''): string[] {
+  if (Array.isArray(input))
+    return input.flatMap((x, i) => unread(x, Array.isArray(output) ? output[i] : undefined, `${path}[${i}]`));
+  if (input === null || typeof input !== 'object') return [];
+  const out = (output ?? {}) as Record<string, unknown>;
+  return Object.entries(input).flatMap(([k, v]) =>
+    k in out ? unread(v, out[k], `${path}.${k}`) : [`${path}.${k}`],
+  );
+}
+
+/**
+ * Plan features Catalyst has on its way (the engine branch's ZQueryPlan): a case that uses one
+ * this build does not read yet is skipped, never run as a different plan. Anything else left
+ * unread is a mistake in the case and fails.
+ */
+const COMING =
+  /median|percentile|weekday|\.(where|over|p|grain|format|change|comparisonRange|cumulative|periodChange|perGroupLimit)\b/;
+
+function planOf(c: RoundTripCase): { plan: TQueryPlan } | { missing: string } {
+  const input = {
     intent: 'value',
     table: 'sales',
     measures: [],
@@ -35,12 +54,28 @@ const planOf = (c: RoundTripCase): TQueryPlan =>
     filters: [],
     order: [],
     ...c.plan,
-  });
+  };
+  const parsed = ZQueryPlan.safeParse(input);
+  const missing = parsed.success
+    ? unread(input, parsed.data).join(', ')
+    : parsed.error.issues
+        .map((i) => {
+          const value = i.path.reduce<unknown>((v, k) => (v as Record<PropertyKey, unknown>)?.[k], input);
+          return `.${i.path.join('.')} = ${JSON.stringify(value)}`;
+        })
+        .join(', ');
+  if (!missing && parsed.success) return { plan: parsed.data };
+  if (!COMING.test(missing)) throw new Error(`The case "${c.name}" is not a valid plan: ${missing}`);
+  return { missing };
+}
 
 /** The output columns whose sequence the plan fixes (see RoundTripCase.order). */
 function orderedColumns(c: RoundTripCase, plan: TQueryPlan): 'all' | number[] | 'none' {
   if (c.order) return c.order;
-  const ordered = plan.order.length > 0 || plan.dimensions.some((d) => d.grain);
+  const ordered =
+    plan.order.length > 0 ||
+    (plan as Record<string, unknown>).perGroupLimit !== undefined ||
+    plan.dimensions.some((d) => d.grain);
   return ordered ? 'all' : 'none';
 }
 
@@ -89,8 +124,13 @@ function compare(
 
 describe('dialect round trip: one plan, the same rows on DuckDB, PostgreSQL and MariaDB', () => {
   for (const c of CASES) {
+    const read = planOf(c);
+    if ('missing' in read) {
+      it.skip(`${c.name} — this build's plan has no ${read.missing}`, () => undefined);
+      continue;
+    }
+    const { plan } = read;
     it(c.name, async () => {
-      const plan = planOf(c);
       const problems: string[] = [];
       const results: { engine: string; rows: Row[]; sql: string; columns: string[] }[] = [];
       for (const target of targets) {
@@ -103,8 +143,6 @@ describe('dialect round trip: one plan, the same rows on DuckDB, PostgreSQL and 
         results.push({ engine: target.engine, ...(await run(target, plan)) });
       }
       const [ref, ...others] = results;
-      if (process.env.SHOW_ROWS)
-        console.log(c.name, JSON.stringify(results.map((r) => [r.engine, r.rows.slice(0, 12)])));
       expect(ref, 'DuckDB always runs').toBeDefined();
       if (!c.empty) expect(ref!.rows.length, `${c.name}: DuckDB returned no rows`).toBeGreaterThan(0);
       if (c.oracle)
