@@ -10,7 +10,7 @@ async function setup(kit) {
   const recs = await api('GET', '/api/copilot/landing/recommendations?limit=20&status=active', undefined, t);
   const alerts = recs.data.recommendations;
   if (alerts.length === 0) throw new Error('the scan raised no alert');
-  const rec = alerts.find((r) => /^Revenue in Europe/.test(r.title)) ?? alerts[0];
+  const rec = alerts.find((r) => / in Europe dropped /.test(r.title)) ?? alerts[0];
   const decision = await api(
     'POST',
     '/api/copilot/decisions',
@@ -58,7 +58,9 @@ export async function decisionsScene(kit) {
       await page.waitForTimeout(200);
       await kit.shot(page, `dashboard-list-${suffix}`);
       await page.goto(`/conversation/action/investigate/${alertId}`);
-      await page.getByRole('img', { name: /What drives the change/ }).waitFor({ timeout: 30_000 });
+      await page
+        .getByRole('img', { name: /^(What drives the change|How the change .* splits)/ })
+        .waitFor({ timeout: 30_000 });
       await page.waitForTimeout(800);
       await kit.shot(page, `investigation-${suffix}`);
       await page.goto('/decisions');

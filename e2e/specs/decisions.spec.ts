@@ -17,10 +17,12 @@ test('an alert becomes a decision that is approved, implemented and shows its ou
   await page.getByRole('button', { name: 'Refresh recommendations' }).click();
   await page
     .getByRole('listitem')
-    .filter({ hasText: /Revenue in Europe dropped/ })
+    .filter({ hasText: / in Europe dropped / })
     .getByRole('button', { name: 'Investigate' })
     .click();
-  await page.getByRole('img', { name: /What drives the change/ }).waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('img', { name: /^(What drives the change|How the change .* splits)/ })
+    .waitFor({ timeout: 30_000 });
   // Make Decision opens the decision dialog over the investigation.
   await page.getByRole('button', { name: 'Make Decision' }).first().click();
   const dialog = page.getByRole('dialog');
@@ -39,7 +41,12 @@ test('an alert becomes a decision that is approved, implemented and shows its ou
   await page.getByRole('heading', { level: 1, name: 'Win back European partners' }).waitFor();
   await page.getByText('The baseline of Revenue').waitFor();
   await page.getByRole('button', { name: 'Approve' }).click();
-  await page.getByText(/Baseline captured: Revenue averaged/).waitFor({ timeout: 15_000 });
+  // The baseline is the normal weeks before the Europe drop began, not the weeks of the drop.
+  await page
+    .getByText(
+      /Baseline captured: Revenue averaged .* over the \d+ normal weeks before the change the alert found/,
+    )
+    .waitFor({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Mark implemented' }).click();
   await page.getByText(/Implemented on \d{4}-\d{2}-\d{2}/).waitFor({ timeout: 15_000 });
   await page.getByRole('img', { name: /Revenue: actual against the baseline/ }).waitFor();

@@ -206,7 +206,7 @@ describe.each(kinds)('decisions on %s', (kind) => {
     expect((await call(admin, 'PUT', `${D}/${id}`, { title: 'Changed' })).statusCode).toBe(409);
   });
 
-  it('a decision on an alert takes its baseline from the shift the alert found', async () => {
+  it('a decision on an alert measures its outcome against the normal months before the shift, not the shift', async () => {
     const rec = await t.deps.db
       .insertInto('recommendations')
       .values({
@@ -231,21 +231,83 @@ describe.each(kinds)('decisions on %s', (kind) => {
       decisionRationale: 'r',
     });
     expect(created.statusCode, created.body).toBe(200);
-    t.setNow(new Date('2026-07-01T09:00:00Z'));
-    const token = await t.login();
-    await call(token, 'POST', `${D}/${created.json().id}/status`, { status: 'approved' });
-    const waiting = (await call(token, 'GET', `${D}/${created.json().id}/outcome`)).json();
-    t.setNow(null);
-    admin = await t.login();
-    // April to June: the months of the shift, not the three before it.
-    expect(waiting.baseline).toMatchObject({ from: '2026-04-01', to: '2026-06-01', periods: 3 });
-    const expectedMean = await warehouse.query(
-      "select sum(revenue) / 3 from main.orders where order_date >= DATE '2026-04-01' and order_date < DATE '2026-07-01'",
-    );
-    expect(waiting.baseline.mean).toBeCloseTo(Number(expectedMean.rows[0]![0]), 4);
-    expect(waiting.statement).toContain(
-      'over the 3 months since the change the alert found (2026-04-01 to 2026-06-01)',
-    );
+    const decision = created.json().id;
+    const mean = async (from: string, to: string, months: number) =>
+      Number(
+        (
+          await warehouse.query(
+            `select sum(revenue) / ${months} from main.orders where order_date >= DATE '${from}' and order_date < DATE '${to}'`,
+          )
+        ).rows[0]![0],
+      );
+    try {
+      t.setNow(new Date('2026-07-01T09:00:00Z'));
+      let token = await t.login();
+      await call(token, 'POST', `${D}/${decision}/status`, { status: 'approved' });
+      const waiting = (await call(token, 'GET', `${D}/${decision}/outcome`)).json();
+      // January to March: the normal months before the shift began in April, not April to June.
+      expect(waiting.baseline).toMatchObject({ from: '2026-01-01', to: '2026-03-01', periods: 3 });
+      const normal = await mean('2026-01-01', '2026-04-01', 3);
+      expect(waiting.baseline.mean).toBeCloseTo(normal, 4);
+      expect(normal).not.toBeCloseTo(await mean('2026-04-01', '2026-07-01', 3), 0);
+      expect(waiting.statement).toContain(
+        'over the 3 normal months before the change the alert found (2026-01-01 to 2026-03-01)',
+      );
+
+      await call(token, 'POST', `${D}/${decision}/status`, { status: 'implemented' });
+      t.setNow(new Date('2026-12-20T09:00:00Z'));
+      token = await t.login();
+      const measured = (await call(token, 'GET', `${D}/${decision}/outcome`)).json();
+      // July to November (December is not complete) against the January–March norm.
+      const after = await mean('2026-07-01', '2026-12-01', 5);
+      expect(measured.status).toBe('measured');
+      expect(measured.comparison.expectedMean).toBeCloseTo(normal, 4);
+      expect(measured.comparison.actualMean).toBeCloseTo(after, 4);
+      expect(measured.comparison.change).toBeCloseTo((after - normal) / normal, 6);
+      expect(measured.statement).toContain(
+        'expected from the 3 normal months before the change the alert found (2026-01-01 to 2026-03-01)',
+      );
+    } finally {
+      t.setNow(null);
+      admin = await t.login();
+    }
+  });
+
+  it('a decision on an alert whose shift starts with the data falls back to the months before approval', async () => {
+    const rec = await t.deps.db
+      .insertInto('recommendations')
+      .values({
+        org_id: 1,
+        use_case_id: useCaseId,
+        dedupe_key: 'test:revenue-shift-early',
+        title: 'Revenue dropped since January',
+        brief_summary: 'Revenue fell',
+        full_description: 'Revenue fell',
+        impact_level: 'High Impact',
+        action: 'Investigate',
+        details: JSON.stringify({ metric, window: { from: '2026-01-05', to: '2026-02-23', weeks: 8 } }),
+        generated_at: new Date('2026-03-30T00:00:00Z'),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = await call(admin, 'POST', D, {
+      title: 'Early shift',
+      description: 'd',
+      useCaseId,
+      alertId: `rec-${rec.id}`,
+      decisionRationale: 'r',
+    });
+    try {
+      t.setNow(new Date('2026-04-02T09:00:00Z'));
+      const token = await t.login();
+      await call(token, 'POST', `${D}/${created.json().id}/status`, { status: 'approved' });
+      const waiting = (await call(token, 'GET', `${D}/${created.json().id}/outcome`)).json();
+      expect(waiting.baseline).toMatchObject({ from: '2026-01-01', to: '2026-03-01', periods: 3 });
+      expect(waiting.statement).toContain('over the 3 months before approval (2026-01-01 to 2026-03-01)');
+    } finally {
+      t.setNow(null);
+      admin = await t.login();
+    }
   });
 
   it('edits, attaches and removes artifacts, deletes, and answers bad input with 4xx', async () => {

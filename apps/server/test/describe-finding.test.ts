@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { describeFinding, type Driver, type Finding } from '../src/features/landing/describe-finding';
 
+/** A driver of a sum whose values made `totalBefore` before the change. */
 const driver = (
   attribute: string,
   value: string,
   before: number,
   after: number,
   totalDelta: number,
+  totalBefore = 1000,
 ): Driver => ({
   attribute,
   column: attribute.toLowerCase(),
@@ -15,6 +17,7 @@ const driver = (
   after,
   contribution: after - before,
   share: (after - before) / totalDelta,
+  usual: before / totalBefore,
 });
 
 function finding(drivers: Driver[]): Finding {

@@ -45,6 +45,10 @@ export const ZRecommendation = z
     status: z.enum(RECOMMENDATION_STATUSES),
     category: z.string(),
     details: z.record(z.string(), z.unknown()),
+    /** Every measure that moved in this incident (one root cause), lead first, with its relative change. */
+    affected_metrics: z.array(z.object({ label: z.string(), change: z.number() })),
+    /** The use cases (the caller may see) over the same data that raised this incident; the first is `usecase_id`. */
+    use_cases: z.array(z.object({ id: z.number(), name: z.string() })),
   })
   .meta({ id: 'Recommendation' });
 export type TRecommendation = z.infer<typeof ZRecommendation>;

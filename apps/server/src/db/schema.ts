@@ -243,6 +243,7 @@ export interface RecommendationsTable {
   org_id: number;
   use_case_id: number;
   dedupe_key: string;
+  incident_key: ColumnType<string | null, string | null | undefined, string | null>;
   title: string;
   brief_summary: string;
   full_description: string;

@@ -183,7 +183,8 @@ describe('organisations are isolated from each other', () => {
 
   it('organisation A really holds data of every kind', () => {
     expect(operations.length).toBeGreaterThan(100);
-    expect(aIds.size).toBeGreaterThan(4);
+    // Ids shared by several kinds count once; the demo's alerts are now one per root cause (two).
+    expect(aIds.size).toBeGreaterThanOrEqual(4);
     expect(idKinds.size, [...idKinds].join(', ')).toBeGreaterThanOrEqual(10);
     expect(aAlerts.length).toBeGreaterThan(0);
   });

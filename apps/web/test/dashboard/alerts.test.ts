@@ -78,7 +78,32 @@ describe('a recommendation as an alert', () => {
       useCaseName: 'Retail Sales',
       timeAgo: '3 hours ago',
       action: 'investigate',
+      metrics: [],
     });
+  });
+  it('lists the measures of an incident and every use case that raised it', () => {
+    const alert = toAlert(
+      rec({
+        affected_metrics: [
+          { label: 'Revenue', change: -0.372 },
+          { label: 'Quantity', change: -0.45 },
+          { label: 'Cost', change: 0.004 },
+        ],
+        use_cases: [
+          { id: 7, name: 'Retail Sales' },
+          { id: 9, name: 'Europe Operations' },
+        ],
+      }),
+      NOW,
+    );
+    expect(alert.metrics).toEqual([
+      { label: 'Revenue', change: '−37%', direction: 'down' },
+      { label: 'Quantity', change: '−45%', direction: 'down' },
+      { label: 'Cost', change: '+0%', direction: 'up' },
+    ]);
+    expect(alert.useCaseName).toBe('Retail Sales, Europe Operations');
+    // One metric is the title already: no list.
+    expect(toAlert(rec({ affected_metrics: [{ label: 'Revenue', change: -0.3 }] }), NOW).metrics).toEqual([]);
   });
   it('maps each impact level to its severity, and unknown levels to low', () => {
     expect(toAlert(rec({ impact_level: 'Critical Alert' }), NOW).severity).toBe('critical');

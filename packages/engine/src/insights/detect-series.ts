@@ -115,8 +115,11 @@ export function detectorSettings(step: number, n: number, options: SeriesDetectO
     threshold,
     // Business series (daily or coarser) are also scored as the mean of their last 2 and 3
     // points: a shift that lasts is found before any single point stands out. Intraday machine
-    // metrics move in autocorrelated runs, where averaging adds little.
-    windows: intraday ? [1] : [1, 2, 3],
+    // metrics move in autocorrelated runs and bursts: a level shift there is the median of the
+    // last dozen readings (one burst does not move it), judged against the shifts the series
+    // made before (the novelty record is kept per window length).
+    windows: intraday ? [1, 12] : [1, 2, 3],
+    robustWindows: intraday,
     // One alert per episode: quiet for three days of points (at least three points).
     cooldown: Math.max(3, perDay * 3),
     // A series whose normal life is bursty must do something it has not done before (1.2 x its
@@ -136,6 +139,31 @@ export function detectorSettings(step: number, n: number, options: SeriesDetectO
   };
 }
 
+/**
+ * For each point, the index of the point one season earlier by the clock (within half a step), or
+ * -1: in a series with gaps, "288 points ago" is no longer the same time yesterday.
+ */
+export function seasonLags(ms: number[], season: number, step: number): number[] | undefined {
+  if (!season) return undefined;
+  const span = season * step;
+  const lags: number[] = new Array(ms.length).fill(-1);
+  let k = 0;
+  for (let j = 0; j < ms.length; j++) {
+    const target = ms[j]! - span;
+    while (k + 1 < j && ms[k + 1]! <= target) k++;
+    let best = -1;
+    for (const c of [k, k + 1])
+      if (
+        c < j &&
+        Math.abs(ms[c]! - target) <= step / 2 &&
+        (best < 0 || Math.abs(ms[c]! - target) < Math.abs(ms[best]! - target))
+      )
+        best = c;
+    lags[j] = best;
+  }
+  return lags;
+}
+
 /** The reference's values on the series' timestamps, or undefined when any is missing. */
 function aligned(ms: number[], reference: SeriesPoint[] | undefined): number[] | undefined {
   if (!reference) return undefined;
@@ -153,8 +181,13 @@ function aligned(ms: number[], reference: SeriesPoint[] | undefined): number[] |
 export function detectSeriesAnomalies(series: SeriesPoint[], options: SeriesDetectOptions): SeriesAlert[] {
   const { ms, v } = cleanSeries(series);
   if (v.length < 8) return [];
-  const settings = detectorSettings(typicalStep(ms), v.length, options);
-  return detectValues(v, { ...settings, reference: aligned(ms, options.reference) }).map((a) => ({
+  const step = typicalStep(ms);
+  const settings = detectorSettings(step, v.length, options);
+  return detectValues(v, {
+    ...settings,
+    seasonLag: seasonLags(ms, settings.season ?? 0, step),
+    reference: aligned(ms, options.reference),
+  }).map((a) => ({
     t: new Date(ms[a.index]!).toISOString(),
     index: a.index,
     value: v[a.index]!,
@@ -190,11 +223,16 @@ export interface WindowShift {
 export function latestShifts(series: SeriesPoint[], options: SeriesDetectOptions): WindowShift[] {
   const { ms, v } = cleanSeries(series);
   if (v.length < 8) return [];
-  const settings = detectorSettings(typicalStep(ms), v.length, options);
+  const step = typicalStep(ms);
+  const settings = detectorSettings(step, v.length, options);
   const reference = aligned(ms, options.reference);
   const windows = settings.windows ?? [1];
   const widest = Math.max(...windows);
-  const scored = scoreSeries(v, { ...settings, reference });
+  const scored = scoreSeries(v, {
+    ...settings,
+    seasonLag: seasonLags(ms, settings.season ?? 0, step),
+    reference,
+  });
   const record = Math.max(
     0,
     ...scored.scores

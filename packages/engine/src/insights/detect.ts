@@ -21,13 +21,18 @@
  * baseline built from the points before the window. Its spread is the single-point spread scaled
  * for averaging: the points' own noise shrinks by 1/w, the baseline's error (shared by every point
  * of the window) does not. A drop that lasts three weeks is found when no single week stands out.
+ * With `robustWindows` the window's residual is their median, not their mean: a level shift moves
+ * every point, a single burst only one.
  *
  * Alerting: |score| ≥ `threshold` (a window of several points: `sustainedThreshold`); after an
  * alert the detector stays quiet for `cooldown` points (one alert per episode); during `warmup`
  * nothing is raised, but scores are remembered from the moment the seasonal baseline exists, so
  * that with `novelty` a series whose normal life already crossed the threshold (bursty machine
- * metrics) must beat its largest earlier score by that factor to alert. A series that never
- * crossed the threshold alerts at the threshold.
+ * metrics) must beat its largest earlier score by that factor to alert. The record is kept per
+ * window length: a level shift is compared with the shifts the series made before, a spike with
+ * its spikes. A series that never crossed the threshold alerts at the threshold.
+ *
+ * Seasons are counted in points (`season` back), or, for a series with gaps, by `seasonLag`.
  */
 export interface DetectOptions {
   /** Points per season (52 for weekly data over a year, 288 for 5-minute data over a day); 0 = none. */
@@ -58,6 +63,13 @@ export interface DetectOptions {
   chooseSeason?: boolean;
   /** A point that stands out on its own is remembered, a season later, as what was expected of it. */
   forgetOutliers?: boolean;
+  /**
+   * For each point, the index of the point one season earlier (-1: none), when the series has gaps
+   * and `index - season` would be another time of day. Default: `index - season`.
+   */
+  seasonLag?: number[];
+  /** Score a window of several points by the median of its residuals (a level shift), not their mean (which one spike can carry). */
+  robustWindows?: boolean;
   /** A series aligned point by point (same length) whose seasonal shape this one follows. */
   reference?: number[];
 }
@@ -138,6 +150,7 @@ class Baseline {
     readonly season: number,
     readonly level: number,
     readonly half: number,
+    private readonly lag: (j: number) => number,
   ) {
     this.seasonalRef = [...ref];
   }
@@ -182,13 +195,16 @@ class Baseline {
   expected(j: number, start: number, seasonal: boolean): number | null {
     if (!seasonal) return this.recent(start);
     const { season: s, half: h, level, ref } = this;
-    if (!s || start - s - level < 0 || j - s - h < 0 || j - s + h >= start) return null;
+    if (!s) return null;
+    const startThen = this.lag(start);
+    const jThen = this.lag(j);
+    if (startThen - level < 0 || jThen - h < 0 || jThen + h >= start) return null;
     let then = this.thenMemo.get(start);
     if (then === undefined)
-      this.thenMemo.set(start, (then = median(ref.slice(start - s - level, start - s))));
+      this.thenMemo.set(start, (then = median(ref.slice(startThen - level, startThen))));
     let same = this.sameMemo.get(j);
     if (same === undefined)
-      this.sameMemo.set(j, (same = mean(this.seasonalRef.slice(j - s - h, j - s + h + 1))));
+      this.sameMemo.set(j, (same = mean(this.seasonalRef.slice(jThen - h, jThen + h + 1))));
     return this.recent(start) + (same - then);
   }
 }
@@ -211,7 +227,11 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
   const ref = reference ? reference.map(Math.log) : x;
   const season = options.season ?? 0;
   const half = Math.max(0, options.seasonHalf ?? 0);
-  const base = new Baseline(x, ref, season, level, half);
+  const robust = !!options.robustWindows;
+  const seasonMedians = new Map<number, number>();
+  const usedMedians = new Map<number, number>();
+  const lags = options.seasonLag?.length === n ? options.seasonLag : null;
+  const base = new Baseline(x, ref, season, level, half, lags ? (j) => lags[j]! : (j) => j - season);
   const spread = options.spread ?? 26;
   const threshold = options.threshold ?? 4;
   const sustainedThreshold = options.sustainedThreshold ?? threshold;
@@ -238,7 +258,9 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
   let latest: Anomaly[] = [];
   const alerts: Anomaly[] = [];
   let quietUntil = -1;
-  let largest = 0;
+  // The novelty record of each window length: a level shift is judged against the shifts the
+  // series made before, a spike against its spikes.
+  const largest = new Map<number, number>();
   for (let i = level; i < n; i++) {
     levelResiduals[i] = x[i]! - base.expected(i, i, false)!;
     const seasonalHere = season ? base.expected(i, i, true) : null;
@@ -279,21 +301,25 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
     const here: Anomaly[] = [];
     let best: Anomaly | null = null;
     let bestExcess = -Infinity;
+    const excessOf = new Map<Anomaly, number>();
     for (const w of windows) {
       const start = i - w + 1;
       if (start < level) continue;
       let actual = 0;
       let expected = 0;
       let complete = true;
+      const gaps: number[] = [];
       for (let j = start; j <= i; j++) {
         const e = base.expected(j, start, seasonal);
         if (e === null) complete = false;
         actual += x[j]!;
         expected += e ?? 0;
+        gaps.push(x[j]! - (e ?? 0));
       }
       if (!complete) continue;
       actual /= w;
       expected /= w;
+      if (robust && w > 1) actual = expected + median(gaps);
       const judge = judgeBy(start);
       if (!judge) continue;
       const { before, center, pointScale } = judge;
@@ -307,7 +333,16 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
           if (k - w + 1 < from) continue;
           let sum = 0;
           for (let j = k - w + 1; j <= k; j++) sum += residuals[j]!;
-          if (!Number.isNaN(sum)) means.push(sum / w);
+          if (Number.isNaN(sum)) continue;
+          if (!robust) means.push(sum / w);
+          else {
+            // The residuals of points before i are final: their window medians are kept.
+            const memo = residuals === seasonResiduals ? seasonMedians : usedMedians;
+            const at = w * 1e8 + k;
+            let m = memo.get(at);
+            if (m === undefined) memo.set(at, (m = median(residuals.slice(k - w + 1, k + 1))));
+            means.push(m);
+          }
         }
         if (means.length >= level) centerW = median(means);
         // The baseline's error as a share of one point's noise: the level (a median of `level`
@@ -331,6 +366,7 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
       if (options.forgetOutliers && w === 1 && Math.abs(score) >= threshold)
         base.forget(i, expected + centerW);
       const excess = Math.abs(score) - (w === 1 ? threshold : sustainedThreshold);
+      excessOf.set(anomaly, excess);
       if (excess > bestExcess) {
         best = anomaly;
         bestExcess = excess;
@@ -339,16 +375,28 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
     if (i === n - 1) latest = here;
     if (!best) continue;
     scores[i] = best;
-    const size = Math.abs(best.score);
     if (i < warmup) {
-      if (i >= seasonFrom) largest = Math.max(largest, size);
+      if (i >= seasonFrom)
+        for (const a of here) largest.set(a.window, Math.max(largest.get(a.window) ?? 0, Math.abs(a.score)));
       continue;
     }
     if (i <= quietUntil) continue;
-    const novel = largest < threshold || size >= novelty * largest;
-    largest = Math.max(largest, size);
-    if (bestExcess >= 0 && novel) {
-      alerts.push(best);
+    let raised: Anomaly | null = null;
+    let raisedExcess = -Infinity;
+    for (const a of here) {
+      const size = Math.abs(a.score);
+      const bar = a.window === 1 ? threshold : sustainedThreshold;
+      const record = largest.get(a.window) ?? 0;
+      const novel = record < bar || size >= novelty * record;
+      largest.set(a.window, Math.max(record, size));
+      const excess = excessOf.get(a)!;
+      if (excess >= 0 && novel && excess > raisedExcess) {
+        raised = a;
+        raisedExcess = excess;
+      }
+    }
+    if (raised) {
+      alerts.push(raised);
       quietUntil = i + cooldown;
     }
   }

@@ -16,6 +16,12 @@ export interface DriverContribution {
   contribution: number;
   /** contribution / total delta (signed; 0 when the total did not move). */
   share: number;
+  /**
+   * The value's usual part of the measure before the change: of a sum, its share of the total; of
+   * a ratio, its share of the denominator. A change spread in proportion to size gives each value
+   * a `share` near its `usual`.
+   */
+  usual: number;
   /** Ratio measures only: contribution from the value's weight changing. */
   mix?: number;
   /** Ratio measures only: contribution from the value's own ratio changing. */
@@ -74,10 +80,12 @@ export function explainChange(input: ExplainChangeInput): ExplainChangeResult {
       const mb = totals(before, attribute, measure as string);
       const ma = totals(after, attribute, measure as string);
       const keys = new Set([...mb.keys(), ...ma.keys()]);
+      const base = [...mb.values()].reduce((a, v) => a + Math.max(0, v), 0);
       list = [...keys].map((k) => {
         const x = mb.get(k) ?? 0;
         const y = ma.get(k) ?? 0;
-        return { attribute, value: k, before: x, after: y, contribution: y - x, share: 0 };
+        const usual = base ? Math.max(0, x) / base : 0;
+        return { attribute, value: k, before: x, after: y, contribution: y - x, share: 0, usual };
       });
     } else {
       const nb = totals(before, attribute, ratio.numerator);
@@ -99,7 +107,17 @@ export function explainChange(input: ExplainChangeInput): ExplainChangeResult {
         const rax = da.get(k) ? ra : rb;
         const mix = (wa - wb) * ((rbx + rax) / 2) - ((b + a) / 2) * (wa - wb);
         const rate = ((wa + wb) / 2) * (rax - rbx);
-        return { attribute, value: k, before: rb, after: ra, contribution: mix + rate, share: 0, mix, rate };
+        return {
+          attribute,
+          value: k,
+          before: rb,
+          after: ra,
+          contribution: mix + rate,
+          share: 0,
+          usual: wb,
+          mix,
+          rate,
+        };
       });
     }
     for (const d of list) d.share = delta === 0 ? 0 : d.contribution / delta;
@@ -109,4 +127,17 @@ export function explainChange(input: ExplainChangeInput): ExplainChangeResult {
     .flat()
     .sort((x, y) => Math.abs(y.contribution) - Math.abs(x.contribution));
   return { before: b, after: a, delta, byAttribute, ranked };
+}
+
+/**
+ * The values that explain a change: their part in it is clearly larger than their usual part of
+ * the measure (by 15 points, and half as large again: the value moved at least 1.5 times as much
+ * as the whole, which the noise of a segment's expected value alone rarely does). A value that
+ * carries 40 % of a drop while it makes 40 % of the business only reflects its size. Largest
+ * excess first; empty when the change is spread in proportion to size.
+ */
+export function standoutDrivers<T extends Pick<DriverContribution, 'share' | 'usual'>>(drivers: T[]): T[] {
+  return drivers
+    .filter((d) => d.share > 0 && d.share - d.usual >= 0.15 && d.share >= 1.5 * d.usual)
+    .sort((a, b) => b.share - b.usual - (a.share - a.usual));
 }

@@ -21,6 +21,7 @@ export {
 } from './period-change';
 export {
   explainChange,
+  standoutDrivers,
   type Row,
   type DriverContribution,
   type ExplainChangeInput,
@@ -36,3 +37,5 @@ export {
   type SegmentSeries,
   type MetricFinding,
 } from './scan-metrics';
+export { groupFindings, type GroupableFinding, type FindingGroup } from './group-findings';
+export { aggregationOf, type Aggregation, type ColumnFacts } from './additivity';

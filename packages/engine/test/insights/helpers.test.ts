@@ -93,6 +93,8 @@ describe('explainChange', () => {
     const regions = r.byAttribute.region!;
     expect(regions[0]).toMatchObject({ value: 'South', before: 80, after: 30, contribution: -50 });
     expect(regions[0]!.share).toBeCloseTo(50 / 35);
+    // Its usual part: 80 of the 230 before the change.
+    expect(regions[0]!.usual).toBeCloseTo(80 / 230);
     expect(regions.reduce((s, d) => s + d.contribution, 0)).toBeCloseTo(-35);
     expect(regions.reduce((s, d) => s + d.share, 0)).toBeCloseTo(1);
     expect(r.ranked[0]!.value).toBe('South');
@@ -123,6 +125,8 @@ describe('explainChange', () => {
     expect(top).toMatchObject({ value: 'mobile' });
     expect(top!.rate).toBeCloseTo(-0.025);
     expect(top!.mix).toBeCloseTo(0);
+    // A ratio's value is weighed by its part of the denominator: half the visits.
+    expect(top!.usual).toBeCloseTo(0.5);
     expect(r.byAttribute.device!.reduce((s, d) => s + d.contribution, 0)).toBeCloseTo(r.delta);
   });
 });

@@ -11,7 +11,7 @@ export interface Baseline {
   mean: number;
   periods: number;
   values: { period: string; value: number | null }[];
-  /** The first period of the shift the decision's alert found, when the baseline starts there. */
+  /** The first period of the shift the decision's alert found, when the baseline is the normal periods before it. */
   shiftFrom?: string;
 }
 
@@ -47,10 +47,11 @@ export function periodStart(at: Date, grain: TDecisionMetric['grain']): string {
 }
 
 /**
- * The metric over the complete periods before `at`: what "no change" looks like. A decision taken
- * on an alert acts on the state the alert found, so when `shiftFrom` (the first period of the
- * alert's shift) leaves at least two complete periods, the baseline starts there: weeks from
- * before a drop would make a decision that changed nothing look like a further fall.
+ * What "normal" looks like for the metric: its complete periods before `at`. A decision taken on
+ * an alert is judged against the normal periods before the shift the alert found (`shiftFrom`):
+ * the weeks of a drop are the problem, not the norm, so a decision that brought the metric back
+ * shows as a recovery and one that changed nothing as a shortfall still open. With fewer than two
+ * periods of data before the shift, the periods before approval are used, and the baseline says so.
  */
 export async function captureBaseline(
   deps: Deps,
@@ -72,13 +73,14 @@ export async function captureBaseline(
     // The period `at` falls in is not complete yet: leave it out.
     const current = periodStart(at, metric.grain);
     const complete = probe.filter((p) => p.period < current);
-    const sinceShift = shiftFrom
-      ? complete.filter(
-          (p) => p.period >= periodStart(new Date(`${shiftFrom.slice(0, 10)}T00:00:00Z`), metric.grain),
-        )
+    const shiftStart = shiftFrom
+      ? periodStart(new Date(`${shiftFrom.slice(0, 10)}T00:00:00Z`), metric.grain)
+      : null;
+    const beforeShift = shiftStart
+      ? complete.filter((p) => p.period < shiftStart).slice(-BASELINE_PERIODS[metric.grain])
       : [];
-    const anchored = sinceShift.filter((p) => p.value !== null).length >= MIN_PERIODS;
-    const values = (anchored ? sinceShift : complete).slice(-BASELINE_PERIODS[metric.grain]);
+    const anchored = beforeShift.filter((p) => p.value !== null).length >= MIN_PERIODS;
+    const values = anchored ? beforeShift : complete.slice(-BASELINE_PERIODS[metric.grain]);
     const numbers = values.map((v) => v.value).filter((v): v is number => v !== null);
     if (numbers.length === 0) return null;
     return {
@@ -87,17 +89,19 @@ export async function captureBaseline(
       mean: numbers.reduce((a, b) => a + b, 0) / numbers.length,
       periods: numbers.length,
       values,
-      ...(anchored && { shiftFrom: values[0]!.period }),
+      ...(anchored && shiftStart && { shiftFrom: shiftStart }),
     };
   } finally {
     await opened.warehouse.close();
   }
 }
 
-/** Which periods the baseline is, in words: "the 3 weeks since the change the alert found (2026-11-02 to 2026-11-16)". */
+/** Which periods the baseline is, in words: "the 8 normal weeks before the change the alert found (2026-09-07 to 2026-10-26)". */
 function baselineWords(baseline: Baseline, metric: TDecisionMetric): string {
   const span = `${baseline.periods} ${metric.grain}${baseline.periods === 1 ? '' : 's'}`;
-  return `the ${span} ${baseline.shiftFrom ? 'since the change the alert found' : 'before approval'} (${baseline.from} to ${baseline.to})`;
+  return baseline.shiftFrom
+    ? `the ${baseline.periods} normal ${metric.grain}${baseline.periods === 1 ? '' : 's'} before the change the alert found (${baseline.from} to ${baseline.to})`
+    : `the ${span} before approval (${baseline.from} to ${baseline.to})`;
 }
 
 const fmt = (n: number) =>

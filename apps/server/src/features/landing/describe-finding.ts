@@ -1,5 +1,5 @@
 import type { TDecisionMetric } from '@catalyst/contracts';
-import type { DriverContribution, ImpactLevel } from '@catalyst/engine';
+import { standoutDrivers, type DriverContribution, type ImpactLevel } from '@catalyst/engine';
 
 /** A segment's part in a change (the engine's contribution, with the attribute's label and column). */
 export interface Driver extends DriverContribution {
@@ -27,26 +27,6 @@ export interface Finding {
   series: { t: string; v: number }[];
   drivers: Driver[];
   text?: { title: string; brief: string; full: string; action: 'investigate' | 'explore'; category: string };
-}
-
-/**
- * Drivers whose part in the change of a sum is clearly larger than their usual part of it (by 15
- * points, and half as large again: the value moved at least 1.5 times as much as the whole, which
- * the noise of a segment's expected value alone rarely does): those explain the change. A value
- * that lost 40 % of the drop while it makes 40 % of the business only reflects its size.
- */
-function outsized(drivers: Driver[]): { driver: Driver; usual: number }[] {
-  const base = new Map<string, number>();
-  for (const d of drivers) base.set(d.attribute, (base.get(d.attribute) ?? 0) + Math.max(0, d.before));
-  return drivers
-    .map((driver) => ({
-      driver,
-      usual: base.get(driver.attribute) ? Math.max(0, driver.before) / base.get(driver.attribute)! : 0,
-    }))
-    .filter(
-      ({ driver, usual }) => driver.share > 0 && driver.share - usual >= 0.15 && driver.share >= 1.5 * usual,
-    )
-    .sort((a, b) => b.driver.share - b.usual - (a.driver.share - a.usual));
 }
 
 const fmt = (n: number, ratio: boolean) =>
@@ -87,25 +67,7 @@ export function describeFinding(f: Finding) {
     lines.push(
       `${f.segment.value} usually accounts for ${(f.share * 100).toFixed(0)}% of ${f.measure.label}, and moved unlike the other values of ${f.segmentLabel ?? f.segment.attribute}.`,
     );
-  const change = (d: Driver) =>
-    `${d.attribute} = ${d.value} (${fmt(d.before, ratio)} → ${fmt(d.after, ratio)}, ${(Math.abs(d.share) * 100).toFixed(0)}% of the change`;
-  if (f.measure.additive) {
-    const standouts = outsized(f.drivers).slice(0, 3);
-    const largest = f.drivers.filter((d) => d.share >= 0.05).slice(0, 3);
-    if (standouts.length) {
-      lines.push(
-        `Biggest drivers: ${standouts.map(({ driver, usual }) => `${change(driver)}, against ${(usual * 100).toFixed(0)}% of ${f.measure.label}${where} usually)`).join('; ')}.`,
-      );
-    } else if (largest.length) {
-      const attributes = [...new Set(f.drivers.map((d) => d.attribute))];
-      lines.push(
-        `No single ${attributes.length > 1 ? `${attributes.slice(0, -1).join(', ')} or ${attributes.at(-1)}` : attributes[0]} value explains it: the change is spread in proportion to their usual size. Largest in amount: ${largest.map((d) => `${change(d)})`).join('; ')}.`,
-      );
-    }
-  } else {
-    const top = f.drivers.filter((d) => Math.abs(d.share) >= 0.05).slice(0, 3);
-    if (top.length) lines.push(`Biggest drivers: ${top.map((d) => `${change(d)})`).join('; ')}.`);
-  }
+  lines.push(...driverSentences(f, ratio));
   const action: 'investigate' | 'explore' = !up || f.impact === 'Critical Alert' ? 'investigate' : 'explore';
   const category = up ? (ratio ? 'Risk' : 'Opportunity') : 'Risk';
   return {
@@ -115,4 +77,33 @@ export function describeFinding(f: Finding) {
     action,
     category: f.impact === 'Critical Alert' ? 'Critical' : category,
   };
+}
+
+/**
+ * What explains the change, in the same terms the investigation shows: the values whose part in
+ * the change clearly outgrows their usual part (`standoutDrivers`), or, when there are none, that
+ * the change is spread in proportion to size, with the largest parts in amount named as such.
+ */
+export function driverSentences(
+  f: Pick<Finding, 'measure' | 'segment' | 'drivers'>,
+  ratio: boolean,
+): string[] {
+  const where = f.segment ? ` in ${f.segment.value}` : '';
+  const change = (d: Driver) =>
+    `${d.attribute} = ${d.value} (${fmt(d.before, ratio)} → ${fmt(d.after, ratio)}, ${(Math.abs(d.share) * 100).toFixed(0)}% of the change`;
+  // A sum's values are weighed by their part of it; a ratio's by their part of its rows.
+  const usualOf = f.measure.additive ? `of ${f.measure.label}${where}` : `of the rows${where}`;
+  const standouts = standoutDrivers(f.drivers).slice(0, 3);
+  if (standouts.length)
+    return [
+      `Biggest drivers: ${standouts.map((d) => `${change(d)}, against ${(d.usual * 100).toFixed(0)}% ${usualOf} usually)`).join('; ')}.`,
+    ];
+  const largest = f.drivers.filter((d) => d.share >= 0.05).slice(0, 3);
+  if (!largest.length) return [];
+  const attributes = [...new Set(f.drivers.map((d) => d.attribute))];
+  const names =
+    attributes.length > 1 ? `${attributes.slice(0, -1).join(', ')} or ${attributes.at(-1)}` : attributes[0];
+  return [
+    `No single ${names} value explains it: the change is spread in proportion to their usual size. Largest in amount: ${largest.map((d) => `${change(d)})`).join('; ')}.`,
+  ];
 }

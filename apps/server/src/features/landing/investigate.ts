@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { Caller } from '../use-cases/access';
 import type { AnswerEvent } from '../conversations/answerer';
-import type { Driver } from './describe-finding';
+import { driverCards, driverFollowUps, withUsual, type StoredDriver } from './investigate-drivers';
 import { getRecommendation } from './recommendations';
 
 interface Details {
@@ -16,8 +16,10 @@ interface Details {
   beforeMean?: number;
   afterMean?: number;
   relativeChange?: number;
-  drivers?: Driver[];
+  drivers?: StoredDriver[];
   series?: { t: string; v: number }[];
+  /** An incident's measures that moved on its root, lead first. */
+  metrics?: { label: string; actual: number; expected: number; relativeChange: number }[];
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -50,7 +52,23 @@ export async function* investigateAlert(
   const cards: TCard[] = [];
   const actual = d.actual ?? d.afterMean;
   const expected = d.expected ?? d.beforeMean;
-  if (actual !== undefined && expected !== undefined) {
+  if (d.metrics && d.metrics.length > 1) {
+    // An incident: every measure that moved on its root, over the same weeks.
+    cards.push({
+      type: 'metric',
+      data: {
+        id: `alert-${id}-metric`,
+        title: `What moved${d.segment ? ` in ${d.segment.value}` : ''} since ${windowFrom}`,
+        description: 'Weekly average over the shift, each against the value expected for those weeks',
+        metrics: d.metrics.map((m) => ({
+          label: m.label,
+          value: round(m.actual),
+          change: m.relativeChange,
+          trend: m.relativeChange > 0 ? 'up' : m.relativeChange < 0 ? 'down' : 'neutral',
+        })),
+      },
+    });
+  } else if (actual !== undefined && expected !== undefined) {
     cards.push({
       type: 'metric',
       data: {
@@ -96,44 +114,8 @@ export async function* investigateAlert(
       },
     });
   }
-  const drivers = (d.drivers ?? []).slice(0, 8);
-  if (drivers.length) {
-    cards.push({
-      type: 'chart',
-      data: {
-        id: `alert-${id}-drivers`,
-        title: `What drives the change in ${label}`,
-        description: 'Each value’s contribution to the change of the total, largest first.',
-        options: {
-          chart: { type: 'bar' },
-          xAxis: { categories: drivers.map((x) => `${x.attribute}: ${x.value}`), title: 'Segment' },
-          yAxis: { title: 'Contribution to the change' },
-          series: [{ name: 'Contribution', data: drivers.map((x) => round(x.contribution)) }],
-        },
-      },
-    });
-    cards.push({
-      type: 'table',
-      data: {
-        id: `alert-${id}-driver-table`,
-        title: 'Drivers of the change',
-        columns: [
-          { key: 'segment', header: 'Segment' },
-          { key: 'before', header: 'Baseline (weekly)' },
-          { key: 'after', header: 'Recent (weekly)' },
-          { key: 'contribution', header: 'Contribution' },
-          { key: 'share', header: 'Share of the change' },
-        ],
-        data: drivers.map((x) => ({
-          segment: `${x.attribute}: ${x.value}`,
-          before: round(x.before),
-          after: round(x.after),
-          contribution: round(x.contribution),
-          share: `${Math.round(x.share * 100)}%`,
-        })),
-      },
-    });
-  }
+  const inSegment = d.segment ? ` in ${d.segment.value}` : '';
+  cards.push(...driverCards(id, `${label}${inSegment}`, withUsual(d.drivers ?? []).slice(0, 8)));
   cards.push({
     type: 'text',
     data: {
@@ -142,17 +124,11 @@ export async function* investigateAlert(
       content: rec.full_description.split(/(?<=\.) (?=[A-Z])/),
     },
   });
-  const top = drivers[0];
-  const followUps = [
-    top ? { label: `${label} by ${top.attribute}`, question: `${label} by ${top.attribute} by week` } : null,
-    top
-      ? {
-          label: `Break ${top.value} down further`,
-          question: `${label} in ${top.value} by ${drivers.find((x) => x.attribute !== top.attribute)?.attribute ?? 'month'}`,
-        }
-      : null,
-    { label: 'Make Decision', description: 'Record what you decide about this alert', question: '' },
-  ].filter((a): a is { label: string; question: string; description?: string } => a !== null);
+  const followUps = driverFollowUps({
+    label,
+    segment: d.segment ?? null,
+    drivers: withUsual(d.drivers ?? []),
+  });
   cards.push({
     type: 'action',
     data: {

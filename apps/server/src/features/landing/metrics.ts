@@ -27,7 +27,8 @@ async function countRecommendations(deps: Deps, caller: Caller, from: Date, to: 
   const hidden = await hiddenUseCases(deps, caller);
   const row = await deps.db
     .selectFrom('recommendations')
-    .select(sql<number>`count(*)::int`.as('n'))
+    // One insight per incident, however many use cases over the same data raised it.
+    .select(sql<number>`count(distinct coalesce(incident_key, id::text))::int`.as('n'))
     .where('org_id', '=', caller.orgId)
     .where('use_case_id', 'in', visibleUseCases(deps.db, caller).select('use_cases.id'))
     .where('generated_at', '>=', from)

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Finding } from './describe-finding';
+import type { Incident } from './describe-incident';
 import { scanUseCase } from './scan';
 
 /**
  * Scans the active use cases of an organisation (or all) and stores one recommendation per
- * metric, segment and anomaly window: a re-run updates it, and a dismissed one stays dismissed.
+ * incident (root cause and episode): a re-run updates it, and a dismissed one stays dismissed.
  */
 export async function runRecommendationScan(
   deps: Deps,
@@ -102,9 +103,9 @@ async function scanUseCases(
   let updated = 0;
   const failures: string[] = [];
   for (const uc of useCases) {
-    let findings: Finding[];
+    let incidents: Incident[];
     try {
-      findings = await scanUseCase(deps, {
+      incidents = await scanUseCase(deps, {
         id: uc.id,
         orgId: uc.org_id,
         ownerId: uc.owner_id,
@@ -115,58 +116,127 @@ async function scanUseCases(
       failures.push(`use case ${uc.id}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
     }
-    const earlier = await episodesOf(deps, uc.org_id, uc.id);
-    for (const f of findings) {
-      const text = f.text!;
-      const key = recommendationKey(f, earlier);
-      const details = JSON.stringify({
-        category: text.category,
-        metric: f.metric,
-        segment: f.segment,
-        window: { from: f.windowStart, to: f.windowEnd, weeks: f.weeks },
-        actual: f.actual,
-        expected: f.expected,
-        relativeChange: f.relativeChange,
-        score: f.score,
-        share: f.share,
-        reason: f.reason,
-        drivers: f.drivers.slice(0, 10),
-        series: f.series.slice(-52),
-      });
-      const row = await deps.db
-        .insertInto('recommendations')
-        .values({
-          org_id: uc.org_id,
-          use_case_id: uc.id,
-          dedupe_key: key,
-          title: text.title,
-          brief_summary: text.brief,
-          full_description: text.full,
-          impact_level: f.impact,
-          action: text.action,
-          score: Math.abs(f.score),
-          details,
-          generated_at: deps.now(),
-        })
-        .onConflict((oc) =>
-          oc.columns(['org_id', 'use_case_id', 'dedupe_key']).doUpdateSet({
-            title: text.title,
-            brief_summary: text.brief,
-            full_description: text.full,
-            impact_level: f.impact,
-            action: text.action,
-            score: Math.abs(f.score),
-            details,
-          }),
-        )
-        // xmax is 0 for a freshly inserted row and set for one the conflict clause updated.
-        .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
-        .executeTakeFirstOrThrow();
-      if (row.inserted) created++;
+    for (const incident of incidents) {
+      const inserted = await storeIncident(deps, { orgId: uc.org_id, useCaseId: uc.id }, incident);
+      if (inserted) created++;
       else updated++;
     }
   }
   return { useCases: useCases.length, created, updated, failures };
+}
+
+/**
+ * Stores one incident as the use case's recommendation: a re-run updates it (a dismissed one stays
+ * dismissed). Its key continues the organisation's earlier incident of the same data and root
+ * whose window it overlaps, so a lasting shift stays one alert and a second use case over the
+ * same data stores the same key (the list shows it once). Returns whether a row was created.
+ */
+async function storeIncident(deps: Deps, uc: { orgId: number; useCaseId: number }, incident: Incident) {
+  const text = incident.text!;
+  const lead = incident.primary[0]!;
+  const key = incidentKey(incident, await incidentEpisodes(deps, uc.orgId, incident));
+  const details = JSON.stringify({
+    category: text.category,
+    metric: lead.metric,
+    segment: incident.segment,
+    window: { from: incident.windowStart, to: incident.windowEnd, weeks: incident.weeks },
+    actual: lead.actual,
+    expected: lead.expected,
+    relativeChange: lead.relativeChange,
+    score: lead.score,
+    share: lead.share,
+    reason: lead.reason,
+    drivers: lead.drivers.slice(0, 10),
+    series: lead.series.slice(-52),
+    // Every measure that moved on the root, lead first, and the other slices it explains.
+    metrics: incident.primary.map((f) => ({
+      key: f.measure.key,
+      label: f.measure.label,
+      metric: f.metric,
+      actual: f.actual,
+      expected: f.expected,
+      relativeChange: f.relativeChange,
+      score: f.score,
+      reason: f.reason,
+    })),
+    related: incident.related.map((f) => ({
+      label: f.measure.label,
+      segment: f.segment,
+      relativeChange: f.relativeChange,
+      score: f.score,
+    })),
+  });
+  const values = {
+    title: text.title,
+    brief_summary: text.brief,
+    full_description: text.full,
+    impact_level: incident.impact,
+    action: text.action,
+    score: incident.score,
+    details,
+  };
+  const row = await deps.db
+    .insertInto('recommendations')
+    .values({
+      org_id: uc.orgId,
+      use_case_id: uc.useCaseId,
+      dedupe_key: key,
+      incident_key: key,
+      ...values,
+      generated_at: deps.now(),
+    })
+    .onConflict((oc) => oc.columns(['org_id', 'use_case_id', 'dedupe_key']).doUpdateSet(values))
+    // xmax is 0 for a freshly inserted row and set for one the conflict clause updated.
+    .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
+    .executeTakeFirstOrThrow();
+  if (row.inserted) await foldEarlierAlerts(deps, uc, incident, row.id);
+  return row.inserted;
+}
+
+/**
+ * Alerts stored one per metric and segment, before incidents were grouped, that this incident
+ * now covers: they are resolved by it, and when the user had dismissed every one of them the
+ * incident starts dismissed too.
+ */
+async function foldEarlierAlerts(
+  deps: Deps,
+  uc: { orgId: number; useCaseId: number },
+  incident: Incident,
+  id: number,
+) {
+  const earlier = await deps.db
+    .selectFrom('recommendations')
+    .select(['id', 'dedupe_key', 'status', sql<string | null>`details->'window'->>'to'`.as('to')])
+    .where('org_id', '=', uc.orgId)
+    .where('use_case_id', '=', uc.useCaseId)
+    .where('incident_key', 'is', null)
+    .execute();
+  const episodes = earlier.flatMap((r) => (r.to ? [{ key: r.dedupe_key, to: r.to }] : []));
+  const covered = new Set(
+    [...incident.primary, ...incident.related]
+      .map((f) => recommendationKey(f, episodes))
+      .filter((k) => episodes.some((e) => e.key === k)),
+  );
+  const rows = earlier.filter((r) => covered.has(r.dedupe_key));
+  if (!rows.length) return;
+  if (rows.every((r) => r.status === 'dismissed'))
+    await deps.db
+      .updateTable('recommendations')
+      .set({ status: 'dismissed', status_changed_at: deps.now() })
+      .where('id', '=', id)
+      .execute();
+  await deps.db
+    .updateTable('recommendations')
+    .set({ status: 'resolved', status_changed_at: deps.now() })
+    .where(
+      'id',
+      'in',
+      rows
+        .filter((r) => r.status === 'active')
+        .map((r) => r.id)
+        .concat([-1]),
+    )
+    .execute();
 }
 
 interface Episode {
@@ -175,40 +245,55 @@ interface Episode {
   to: string;
 }
 
-/** The use case's recommendations, as episodes: their key and where their window ended. */
-async function episodesOf(deps: Deps, orgId: number, useCaseId: number): Promise<Episode[]> {
+/** The organisation's incidents of the same data and root, as episodes: their key and where their window ended. */
+async function incidentEpisodes(deps: Deps, orgId: number, incident: Incident): Promise<Episode[]> {
   const rows = await deps.db
     .selectFrom('recommendations')
-    .select(['dedupe_key', sql<string | null>`details->'window'->>'to'`.as('to')])
+    .select(['incident_key', sql<string | null>`details->'window'->>'to'`.as('to')])
     .where('org_id', '=', orgId)
-    .where('use_case_id', '=', useCaseId)
+    .where('incident_key', 'like', `${incidentPrefix(incident).replace(/[\\%_]/g, '\\$&')}%`)
     .execute();
-  return rows.flatMap((r) => (r.to ? [{ key: r.dedupe_key, to: r.to }] : []));
+  return rows.flatMap((r) => (r.to && r.incident_key ? [{ key: r.incident_key, to: r.to }] : []));
+}
+
+const incidentPrefix = (i: Pick<Incident, 'source' | 'root'>) => `${i.source}|${i.root}|`;
+
+const weekAfter = (day: string) =>
+  new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+
+/** The episode an incident continues: an earlier key of the same data and root whose window overlaps or ends the week before. */
+function continued(prefix: string, from: string, to: string, earlier: Episode[]): string | undefined {
+  return earlier
+    .filter((e) => e.key.startsWith(prefix) && e.key.slice(prefix.length) <= to && from <= weekAfter(e.to))
+    .sort((a, b) => a.key.localeCompare(b.key))[0]?.key;
 }
 
 /**
- * One recommendation per metric, segment and episode. A finding whose window overlaps the window
- * of an earlier one of the same metric and segment, or starts the week after it, is the same
- * shift seen again (next week the latest three weeks start a week later): it updates that
- * recommendation, so a dismissed one stays dismissed and a lasting shift is not raised anew
- * every week.
+ * One incident per data, root and episode: the key of the earlier incident it continues, else
+ * `connection|schema.table|root|first week`.
+ */
+export function incidentKey(
+  incident: Pick<Incident, 'source' | 'root' | 'windowStart' | 'windowEnd'>,
+  earlier: Episode[],
+): string {
+  const prefix = incidentPrefix(incident);
+  return (
+    continued(prefix, incident.windowStart, incident.windowEnd, earlier) ?? `${prefix}${incident.windowStart}`
+  );
+}
+
+/**
+ * The key alerts had when they were stored one per metric, segment and episode (before incidents):
+ * a finding whose window overlaps the window of an earlier one of the same metric and segment, or
+ * starts the week after it, is the same shift seen again. Used to find the alerts an incident
+ * now covers.
  */
 export function recommendationKey(
   f: Pick<Finding, 'measure' | 'segment' | 'windowStart' | 'windowEnd'>,
   earlier: Episode[],
 ): string {
   const prefix = `${f.measure.key}|${f.segment ? `${f.segment.attribute}=${f.segment.value}` : '*'}|`;
-  const weekAfter = (day: string) =>
-    new Date(Date.parse(`${day}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
-  const continued = earlier
-    .filter(
-      (e) =>
-        e.key.startsWith(prefix) &&
-        e.key.slice(prefix.length) <= f.windowEnd &&
-        f.windowStart <= weekAfter(e.to),
-    )
-    .sort((a, b) => a.key.localeCompare(b.key))[0];
-  return continued?.key ?? `${prefix}${f.windowStart}`;
+  return continued(prefix, f.windowStart, f.windowEnd, earlier) ?? `${prefix}${f.windowStart}`;
 }
 
 export const INTERRUPTED_SCAN = 'The server stopped during this scan; the next scan runs it again.';

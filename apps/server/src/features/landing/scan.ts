@@ -1,6 +1,8 @@
 import type { TColumnRef, TDecisionMetric, TMeasure, TSemanticModel } from '@catalyst/contracts';
 import {
+  aggregationOf,
   driversOf,
+  groupFindings,
   joinPath,
   kindOf,
   scanMetrics,
@@ -13,6 +15,7 @@ import { buildUseCaseModel } from '../use-cases/semantic-model';
 import { dataSpan, measureSeries, type MeasureRow } from '../../warehouses/metric-series';
 import { actorOf } from '../../warehouses/registry';
 import { describeFinding, type Driver, type Finding } from './describe-finding';
+import { describeIncident, worstImpact, type Incident } from './describe-incident';
 
 type Risk = 'conservative' | 'balanced' | 'aggressive';
 
@@ -37,6 +40,14 @@ const MAX_MEASURES = 8;
 
 const q = (id: string) => `"${id.replace(/"/g, '""')}"`;
 
+/** Money before volume: the order in which an incident lists its metrics and picks the one it leads with. */
+const BUSINESS_WORDS = [
+  /revenue|sales|turnover/i,
+  /profit|margin|income/i,
+  /amount|cost|spend|value/i,
+  /quantity|orders|units|volume/i,
+];
+
 /** Sums of the KPI columns and the derived metrics of tables that have a time column. */
 export function measuresOf(model: TSemanticModel): Measure[] {
   const measures: Measure[] = [];
@@ -58,12 +69,13 @@ export function measuresOf(model: TSemanticModel): Measure[] {
     for (const column of table.columns.filter(
       (c) => c.entityType === 'KPI' && c.kind === 'number' && kindOf(c.type) === 'number' && !c.isKey,
     )) {
-      // Prices, rates and ages are averaged, not added up.
-      const average = /price|rate|ratio|percent|pct|discount|age|score|margin/i.test(
-        `${column.name} ${column.label}`,
-      );
+      // Only additive measures are summed (revenue, quantity); levels, prices, rates and readings
+      // (a temperature, a balance) are averaged; identifiers and calendar numbers are skipped.
+      const aggregation = aggregationOf({ ...column, rowCount: table.rowCount });
+      if (aggregation === 'skip') continue;
+      const average = aggregation === 'avg';
       measures.push({
-        key: `${average ? 'avg' : 'sum'}:${table.name}.${column.name}`,
+        key: `${aggregation}:${table.name}.${column.name}`,
         label: average ? `Average ${column.label}` : column.label,
         table: table.name,
         timeColumn: time.name,
@@ -78,8 +90,11 @@ export function measuresOf(model: TSemanticModel): Measure[] {
     }
   }
   // Business measures first: derived metrics, then money and volume words.
-  const rank = (m: Measure) =>
-    m.additive ? (/revenue|sales|profit|amount|cost|quantity|orders/i.test(m.label) ? 1 : 2) : 0;
+  const rank = (m: Measure) => {
+    if (!m.additive) return 0;
+    const i = BUSINESS_WORDS.findIndex((w) => w.test(m.label));
+    return i < 0 ? BUSINESS_WORDS.length + 1 : i + 1;
+  };
   return measures.sort((a, b) => rank(a) - rank(b)).slice(0, MAX_MEASURES);
 }
 
@@ -150,31 +165,34 @@ function bySegment(rows: MeasureRow[], measures: number, attribute: string, week
  * Scans one use case: every measure of each table by week, in total and by the values of its
  * low-cardinality attributes, through the engine's `scanMetrics` (the detector `npm run
  * eval:anomaly` scores, plus materiality rules). A finding is explained by the segments that
- * drive it: a total's by its segments, a segment's by the other attributes within it.
+ * drive it: a total's by its segments, a segment's by the other attributes within it. The
+ * findings one root cause explains become one incident (`groupFindings`).
  */
 export async function scanUseCase(
   deps: Deps,
   useCase: { id: number; orgId: number; ownerId: number; risk: Risk },
-): Promise<Finding[]> {
+): Promise<Incident[]> {
   // Scans are background work for the organisation: they run as the system, not as the owner.
   const caller = { userId: useCase.ownerId, orgId: useCase.orgId, isAdmin: true, system: true as const };
   const { model, connId } = await buildUseCaseModel(deps, caller, useCase.id);
   if (!connId || model.tables.length === 0) return [];
   const warehouse = await deps.warehouses.open({ orgId: useCase.orgId, connId, actor: actorOf(caller) });
+  // The data an incident is about, the same whichever use case reads it.
+  const schema = model.tables[0]!.schema;
   try {
     const measures = measuresOf(model);
-    const findings: Finding[] = [];
+    const incidents: Incident[] = [];
     for (const table of [...new Set(measures.map((m) => m.table))]) {
-      findings.push(
-        ...(await scanTable({
-          warehouse,
-          model,
-          measures: measures.filter((m) => m.table === table),
-          risk: useCase.risk,
-        })),
-      );
+      const findings = await scanTable({
+        warehouse,
+        model,
+        measures: measures.filter((m) => m.table === table),
+        risk: useCase.risk,
+      });
+      const order = (f: Finding) => measures.findIndex((m) => m.key === f.measure.key);
+      incidents.push(...toIncidents(findings, `${connId}|${schema}.${table}`, order));
     }
-    return findings;
+    return incidents;
   } finally {
     await warehouse.close();
   }
@@ -307,4 +325,45 @@ async function scanTable(input: {
     findings.push({ ...finding, text: describeFinding(finding) });
   }
   return findings;
+}
+
+/** The findings of one table as incidents, one per root cause, each described. */
+export function toIncidents(findings: Finding[], source: string, order: (f: Finding) => number): Incident[] {
+  const groups = groupFindings(
+    findings.map((f) => ({
+      segment: f.segment,
+      from: f.windowStart,
+      to: f.windowEnd,
+      score: f.score,
+      relativeChange: f.relativeChange,
+      drivers: f.drivers.map((d) => ({ ...d, attribute: d.column })),
+    })),
+  );
+  return groups.map((g) => {
+    // Money before volume, whichever measure cleared the bar on its own: the lead is what a
+    // decision on the incident tracks, and a user thinks of revenue before quantity.
+    const primary = g.primary.map((i) => findings[i]!).sort((a, b) => order(a) - order(b));
+    const related = g.related.map((i) => findings[i]!);
+    const all = [...primary, ...related];
+    const lead = primary[0]!;
+    const windowStart = all.map((f) => f.windowStart).sort()[0]!;
+    const windowEnd = all
+      .map((f) => f.windowEnd)
+      .sort()
+      .at(-1)!;
+    const incident: Incident = {
+      source,
+      root: g.root,
+      segment: lead.segment,
+      segmentLabel: lead.segmentLabel,
+      primary,
+      related,
+      windowStart,
+      windowEnd,
+      weeks: Math.round((Date.parse(windowEnd) - Date.parse(windowStart)) / WEEK) + 1,
+      impact: worstImpact(all),
+      score: Math.max(...all.map((f) => Math.abs(f.score))),
+    };
+    return { ...incident, text: describeIncident(incident) };
+  });
 }

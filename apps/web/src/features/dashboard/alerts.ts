@@ -10,10 +10,16 @@ export interface AlertItem {
   severity: Severity;
   category: string;
   useCaseId: number;
+  /** Every use case over the same data that raised this incident, its own first (spec: "use case name"). */
   useCaseName: string;
   timeAgo: string;
   action: string;
+  /** The measures that moved in this incident with their change, e.g. "Revenue −37%"; empty for an alert of one metric. */
+  metrics: { label: string; change: string; direction: 'up' | 'down' }[];
 }
+
+/** "−37%" / "+12%": the sign a reader expects, with a true minus sign. */
+export const signedPercent = (r: number) => `${r >= 0 ? '+' : '−'}${Math.round(Math.abs(r) * 100)}%`;
 
 const SEVERITY: Record<string, Severity> = {
   'Critical Alert': 'critical',
@@ -59,9 +65,18 @@ export function toAlert(r: TRecommendation, now = Date.now()): AlertItem {
     severity: SEVERITY[r.impact_level] ?? 'low',
     category: r.category,
     useCaseId: r.usecase_id,
-    useCaseName: r.use_case_name,
+    useCaseName: (r.use_cases?.length ? r.use_cases.map((u) => u.name) : [r.use_case_name]).join(', '),
     timeAgo: timeAgo(r.generated_at, now),
     action: r.action.toLowerCase(),
+    // One metric is already the title; an incident lists what moved.
+    metrics:
+      (r.affected_metrics?.length ?? 0) > 1
+        ? r.affected_metrics.map((m) => ({
+            label: m.label,
+            change: signedPercent(m.change),
+            direction: m.change >= 0 ? ('up' as const) : ('down' as const),
+          }))
+        : [],
   };
 }
 

@@ -10,6 +10,8 @@ import {
   List,
   MessageSquarePlus,
   RefreshCw,
+  TrendingDown,
+  TrendingUp,
   X,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -286,11 +288,12 @@ function AttentionRequired() {
                     >
                       {a.category}
                     </span>
-                    <span className="text-xs text-muted-foreground">
+                    <span className="min-w-0 text-xs text-muted-foreground">
                       {a.useCaseName} · {a.timeAgo}
                     </span>
                   </div>
-                  <h3 className="mt-2 text-[15px] font-semibold">{a.title}</h3>
+                  <h3 className="mt-2 text-[15px] font-semibold break-words">{a.title}</h3>
+                  {a.metrics.length ? <AffectedMetrics metrics={a.metrics} /> : null}
                   {view === 'card' ? (
                     <p className="mt-1 text-sm leading-6 text-muted-foreground">{a.description}</p>
                   ) : null}
@@ -314,5 +317,27 @@ function AttentionRequired() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The measures one incident moved, as a list: one alert for one cause, every metric named. */
+function AffectedMetrics({ metrics }: { metrics: AlertItem['metrics'] }) {
+  return (
+    <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Affected metrics">
+      {metrics.map((m) => (
+        <li
+          key={m.label}
+          className="inline-flex items-center gap-1 rounded-md border border-border bg-muted/60 px-2 py-0.5 text-xs"
+        >
+          {m.direction === 'down' ? (
+            <TrendingDown className="size-3.5 text-muted-foreground" aria-hidden />
+          ) : (
+            <TrendingUp className="size-3.5 text-muted-foreground" aria-hidden />
+          )}
+          <span className="font-medium">{m.label}</span>
+          <span className="tabular-nums text-muted-foreground">{m.change}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
