@@ -61,12 +61,18 @@ const PG_TYPE_NAMES: Record<number, string> = {
 };
 
 // Per-pool parsers (the global pg.types belong to the app database): numbers as numbers,
-// dates as their own text so no time zone shifts them.
+// dates and timestamps without time zone as their own text so no time zone shifts them (pg would
+// read "2026-06-29 16:06" as the server process's local time and hand back another hour).
 const asNumber = (s: string) => {
   const n = Number(s);
   return Number.isSafeInteger(n) || !/^-?\d+$/.test(s) ? n : s;
 };
-const parsers: Record<number, (s: string) => unknown> = { 20: asNumber, 1700: asNumber, 1082: (s) => s };
+const parsers: Record<number, (s: string) => unknown> = {
+  20: asNumber,
+  1700: asNumber,
+  1082: (s) => s,
+  1114: (s) => s,
+};
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     (format ?? 'text') === 'text' && parsers[oid]

@@ -82,8 +82,10 @@ export function compilePlan(
     if (!m) throw new PlanError('HAVING refers to a missing measure');
     return `${scope.measure(m)} ${OPS[h.op]} ${params.bind(h.value)}`;
   });
+  // A distinct listing ordered by a column it does not show is grouped instead (below).
+  let groupedListing = false;
   const order = plan.order.map((o) => {
-    const dir = o.dir === 'desc' ? 'DESC' : 'ASC';
+    const dir = d.direction(o.dir);
     if (o.kind === 'measure') {
       const m = plan.measures[o.index ?? 0];
       if (!m) throw new PlanError('ORDER BY refers to a missing measure');
@@ -102,16 +104,24 @@ export function compilePlan(
       return `${o.dir === 'desc' ? 'MAX' : 'MIN'}(${col(o.column)}) ${dir}`;
     }
     const pos = plan.columns.findIndex(same);
-    return pos >= 0 ? `${pos + 1} ${dir}` : `${col(o.column)} ${dir}`;
+    if (pos >= 0) return `${pos + 1} ${dir}`;
+    // One row per distinct value has no single value of another column to order by (PostgreSQL
+    // refuses the query, the others take any row's): group the listing and take the MAX or MIN.
+    if (plan.distinct) {
+      groupedListing = true;
+      return `${o.dir === 'desc' ? 'MAX' : 'MIN'}(${col(o.column)}) ${dir}`;
+    }
+    return `${col(o.column)} ${dir}`;
   });
   for (let i = order.length - 1; i >= 0; i--) if (!order[i]) order.splice(i, 1);
-  finishOrder(plan, order);
+  finishOrder(plan, order, d);
   const limit = limitOf(plan, options);
   const sql = [
-    `SELECT ${!aggregated && plan.distinct ? 'DISTINCT ' : ''}${select.join(', ')}`,
+    `SELECT ${!aggregated && plan.distinct && !groupedListing ? 'DISTINCT ' : ''}${select.join(', ')}`,
     scope.from,
     conditions.length ? `WHERE ${conditions.join(' AND ')}` : '',
     groupBy.length && plan.measures.length ? `GROUP BY ${groupBy.join(', ')}` : '',
+    groupedListing ? `GROUP BY ${select.join(', ')}` : '',
     having.length ? `HAVING ${having.join(' AND ')}` : '',
     order.length ? `ORDER BY ${order.join(', ')}` : '',
     limit ? d.limit(limit) : '',

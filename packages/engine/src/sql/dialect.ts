@@ -5,12 +5,16 @@ import type { SqlDialect } from '../warehouse';
 export interface Dialect {
   name: SqlDialect;
   quote(id: string): string;
-  /** Placeholder for the n-th (1-based) parameter. */
-  param(n: number): string;
+  /** Placeholder for the n-th (1-based) parameter, whose value is `value`. */
+  param(n: number, value?: string | number | boolean): string;
   truncate(expr: string, grain: TTimeGrain): string;
   limit(n: number): string;
-  /** Case-insensitive substring match. */
+  /** Case-insensitive substring match: the text as it is, never a LIKE pattern. */
   contains(expr: string, param: string): string;
+  /** An ORDER BY direction where NULL is the smallest value: first ascending, last descending. */
+  direction(dir: 'asc' | 'desc'): string;
+  /** `/` of two integers is an integer (7 / 2 = 3): derived metrics need a decimal division. */
+  integerDivision: boolean;
   /** `a` equals `b`, NULL equal to NULL. */
   same(a: string, b: string): string;
   /** Any value as text. */
@@ -31,6 +35,8 @@ const backtick = (id: string): string => `\`${id.replace(/`/g, '``')}\``;
 const literal = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const NUMBER = '^[-+]{0,1}([0-9]+[.]{0,1}[0-9]*|[.][0-9]+)([eE][-+]{0,1}[0-9]+){0,1}$';
 const digits = (e: string) => `REPLACE(TRIM(${e}), ',', '')`;
+// DuckDB is opened with NULLs first ascending (DuckDbWarehouse.create), as MySQL and BigQuery sort.
+const plainDirection = (dir: 'asc' | 'desc'): string => (dir === 'desc' ? 'DESC' : 'ASC');
 
 export const DIALECTS: Record<SqlDialect, Dialect> = {
   duckdb: {
@@ -39,7 +45,10 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     param: () => '?',
     limit: (n) => `LIMIT ${n}`,
     truncate: (e, g) => `CAST(date_trunc('${g}', ${e}) AS DATE)`,
-    contains: (e, p) => `${e} ILIKE '%' || ${p} || '%'`,
+    // LIKE would read "%" and "_" in the value as wildcards.
+    contains: (e, p) => `strpos(lower(${e}), lower(${p})) > 0`,
+    direction: plainDirection,
+    integerDivision: false,
     same: (a, b) => `${a} IS NOT DISTINCT FROM ${b}`,
     toText: (e) => `CAST(${e} AS VARCHAR)`,
     parseDate: (e, f) =>
@@ -51,10 +60,18 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
   postgres: {
     name: 'postgres',
     quote: ansiQuote,
-    param: (n) => `$${n}`,
+    // A parameter takes the type of what it is compared with: 2.5 against an integer column or
+    // COUNT(*) would be read as an integer and fail. Fractions and big numbers are numeric.
+    param: (n, v) =>
+      typeof v === 'number' && !(Number.isInteger(v) && Math.abs(v) < 2 ** 31)
+        ? `CAST($${n} AS numeric)`
+        : `$${n}`,
     limit: (n) => `LIMIT ${n}`,
     truncate: (e, g) => `CAST(date_trunc('${g}', ${e}) AS DATE)`,
-    contains: (e, p) => `${e} ILIKE '%' || ${p} || '%'`,
+    contains: (e, p) => `strpos(lower(${e}), lower(${p})) > 0`,
+    // PostgreSQL's NULL is the largest value; the other databases sort it as the smallest.
+    direction: (dir) => (dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'),
+    integerDivision: true,
     same: (a, b) => `${a} IS NOT DISTINCT FROM ${b}`,
     toText: (e) => `CAST(${e} AS TEXT)`,
     // to_date fails the whole query on a value it cannot read: only values of the format reach it.
@@ -78,7 +95,9 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         quarter: `MAKEDATE(YEAR(${e}), 1) + INTERVAL (QUARTER(${e}) - 1) QUARTER`,
         year: `DATE_FORMAT(${e}, '%Y-01-01')`,
       })[g],
-    contains: (e, p) => `LOWER(${e}) LIKE CONCAT('%', LOWER(${p}), '%')`,
+    contains: (e, p) => `LOCATE(LOWER(${p}), LOWER(${e})) > 0`,
+    direction: plainDirection,
+    integerDivision: false,
     same: (a, b) => `${a} <=> ${b}`,
     toText: (e) => `CAST(${e} AS CHAR)`,
     // STR_TO_DATE is lenient about what follows a match: the pattern keeps it to whole values.
@@ -95,7 +114,9 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     param: () => '?',
     limit: (n) => `LIMIT ${n}`,
     truncate: (e, g) => `DATE_TRUNC(${e}, ${g === 'week' ? 'ISOWEEK' : g.toUpperCase()})`,
-    contains: (e, p) => `LOWER(${e}) LIKE CONCAT('%', LOWER(${p}), '%')`,
+    contains: (e, p) => `STRPOS(LOWER(${e}), LOWER(${p})) > 0`,
+    direction: plainDirection,
+    integerDivision: false,
     same: (a, b) => `${a} IS NOT DISTINCT FROM ${b}`,
     toText: (e) => `CAST(${e} AS STRING)`,
     parseDate: (e, f) =>

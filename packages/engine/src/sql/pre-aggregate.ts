@@ -74,7 +74,7 @@ export function compilePreAggregated(
     return `r.m${h.measure} ${OPS[h.op]} ${params.bind(h.value)}`;
   });
   const order = plan.order.map((o) => {
-    const dir = o.dir === 'desc' ? 'DESC' : 'ASC';
+    const dir = d.direction(o.dir);
     if (o.kind === 'measure') {
       if (!plan.measures[o.index ?? 0]) throw new PlanError('ORDER BY refers to a missing measure');
       return `${dims.length + (o.index ?? 0) + 1} ${dir}`;
@@ -90,7 +90,7 @@ export function compilePreAggregated(
     throw new PlanError('Ordering groups by a column they do not show is not possible across this join');
   });
   for (let i = order.length - 1; i >= 0; i--) if (!order[i]) order.splice(i, 1);
-  finishOrder(plan, order);
+  finishOrder(plan, order, d);
   const limit = limitOf(plan, options);
   const sql = [
     `SELECT ${select.join(', ')}`,

@@ -12,7 +12,7 @@ export class Params {
   constructor(private readonly d: Dialect) {}
   bind(v: string | number | boolean): string {
     this.values.push(v);
-    return this.d.param(this.values.length);
+    return this.d.param(this.values.length, v);
   }
 }
 
@@ -96,8 +96,14 @@ export class Scope {
     if (m.metric) {
       const metric = this.model.metrics.find((x) => x.name === m.metric);
       if (!metric) throw new PlanError(`Unknown metric ${m.metric}`);
-      return metric.expression.replace(/"((?:[^"]|"")+)"/g, (_all, name: string) =>
-        this.col({ table: metric.table, column: name.replace(/""/g, '"') }),
+      // Quoted names become columns; where integers divide as integers, `/` divides decimals
+      // ("* 1.0" binds before the division it precedes, so the expression keeps its meaning).
+      return metric.expression.replace(
+        /"((?:[^"]|"")+)"|'(?:[^']|'')*'|\//g,
+        (all, name: string | undefined) => {
+          if (name !== undefined) return this.col({ table: metric.table, column: name.replace(/""/g, '"') });
+          return all === '/' && this.d.integerDivision ? '* 1.0 /' : all;
+        },
       );
     }
     if (m.agg === 'count') return m.column ? `COUNT(${this.col(m.column)})` : 'COUNT(*)';
@@ -114,7 +120,8 @@ export class Scope {
     if (f.op === 'between') return `${e} BETWEEN ${params.bind(v[0]!)} AND ${params.bind(v[1] ?? v[0]!)}`;
     if (f.op === 'in' || f.op === 'not_in')
       return `${e} ${f.op === 'in' ? 'IN' : 'NOT IN'} (${v.map((x) => params.bind(x)).join(', ')})`;
-    if (f.op === 'contains') return this.d.contains(e, params.bind(v[0]!));
+    // A substring search is of text, also for a value that reads as a number.
+    if (f.op === 'contains') return this.d.contains(e, params.bind(String(v[0]!)));
     return `${e} ${OPS[f.op]} ${params.bind(v[0]!)}`;
   }
 
@@ -143,12 +150,19 @@ export function measureTable(m: TMeasure, model: SemanticModel, planTable: strin
   return m.column?.table ?? planTable;
 }
 
-/** A time dimension orders by time; ties under a measure order break by the dimensions in the same direction (as SQLite does). */
-export function finishOrder(plan: TQueryPlan, order: string[]) {
-  if (!order.length && plan.dimensions.some((x) => x.grain)) order.push('1 ASC');
+/**
+ * A time dimension orders by time, then by the other dimensions (one order on every database);
+ * ties under a measure order break by the dimensions in the same direction (as SQLite does).
+ */
+export function finishOrder(plan: TQueryPlan, order: string[], d: Dialect) {
+  const time = plan.dimensions.findIndex((x) => x.grain);
+  if (!order.length && time >= 0) {
+    const others = plan.dimensions.map((_, i) => i).filter((i) => i !== time);
+    for (const i of [time, ...others]) order.push(`${i + 1} ${d.direction('asc')}`);
+  }
   const first = plan.order[0];
   if (first?.kind === 'measure')
-    plan.dimensions.forEach((_, i) => order.push(`${i + 1} ${first.dir === 'desc' ? 'DESC' : 'ASC'}`));
+    plan.dimensions.forEach((_, i) => order.push(`${i + 1} ${d.direction(first.dir)}`));
 }
 
 export function limitOf(plan: TQueryPlan, options: { maxRows?: number }): number | undefined {

@@ -1,0 +1,634 @@
+/**
+ * The plans of the round trip: every feature of ZQueryPlan, written as the engine writes them,
+ * over the dataset of dataset.ts. Each is compiled for every dialect and run on every database.
+ */
+import type { TColumnRef } from '@catalyst/contracts';
+import { rows, type Engine } from './dataset';
+import type { Row } from './compare';
+
+export interface RoundTripCase {
+  name: string;
+  /**
+   * The plan without the parts every plan has. Not typed as TQueryPlan: a case may use a plan
+   * feature this build's contract does not have yet, and is then skipped (the test says which).
+   */
+  plan: Record<string, unknown>;
+  /**
+   * Which output columns the plan's order fixes: 'all' (a total order: compared row by row),
+   * positions (only those columns' sequence is compared), or none (compared as a set). Left
+   * out, a plan with an order, a time grouping or a ranking per group is taken as totally ordered.
+   */
+  order?: 'all' | number[] | 'none';
+  /** Dialects that must refuse the plan with a PlanError whose message matches. */
+  refuses?: Partial<Record<Engine, RegExp>>;
+  /** The rows computed from the dataset in memory, where every database could be wrong alike. */
+  oracle?: () => Row[];
+  /** The plan may rightly return no rows. */
+  empty?: boolean;
+}
+
+const s = (column: string): TColumnRef => ({ table: 'sales', column });
+const customer = (column: string): TColumnRef => ({ table: 'customers', column });
+const product = (column: string): TColumnRef => ({ table: 'products', column });
+
+const sum = (column: string, label = `Sum of ${column}`) => ({
+  agg: 'sum' as const,
+  column: s(column),
+  label,
+});
+const count = (label = 'Rows') => ({ agg: 'count' as const, label });
+const metric = (name: string) => ({ agg: 'sum' as const, metric: name, label: name });
+
+/** A continuous percentile (0–1) as SQL's PERCENTILE_CONT: interpolated between neighbours. */
+function percentile(values: number[], p: number): number | null {
+  const xs = [...values].sort((a, b) => a - b);
+  if (!xs.length) return null;
+  const at = p * (xs.length - 1);
+  const low = Math.floor(at);
+  return xs[low]! + (xs[Math.min(low + 1, xs.length - 1)]! - xs[low]!) * (at - low);
+}
+
+/** A column of the sales of a channel (NULL: no channel), NULLs left out. */
+const salesOf = (channel: string | null, column: 'amount' | 'quantity'): number[] =>
+  rows('sales')
+    .filter((r) => r.channel === channel && typeof r[column] === 'number')
+    .map((r) => r[column] as number);
+
+/** How many sales notes contain `text` as it is (the oracle of a substring search). */
+const notesContaining = (text: string): Row[] => [
+  [
+    rows('sales').filter(
+      (r) => typeof r.note === 'string' && r.note.toLowerCase().includes(text.toLowerCase()),
+    ).length,
+  ],
+];
+
+export const CASES: RoundTripCase[] = [
+  // Aggregates
+  { name: 'counts all rows', plan: { measures: [count()] } },
+  {
+    name: 'each aggregate of numbers, dates and timestamps',
+    plan: {
+      measures: [
+        { agg: 'count', column: s('amount'), label: 'Amounts' },
+        { agg: 'count_distinct', column: s('customer_id'), label: 'Customers' },
+        sum('amount'),
+        { agg: 'avg', column: s('amount'), label: 'Average amount' },
+        { agg: 'min', column: s('amount'), label: 'Smallest amount' },
+        { agg: 'max', column: s('amount'), label: 'Largest amount' },
+        sum('quantity'),
+        { agg: 'avg', column: s('quantity'), label: 'Average quantity' },
+        { agg: 'min', column: s('order_date'), label: 'First day' },
+        { agg: 'max', column: s('created_at'), label: 'Last sale' },
+      ],
+    },
+  },
+  {
+    name: 'medians and percentiles by channel (MySQL/MariaDB have no percentile aggregate)',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: s('channel'), label: 'Channel' }],
+      measures: [
+        { agg: 'median', column: s('amount'), label: 'Median amount' },
+        { agg: 'percentile', p: 0.9, column: s('amount'), label: '90th percentile' },
+        { agg: 'percentile', p: 0.25, column: s('quantity'), label: 'Lower quartile of units' },
+      ],
+    },
+    refuses: { mysql: /Medians and percentiles cannot be computed on MySQL/ },
+    oracle: () =>
+      ['Online', 'Store', 'Phone', null].map((channel) => [
+        channel,
+        percentile(salesOf(channel, 'amount'), 0.5),
+        percentile(salesOf(channel, 'amount'), 0.9),
+        percentile(salesOf(channel, 'quantity'), 0.25),
+      ]),
+  },
+  {
+    name: 'a conditional median',
+    plan: {
+      measures: [
+        {
+          agg: 'median',
+          column: s('amount'),
+          label: 'Median online amount',
+          where: [{ column: s('channel'), op: 'eq', values: ['Online'] }],
+        },
+      ],
+    },
+    refuses: { mysql: /Medians and percentiles/ },
+    oracle: () => [[percentile(salesOf('Online', 'amount'), 0.5)]],
+  },
+  {
+    name: 'distinct months and weeks with sales',
+    plan: {
+      measures: [
+        { agg: 'count_distinct', column: s('order_date'), grain: 'month', label: 'Months with sales' },
+        { agg: 'count_distinct', column: s('created_at'), grain: 'week', label: 'Weeks with sales' },
+      ],
+    },
+  },
+
+  // Conditional measures, ratios and derived metrics
+  {
+    name: 'conditional measures beside unconditional ones',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: product('category'), label: 'Category' }],
+      measures: [
+        sum('amount'),
+        {
+          ...sum('amount', 'Online amount'),
+          where: [{ column: s('channel'), op: 'eq', values: ['Online'] }],
+        },
+        { ...count('Returns'), where: [{ column: s('returned'), op: 'eq', values: [true] }] },
+        {
+          agg: 'count_distinct',
+          column: s('customer_id'),
+          label: 'Customers who kept something',
+          where: [{ column: s('returned'), op: 'eq', values: [false] }],
+        },
+      ],
+    },
+  },
+  {
+    name: 'ratios: order value, return rate, a share and whole numbers over whole numbers',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: product('category'), label: 'Category' }],
+      measures: [
+        {
+          ...sum('amount', 'Average order value'),
+          over: { agg: 'count_distinct', column: s('order_id'), label: 'Orders' },
+        },
+        {
+          ...count('Return rate'),
+          where: [{ column: s('returned'), op: 'eq', values: [true] }],
+          over: count(),
+          format: 'percent',
+        },
+        {
+          ...sum('amount', 'Online share'),
+          where: [{ column: s('channel'), op: 'in', values: ['Online'] }],
+          over: sum('amount'),
+        },
+        {
+          ...sum('quantity', 'Units per order'),
+          over: { agg: 'count_distinct', column: s('order_id'), label: 'Orders' },
+        },
+      ],
+      order: [{ kind: 'dimension', index: 0, dir: 'asc' }],
+    },
+  },
+  {
+    name: 'a ratio over nothing is NULL, not an error',
+    plan: {
+      measures: [
+        {
+          ...sum('amount', 'Share from nowhere'),
+          over: { ...sum('amount'), where: [{ column: s('channel'), op: 'eq', values: ['Nowhere'] }] },
+        },
+      ],
+    },
+  },
+  {
+    name: 'derived metrics by channel',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: s('channel'), label: 'Channel' }],
+      measures: [metric('profit'), metric('margin'), metric('units_per_order'), metric('return_rate')],
+    },
+  },
+  {
+    name: 'a derived metric narrowed by a condition',
+    plan: {
+      measures: [{ ...metric('profit'), where: [{ column: s('returned'), op: 'eq', values: [false] }] }],
+    },
+  },
+
+  // Time grains
+  ...(['day', 'week', 'month', 'quarter', 'year', 'weekday'] as const).map((grain): RoundTripCase => ({
+    name: `by ${grain} of a date`,
+    plan: {
+      intent: 'trend',
+      dimensions: [{ column: s('order_date'), grain, label: grain }],
+      measures: [sum('amount'), count()],
+      ...(grain === 'day' && {
+        timeRange: { column: s('order_date'), from: '2025-03-01', to: '2025-04-01', label: 'March 2025' },
+      }),
+    },
+  })),
+  ...(['day', 'week', 'month', 'quarter', 'year', 'weekday'] as const).map((grain): RoundTripCase => ({
+    name: `by ${grain} of a timestamp`,
+    plan: {
+      intent: 'trend',
+      dimensions: [{ column: s('created_at'), grain, label: grain }],
+      measures: [count()],
+    },
+  })),
+
+  // Filters
+  {
+    name: 'equal and not equal text (not equal leaves NULLs out)',
+    plan: {
+      measures: [count()],
+      dimensions: [{ column: s('channel'), label: 'Channel' }],
+      filters: [
+        { column: s('channel'), op: 'neq', values: ['Store'] },
+        { column: customer('segment'), op: 'eq', values: ['Enterprise'] },
+      ],
+    },
+  },
+  {
+    name: 'comparisons with fractional values, also on whole-number columns',
+    plan: {
+      measures: [count(), sum('amount')],
+      filters: [
+        { column: s('amount'), op: 'gt', values: [20.5] },
+        { column: s('amount'), op: 'lte', values: [900.25] },
+        { column: s('quantity'), op: 'gte', values: [2.5] },
+        { column: s('quantity'), op: 'lt', values: [8.5] },
+      ],
+    },
+  },
+  {
+    name: 'between dates and between numbers',
+    plan: {
+      measures: [count(), sum('quantity')],
+      filters: [
+        { column: s('order_date'), op: 'between', values: ['2025-03-01', '2025-05-31'] },
+        { column: s('amount'), op: 'between', values: [10, 400] },
+      ],
+    },
+  },
+  {
+    name: 'comparisons of dates and timestamps with text values',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: s('order_date'), label: 'Day' }],
+      measures: [count()],
+      filters: [
+        { column: s('order_date'), op: 'gte', values: ['2025-06-01'] },
+        { column: s('order_date'), op: 'neq', values: ['2025-06-03'] },
+        { column: s('created_at'), op: 'lt', values: ['2025-06-20 12:00:00'] },
+      ],
+    },
+  },
+  {
+    name: 'in and not in, text and numbers',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: s('product_id'), label: 'Product' }],
+      measures: [count()],
+      filters: [
+        { column: s('channel'), op: 'in', values: ['Online', 'Phone'] },
+        { column: s('product_id'), op: 'not_in', values: [2, 5] },
+      ],
+    },
+  },
+  {
+    name: 'contains ignores case',
+    plan: { measures: [count()], filters: [{ column: s('note'), op: 'contains', values: ['rUSH'] }] },
+    oracle: () => notesContaining('rush'),
+  },
+  ...['%', '_', '\\', 'e_b', '0% o'].map((text): RoundTripCase => ({
+    name: `contains finds "${text}" as text, not as a pattern`,
+    plan: { measures: [count()], filters: [{ column: s('note'), op: 'contains', values: [text] }] },
+    oracle: () => notesContaining(text),
+  })),
+  {
+    name: 'is null and not null',
+    plan: {
+      measures: [count(), sum('quantity')],
+      filters: [
+        { column: s('channel'), op: 'is_null', values: [] },
+        { column: s('amount'), op: 'not_null', values: [] },
+      ],
+    },
+  },
+  {
+    name: 'a yes/no column is true, and false',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: s('returned'), label: 'Returned' }],
+      measures: [count(), sum('amount')],
+      filters: [{ column: s('returned'), op: 'in', values: [true, false] }],
+    },
+  },
+  {
+    name: 'either of several conditions',
+    plan: {
+      measures: [count()],
+      filters: [
+        { column: s('channel'), op: 'eq', values: ['Phone'] },
+        { column: s('returned'), op: 'eq', values: [true] },
+        { column: product('category'), op: 'eq', values: ['Services'] },
+      ],
+      filterLogic: 'or',
+      timeRange: { column: s('order_date'), from: '2025-07-01', to: '2026-01-01', label: 'H2 2025' },
+    },
+  },
+  {
+    name: 'having a total above a value, and a count above a fraction',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: customer('name'), label: 'Customer' }],
+      measures: [sum('amount'), count()],
+      having: [
+        { measure: 0, op: 'gt', value: 3000.5 },
+        { measure: 1, op: 'gte', value: 30.5 },
+      ],
+    },
+  },
+
+  // Order and limits
+  {
+    name: 'top 3 customers by amount',
+    plan: {
+      intent: 'top',
+      dimensions: [{ column: customer('name'), label: 'Customer' }],
+      measures: [sum('amount')],
+      order: [{ kind: 'measure', index: 0, dir: 'desc' }],
+      limit: 3,
+    },
+  },
+  {
+    name: 'bottom 2 products by units, ascending',
+    plan: {
+      intent: 'top',
+      dimensions: [{ column: product('name'), label: 'Product' }],
+      measures: [sum('quantity')],
+      order: [{ kind: 'measure', index: 0, dir: 'asc' }],
+      limit: 2,
+    },
+  },
+  {
+    name: 'a ranking where some groups have no value (NULLs rank last)',
+    plan: {
+      intent: 'top',
+      // Some customers bought no gifts: their amount is NULL.
+      dimensions: [{ column: customer('name'), label: 'Customer' }],
+      measures: [
+        { ...sum('amount', 'Gift amount'), where: [{ column: s('note'), op: 'eq', values: ['Gift'] }] },
+      ],
+      order: [{ kind: 'measure', index: 0, dir: 'desc' }],
+      limit: 5,
+    },
+  },
+  {
+    name: 'the same ranking ascending (NULLs first)',
+    plan: {
+      intent: 'top',
+      // Some customers bought no gifts: their amount is NULL.
+      dimensions: [{ column: customer('name'), label: 'Customer' }],
+      measures: [
+        { ...sum('amount', 'Gift amount'), where: [{ column: s('note'), op: 'eq', values: ['Gift'] }] },
+      ],
+      order: [{ kind: 'measure', index: 0, dir: 'asc' }],
+      limit: 5,
+    },
+  },
+  {
+    name: 'ordered by a dimension with NULLs, both ways',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: s('channel'), label: 'Channel' }],
+      measures: [count()],
+      order: [{ kind: 'dimension', index: 0, dir: 'asc' }],
+    },
+  },
+  {
+    name: 'ordered by a dimension with NULLs, descending',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: customer('segment'), label: 'Segment' }],
+      measures: [count()],
+      order: [{ kind: 'dimension', index: 0, dir: 'desc' }],
+    },
+  },
+  {
+    name: 'grouped and ordered by a column it does not group',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: product('name'), label: 'Product' }],
+      measures: [count()],
+      order: [{ kind: 'column', column: product('list_price'), dir: 'desc' }],
+    },
+  },
+  {
+    name: 'a listing ordered by columns, limited',
+    plan: {
+      intent: 'list',
+      columns: [s('id'), s('order_date'), s('channel'), s('amount'), s('returned'), s('created_at')],
+      filters: [{ column: s('customer_id'), op: 'eq', values: [3] }],
+      order: [
+        { kind: 'column', column: s('amount'), dir: 'desc' },
+        { kind: 'column', column: s('id'), dir: 'asc' },
+      ],
+      limit: 10,
+    },
+  },
+  {
+    name: 'a distinct listing of joined columns',
+    plan: {
+      intent: 'list',
+      columns: [customer('country'), product('category')],
+      distinct: true,
+      order: [
+        { kind: 'column', column: customer('country'), dir: 'asc' },
+        { kind: 'column', column: product('category'), dir: 'asc' },
+      ],
+    },
+  },
+  {
+    name: 'a distinct listing ordered by a column it does not show',
+    plan: {
+      intent: 'list',
+      columns: [product('category')],
+      distinct: true,
+      order: [{ kind: 'column', column: product('list_price'), dir: 'desc' }],
+    },
+  },
+
+  // Shares and periods
+  {
+    name: 'each category as a share of the total',
+    plan: {
+      intent: 'share',
+      dimensions: [{ column: product('category'), label: 'Category' }],
+      measures: [sum('amount')],
+      share: true,
+    },
+  },
+  {
+    name: 'shares by a grouping with NULLs',
+    plan: {
+      intent: 'share',
+      dimensions: [{ column: s('channel'), label: 'Channel' }],
+      measures: [count()],
+      share: true,
+      order: [{ kind: 'measure', index: 0, dir: 'desc' }],
+    },
+  },
+  {
+    name: 'a period from and to',
+    plan: {
+      measures: [sum('amount'), count()],
+      timeRange: { column: s('order_date'), from: '2025-04-01', to: '2025-07-01', label: 'Q2 2025' },
+    },
+  },
+  {
+    name: 'a period on a timestamp, open at one end',
+    plan: {
+      measures: [count()],
+      timeRange: { column: s('created_at'), from: '2026-03-15', label: 'since Mar 15, 2026' },
+    },
+  },
+  {
+    name: 'a period ending on a day',
+    plan: {
+      measures: [count()],
+      timeRange: { column: s('order_date'), to: '2025-02-01', label: 'before Feb 2025' },
+    },
+  },
+  {
+    name: 'a breakdown compared with the previous period, by its change',
+    plan: {
+      intent: 'compare_periods',
+      dimensions: [{ column: s('channel'), label: 'Channel' }],
+      measures: [sum('amount'), count()],
+      timeRange: { column: s('order_date'), from: '2026-01-01', to: '2026-04-01', label: 'Q1 2026' },
+      comparison: 'previous_period',
+      order: [{ kind: 'measure', index: 0, dir: 'desc', change: true }],
+    },
+  },
+  {
+    name: 'a breakdown compared with a year before',
+    plan: {
+      intent: 'compare_periods',
+      dimensions: [{ column: product('category'), label: 'Category' }],
+      measures: [sum('amount')],
+      timeRange: { column: s('order_date'), from: '2026-01-01', to: '2026-06-01', label: 'Jan–May 2026' },
+      comparison: 'previous_year',
+    },
+  },
+  {
+    name: 'a breakdown compared with a named period',
+    plan: {
+      intent: 'compare_periods',
+      dimensions: [{ column: customer('country'), label: 'Country' }],
+      measures: [metric('profit')],
+      timeRange: { column: s('order_date'), from: '2026-01-01', to: '2026-04-01', label: 'Q1 2026' },
+      comparisonRange: { column: s('order_date'), from: '2025-07-01', to: '2025-10-01', label: 'Q3 2025' },
+      order: [{ kind: 'measure', index: 0, dir: 'asc' }],
+    },
+  },
+
+  // Windows over the grouped rows
+  {
+    name: 'a running total by month',
+    plan: {
+      intent: 'trend',
+      dimensions: [{ column: s('order_date'), grain: 'month', label: 'Month' }],
+      measures: [sum('amount')],
+      cumulative: true,
+    },
+  },
+  {
+    name: 'running totals by quarter per channel',
+    plan: {
+      intent: 'trend',
+      dimensions: [
+        { column: s('channel'), label: 'Channel' },
+        { column: s('order_date'), grain: 'quarter', label: 'Quarter' },
+      ],
+      measures: [count()],
+      cumulative: true,
+      order: [
+        { kind: 'dimension', index: 0, dir: 'asc' },
+        { kind: 'dimension', index: 1, dir: 'asc' },
+      ],
+    },
+  },
+  {
+    name: 'the change from each quarter to the next',
+    plan: {
+      intent: 'trend',
+      dimensions: [{ column: s('order_date'), grain: 'quarter', label: 'Quarter' }],
+      measures: [sum('amount'), metric('margin')],
+      periodChange: true,
+    },
+  },
+  {
+    name: 'running totals and changes by month per category',
+    plan: {
+      intent: 'trend',
+      dimensions: [
+        { column: product('category'), label: 'Category' },
+        { column: s('order_date'), grain: 'month', label: 'Month' },
+      ],
+      measures: [sum('quantity')],
+      cumulative: true,
+      periodChange: true,
+      timeRange: { column: s('order_date'), from: '2025-01-01', to: '2025-07-01', label: 'H1 2025' },
+    },
+    order: [1],
+  },
+  {
+    name: 'the top 2 products in each country',
+    plan: {
+      intent: 'top',
+      dimensions: [
+        { column: customer('country'), label: 'Country' },
+        { column: product('name'), label: 'Product' },
+      ],
+      measures: [sum('amount')],
+      order: [{ kind: 'measure', index: 0, dir: 'desc' }],
+      perGroupLimit: 2,
+    },
+  },
+  {
+    name: 'the bottom product in each segment, NULL segment included',
+    plan: {
+      intent: 'top',
+      dimensions: [
+        { column: customer('segment'), label: 'Segment' },
+        { column: product('name'), label: 'Product' },
+      ],
+      measures: [count()],
+      having: [{ measure: 0, op: 'gte', value: 2 }],
+      order: [{ kind: 'measure', index: 0, dir: 'asc' }],
+      perGroupLimit: 1,
+    },
+  },
+
+  // Joins through both dimension tables
+  {
+    name: 'grouped by both dimension tables',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [
+        { column: customer('country'), label: 'Country' },
+        { column: product('category'), label: 'Category' },
+      ],
+      measures: [sum('amount'), { agg: 'avg', column: product('list_price'), label: 'Average list price' }],
+    },
+  },
+  {
+    name: 'measures of two tables (read apart, then joined), ordered by a grouping with NULLs',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: customer('segment'), label: 'Segment' }],
+      measures: [sum('amount'), { agg: 'count_distinct', column: customer('id'), label: 'Customers' }],
+      order: [{ kind: 'dimension', index: 0, dir: 'asc' }],
+    },
+  },
+  {
+    name: 'filtered by one dimension table, grouped by the other',
+    plan: {
+      intent: 'breakdown',
+      dimensions: [{ column: customer('segment'), label: 'Segment' }],
+      measures: [{ agg: 'count_distinct', column: customer('id'), label: 'Customers' }, sum('quantity')],
+      filters: [{ column: product('category'), op: 'not_in', values: ['Accessories'] }],
+    },
+  },
+];
