@@ -81,7 +81,7 @@ test('an administrator invites a user with role User, who signs in and sees no a
   expect(await row.getByText('User', { exact: true }).count()).toBe(1);
 
   // The invitee opens the link from the e-mail, chooses a password and signs in.
-  const token = await latestResetToken(since);
+  const token = await latestResetToken(since, invitee.email);
   const guest = await openPage(browser);
   try {
     await guest.page.goto(`/set-password?token=${encodeURIComponent(token)}`);

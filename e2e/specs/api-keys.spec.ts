@@ -173,7 +173,7 @@ test('screenshots of every sub-tab and the create dialog, light and dark, 1440 a
     t,
   );
   await apiCall('POST', '/api/v1/password/set', {
-    token: await latestResetToken(since),
+    token: await latestResetToken(since, `${bot}@example.com`),
     newPassword: 'OpsBot#Pass2026',
   });
   const botToken = (

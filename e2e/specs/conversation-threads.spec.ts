@@ -29,7 +29,7 @@ test('a thread is renamed in the sidebar, shared with a second user who then see
     { username, email: `${username}@example.com`, firstName: 'Sam' },
     adminToken,
   );
-  const token = await latestResetToken(since);
+  const token = await latestResetToken(since, `${username}@example.com`);
   await apiCall('POST', '/api/v1/password/set', { token, newPassword: 'Sam#pass12' });
 
   const { context, page } = await openPage(browser);

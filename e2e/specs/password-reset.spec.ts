@@ -16,7 +16,7 @@ const NEW_PASSWORD = 'Fresh#Start2026';
 async function restoreAdminPassword() {
   const since = Date.now();
   await apiCall('POST', '/api/v1/password/reset', { username: ADMIN.username });
-  const token = await latestResetToken(since);
+  const token = await latestResetToken(since, ADMIN.email);
   await apiCall('POST', '/api/v1/password/set', { token, newPassword: ADMIN.password });
 }
 
@@ -31,7 +31,7 @@ test('a user resets the password with the link from the e-mail and signs in with
   await page.getByText('Password Reset Sent').waitFor();
   await page.waitForURL('**/login', { timeout: 10_000 });
 
-  const resetToken = await latestResetToken(since);
+  const resetToken = await latestResetToken(since, ADMIN.email);
 
   try {
     await page.goto(`/set-password?token=${encodeURIComponent(resetToken)}`);

@@ -15,7 +15,8 @@ export const BASE_URL = (() => {
   return url.replace(/\/$/, '');
 })();
 
-export const ADMIN = { username: 'admin', password: 'Admin#12345' };
+/** The first admin the browser tests' server creates (bootstrap gives it the e-mail username@localhost). */
+export const ADMIN = { username: 'admin', password: 'Admin#12345', email: 'admin@localhost' };
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -201,25 +202,29 @@ export async function apiLogin(username: string, password: string): Promise<stri
 }
 
 /**
- * The token of the newest set-password link mailed after `since`, read from the mail the test
- * SMTP server received (e2e/support/smtp.mjs): the outbox keeps such links redacted.
+ * The token of the newest set-password link mailed to `recipient` after `since`, read from the mail
+ * the test SMTP server received (e2e/support/smtp.mjs): the outbox keeps such links redacted. The
+ * recipient matters: a link mailed to someone else a moment earlier (another spec's reset) must not
+ * be taken for this one while this one is still on its way.
  */
-export async function latestResetToken(since: number): Promise<string> {
+export async function latestResetToken(since: number, recipient: string): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: run the browser specs through `node e2e/run.mjs`');
+  const envelopeTo = (text: string) => /^X-Envelope-To: (.*)$/m.exec(text)?.[1]?.split(',') ?? [];
   for (let attempt = 0; attempt < 40; attempt += 1) {
     const mails = fs
       .readdirSync(dir)
       .filter((f) => f.endsWith('.eml'))
       .map((f) => path.join(dir, f))
-      .filter((file) => fs.statSync(file).mtimeMs >= since - 5_000)
+      .filter((file) => fs.statSync(file).mtimeMs >= since - 1_000)
       .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
-      .map((file) => decodeQuotedPrintable(fs.readFileSync(file, 'utf8')));
+      .map((file) => decodeQuotedPrintable(fs.readFileSync(file, 'utf8')))
+      .filter((text) => envelopeTo(text).some((to) => to.toLowerCase() === recipient.toLowerCase()));
     const match = mails.map((text) => /set-password\?token=([A-Za-z0-9_-]+)/.exec(text)).find((m) => m?.[1]);
     if (match?.[1]) return match[1];
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('No e-mail with a set-password link arrived at the test SMTP server');
+  throw new Error(`No e-mail with a set-password link for ${recipient} arrived at the test SMTP server`);
 }
 
 function decodeQuotedPrintable(raw: string): string {

@@ -199,7 +199,7 @@ describe('every answer carries evidence and cards', () => {
     expect(action?.type === 'action' && action.data.actions.length).toBe(3);
     const text = a.cards.find((c) => c.type === 'text');
     expect(text?.type === 'text' && text.data.content?.join(' ')).toMatch(
-      /^\*\*Total Revenue\*\* across all 6 Region values: \$[\d,]+\. Highest: /,
+      /^\*\*Total Revenue\*\* across all 5 Region values: \$[\d,]+\. Highest: /,
     );
   });
 });
