@@ -14,7 +14,15 @@ const ioCalls = vi.hoisted(() => [] as { options: Record<string, unknown> }[]);
 vi.mock('socket.io-client', () => ({
   io: (options: Record<string, unknown>) => {
     ioCalls.push({ options });
-    return { active: true, connected: false, disconnect: () => undefined, connect: () => undefined };
+    const socket = {
+      active: true,
+      connected: false,
+      on: () => socket,
+      off: () => socket,
+      disconnect: () => socket,
+      connect: () => socket,
+    };
+    return socket;
   },
 }));
 

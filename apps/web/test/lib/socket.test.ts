@@ -72,13 +72,13 @@ describe('the app socket reconnects forever (spec document 1 §9, issue: no more
     expect(retryDelay(50, () => 1)).toBe(12_000);
   });
 
-  it('opens one websocket on /socketio with the session token, without Socket.IO’s own (giving-up) reconnection', () => {
+  it('opens one websocket on /socketio with the session cookie, without Socket.IO’s own (giving-up) reconnection', () => {
     const socket = getSocket();
     expect(getSocket()).toBe(socket);
     expect(current().options).toMatchObject({
       path: '/socketio',
       transports: ['websocket'],
-      auth: { token: SIGNED_IN_USER.token },
+      withCredentials: true,
       reconnection: false,
       timeout: RETRY.connectTimeoutMs,
     });
