@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { apiCall, launchBrowser, openPage, screenshot, signIn } from '../support/browser';
+import { ADMIN, apiCall, apiLogin, launchBrowser, openPage, screenshot, signIn } from '../support/browser';
 import { gateSocket } from '../support/socket-gate';
 
 // The conversation's socket goes away and comes back (issue 14): the header says so, a question
@@ -170,7 +170,8 @@ test('while an answer is on its way, Like, Dislike, Regenerate and Delete are di
 
   // Feedback on an answer deleted meanwhile (another tab): the "Error" toast with the server's reason.
   const threadId = Number(/\/conversation\/(\d+)$/.exec(page.url())![1]);
-  const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
+  // The page's session lives in an HttpOnly cookie: the test signs in the same user through the API.
+  const token = await apiLogin(ADMIN.username, ADMIN.password);
   const thread = await apiCall<{ result: { message_id: number }[] }>(
     'GET',
     `/api/copilot/threads/${threadId}`,

@@ -207,7 +207,9 @@ test('sections are ticked from saved data, and the schema and table pickers sear
   await page.getByText('No item found.').waitFor();
   await search.fill('');
 
-  // Suggestions for a calculation follow the selected tables.
+  // Suggestions for a calculation follow the selected tables (saved metrics are read-only rows:
+  // Add Metric opens one to write in).
+  await page.getByRole('button', { name: 'Add Metric' }).click();
   const suggestionsFor = async (typed: string) => {
     const calc = page.getByLabel('Calculation').first();
     await calc.fill(typed);

@@ -54,6 +54,8 @@ describe.skipIf(!hasPostgres)('decision metric expressions', () => {
     await c.query('CREATE TABLE sales (day date NOT NULL, region text NOT NULL, revenue numeric NOT NULL)');
     await c.query(`INSERT INTO sales SELECT d::date, r, 100 + extract(day FROM d)::int
       FROM generate_series(current_date - 200, current_date - 1, interval '1 day') d, unnest(ARRAY['Europe','Asia']) r`);
+    await c.query('CREATE TABLE managers (region text PRIMARY KEY, manager text NOT NULL)');
+    await c.query(`INSERT INTO managers VALUES ('Europe', 'Ada'), ('Asia', 'Grace')`);
     await c.query('CREATE TABLE secrets (id int, code int, note text)');
     await c.query(`INSERT INTO secrets VALUES (1, ${SECRET}, 'payroll')`);
     await c.end();
@@ -84,13 +86,13 @@ describe.skipIf(!hasPostgres)('decision metric expressions', () => {
     const tables = (
       await call(admin, 'GET', `/api/copilot/schema_validation/usecase_db_tables/${useCaseId}`)
     ).json() as { table_id: number; table_name: string }[];
-    // Only `sales` is selected: `secrets` is in the schema but not part of the use case.
+    // `sales` and `managers` are selected: `secrets` is in the schema but not part of the use case.
     const selected = await call(
       admin,
       'POST',
       '/api/copilot/schema_validation/usecase_db_tables/select_and_fetch_columns',
       {
-        table_ids: [tables.find((x) => x.table_name === 'sales')!.table_id],
+        table_ids: tables.filter((x) => x.table_name !== 'secrets').map((x) => x.table_id),
       },
     );
     expect(selected.statusCode, selected.body).toBe(200);
@@ -122,6 +124,19 @@ describe.skipIf(!hasPostgres)('decision metric expressions', () => {
     ['a table in another schema', { table: 'pg_catalog"."pg_authid', expression: 'COUNT(*)' }],
     ['an unselected time column', { timeColumn: 'day" < now() UNION SELECT code FROM secrets --' }],
     ['a filter on an unknown column', { filters: [{ column: 'code', value: 1 }] }],
+    [
+      'a join to an unselected table',
+      {
+        filters: [{ column: 'code', value: SECRET, table: 'secrets' }],
+        joins: [
+          { from: [{ table: 'sales', column: 'revenue' }], to: [{ table: 'secrets', column: 'code' }] },
+        ],
+      },
+    ],
+    [
+      'a related table reached by no join',
+      { filters: [{ column: 'manager', value: 'Ada', table: 'managers' }] },
+    ],
     ['no aggregate at all', { expression: '"revenue"' }],
   ];
 
@@ -182,6 +197,24 @@ describe.skipIf(!hasPostgres)('decision metric expressions', () => {
     const outcome = await call(user.token, 'GET', `${D}/${created.id}/outcome`);
     expect(outcome.statusCode, outcome.body).toBe(400);
     expect(outcome.body).not.toContain(String(SECRET));
+  });
+
+  it('accepts a segment of a related table reached through its join, and measures it', async () => {
+    const ofAda = {
+      ...good,
+      label: "Revenue of Ada's region",
+      filters: [{ column: 'manager', value: 'Ada', table: 'managers' }],
+      joins: [
+        { from: [{ table: 'sales', column: 'region' }], to: [{ table: 'managers', column: 'region' }] },
+      ],
+    };
+    const created = await call(user.token, 'POST', D, decision(ofAda));
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().id;
+    const approved = await call(user.token, 'POST', `${D}/${id}/status`, { status: 'approved' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const outcome = (await call(user.token, 'GET', `${D}/${id}/outcome`)).json();
+    expect(outcome.baseline?.periods).toBeGreaterThan(0);
   });
 
   it('measures a valid metric end to end (the check does not stop real work)', async () => {

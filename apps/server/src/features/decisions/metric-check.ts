@@ -7,8 +7,9 @@ import { knownColumns } from '../use-cases/knowledge';
 /**
  * A decision's metric becomes SQL when the decision is approved (its baseline) and when its outcome
  * is measured, and it comes from the browser: it must be a metric of the decision's use case — an
- * aggregate over the selected columns of one selected table, its time column and filter columns
- * selected columns of that table. This is checked when the decision is created or edited and again
+ * aggregate over the selected columns of one selected table, its time column a selected column of
+ * that table, its filters and join steps selected columns of the use case (a segment of a related
+ * table is reached through its join steps). This is checked when the decision is created or edited and again
  * before every query (a stored metric may predate the check, or a column may have been unselected
  * since). What is stored and run is the parser's canonical expression, never the text as sent.
  */
@@ -39,12 +40,25 @@ export async function checkDecisionMetric(
       `"${metric.table}" is not a selected table of the use case${tables.length ? ` (selected: ${tables.slice(0, 10).join(', ')})` : '; select its tables in the Knowledge tab first'}.`,
     );
   }
-  const has = (name: string) => ofTable.some((c) => c.db_column_name === name);
-  if (!has(metric.timeColumn))
+  const selected = (table: string, column: string) =>
+    columns.some((c) => c.table_name === table && c.db_column_name === column);
+  if (!selected(metric.table, metric.timeColumn))
     refuse(`its time column "${metric.timeColumn}" is not a selected column of ${metric.table}.`);
-  for (const f of metric.filters)
-    if (!has(f.column))
-      refuse(`its filter column "${f.column}" is not a selected column of ${metric.table}.`);
+  // Join steps (to a segment of a related table) name selected columns only, and a filter on
+  // another table needs a step that reaches it.
+  const joined = new Set([metric.table]);
+  for (const step of metric.joins ?? [])
+    for (const ref of [...step.from, ...step.to]) {
+      if (!selected(ref.table, ref.column))
+        refuse(`its join column "${ref.table}.${ref.column}" is not a selected column of the use case.`);
+      joined.add(ref.table);
+    }
+  for (const f of metric.filters) {
+    const table = f.table ?? metric.table;
+    if (!selected(table, f.column))
+      refuse(`its filter column "${f.column}" is not a selected column of ${table}.`);
+    if (!joined.has(table)) refuse(`its filter on ${table}.${f.column} has no join from ${metric.table}.`);
+  }
   let expression: string;
   try {
     expression = parseMetricExpression(
