@@ -38,9 +38,10 @@ function unread(input: unknown, output: unknown, path = ''): string[] {
 }
 
 /**
- * Plan features Catalyst has on its way (the engine branch's ZQueryPlan): a case that uses one
- * this build does not read yet is skipped, never run as a different plan. Anything else left
- * unread is a mistake in the case and fails.
+ * Plan features the query-plan contract (ZQueryPlan) does not have yet — medians and percentiles,
+ * conditional and ratio measures, weekdays, period comparisons, running totals, top N per group:
+ * a case that uses one is skipped (and listed as skipped), never run as a different plan. Anything
+ * else left unread is a mistake in the case and fails.
  */
 const COMING =
   /median|percentile|weekday|\.(where|over|p|grain|format|change|comparisonRange|cumulative|periodChange|perGroupLimit)\b/;
