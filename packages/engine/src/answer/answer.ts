@@ -10,6 +10,8 @@ import { executePlan } from './execute';
 import { questionFor, readingOf } from './reading';
 import { followUpsFor } from './suggest';
 import { presentResult } from './present';
+import { developmentPlan, explainAnswer } from './explain';
+import { explainQuestion } from '../understand/why';
 
 export interface ThreadTurn {
   question: string;
@@ -121,6 +123,54 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
     if (refined && refined.confidence >= understanding.confidence * 0.9) {
       understanding = { plan: refined.plan, confidence: refined.confidence, doubts: [], unexplained: [] };
       source = 'follow-up';
+    }
+  }
+  const explain = source === 'embedded' ? explainQuestion(question) : null;
+  if (explain?.kind === 'development') {
+    // "How did X develop": X over time.
+    const base = understand(explain.rest, input.model, now);
+    const trend = base.plan && developmentPlan(base.plan, input.model);
+    if (trend) understanding = { ...base, plan: trend };
+  } else if (explain) {
+    // "Why did X move", "which Y is underperforming": the change split by what drives it.
+    yield { type: 'loader', text: 'Comparing with the period before…' };
+    const explained = await explainAnswer(explain, {
+      model: input.model,
+      warehouse: input.warehouse,
+      now,
+      currency: input.currency,
+      timeoutMs: input.timeoutMs,
+    }).catch(() => null);
+    if (explained) {
+      yield { type: 'plan', plan: explained.plan, reading: explained.reading, confidence: 0.8 };
+      for (const card of explained.cards) yield { type: 'card', card };
+      const done: Answer = {
+        status: 'answered',
+        question,
+        plan: explained.plan,
+        reading: explained.reading,
+        sql: explained.sql,
+        params: explained.params,
+        columns: explained.columns,
+        rows: explained.rows,
+        cards: explained.cards,
+        confidence: 0.8,
+        evidence: {
+          reading: explained.reading,
+          sql: explained.sql,
+          params: explained.params,
+          displaySql: inlineParams(explained.sql, explained.params, input.warehouse.dialect),
+          periods: explained.periods,
+          rowCount: explained.rows.length,
+          tables: explained.tables,
+          freshness: null,
+          source,
+          doubts: [],
+        },
+        message: explained.reading,
+      };
+      yield { type: 'done', answer: done };
+      return done;
     }
   }
   if (input.llm && source === 'embedded' && question.trim() && question.length <= 2000) {
