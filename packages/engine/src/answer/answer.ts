@@ -9,9 +9,14 @@ import { inlineParams } from '../sql/inline';
 import { executePlan } from './execute';
 import { questionFor, readingOf } from './reading';
 import { followUpsFor } from './suggest';
-import { presentResult } from './present';
+import { dataExtent, presentResult } from './present';
+import { longDay } from '../cards/format';
 import { developmentPlan, explainAnswer } from './explain';
 import { explainQuestion } from '../understand/why';
+
+/** Period words counted from today: such a period can be moved back to where the data ends. */
+const RELATIVE_PERIOD =
+  /\b(?:last|this|past|previous|current|today|yesterday|to date|so far|ytd|mtd|qtd|recent)\b/i;
 
 export interface ThreadTurn {
   question: string;
@@ -184,6 +189,37 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
         unexplained: [],
       };
       source = 'llm';
+    }
+  }
+  if (
+    source === 'embedded' &&
+    understanding.plan?.timeRange?.from &&
+    RELATIVE_PERIOD.test(understanding.plan.timeRange.label)
+  ) {
+    // A relative period wholly after the data's last day ("last month" of data that ends in June
+    // of last year) is counted back from that day instead of answering with no days, and says so.
+    const range = understanding.plan.timeRange;
+    const extent = await dataExtent(
+      {
+        model: input.model,
+        warehouse: input.warehouse,
+        timeoutMs: input.timeoutMs,
+        plan: understanding.plan,
+      },
+      range.column,
+    );
+    if (extent && new Date(`${range.from}T00:00:00Z`) > extent.last) {
+      const clock = new Date(extent.last.getTime() + 36 * 3_600_000);
+      const again = understand(question, input.model, clock);
+      const moved = again?.plan?.timeRange;
+      if (again?.plan && moved)
+        understanding = {
+          ...again,
+          plan: {
+            ...again.plan,
+            timeRange: { ...moved, label: `${moved.label} (the data ends ${longDay(extent.last)})` },
+          },
+        };
     }
   }
   const plan = understanding.plan;

@@ -38,10 +38,13 @@ export interface Presented {
   periods: string[];
 }
 
-type Extent = { first: Date; last: Date };
+export type Extent = { first: Date; last: Date };
 
 /** The first and last day in a time column of the plan's table, for partial periods. */
-async function dataExtent(input: PresentInput, column: TColumnRef): Promise<Extent | null> {
+export async function dataExtent(
+  input: Pick<PresentInput, 'model' | 'warehouse' | 'timeoutMs'> & { plan: Pick<TQueryPlan, 'table'> },
+  column: TColumnRef,
+): Promise<Extent | null> {
   const probe = ZQueryPlan.parse({
     intent: 'value',
     table: input.plan.table,
