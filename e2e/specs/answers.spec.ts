@@ -149,3 +149,47 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('"which … is underperforming" and "why" are answered with the change split by what drives it', async () => {
+  const { context, page } = await openPage(browser);
+  await signIn(page);
+  await page.goto('/conversation/new');
+  await page.getByText("I'm Catalyst AI").waitFor();
+  await ask(page, 'Which region is underperforming?');
+  const said = await cardTitled(page, 'Total Revenue by Region: who did worse').innerText();
+  // The last four weeks of data against the four weeks before, both named.
+  expect(said).toMatch(/(did worse than before|No Region did worse)/);
+  expect(said).toMatch(/Compared: .+, \d{4} against the period before, .+, \d{4}\./);
+  const table = cardTitled(page, /^Total Revenue, .+ → .+$/);
+  const headers = await table.locator('thead th').allInnerTexts();
+  expect(headers[0]).toBe('Segment');
+  expect(headers).toContain('Share of the change');
+  const rows = await table.locator('tbody tr').allInnerTexts();
+  expect(rows.length).toBe(5);
+  for (const row of rows) expect(row).toMatch(/^Region: .+%.+\$[\d,]+/s);
+
+  await ask(page, 'Why did revenue change?');
+  const why = await cardTitled(page, 'What changed in Total Revenue').innerText();
+  expect(why).toMatch(/Total Revenue (rose|fell) [\d.]+%, from \$[\d,]+ \(.+\) to \$[\d,]+ \(.+\)\./);
+  expect(why).toMatch(
+    /(What drives it: .+% of the change; usually \d+% of Total Revenue|No single .+ value explains it)/,
+  );
+  await page.waitForURL(/\/conversation\/\d+$/);
+  const url = new URL(page.url()).pathname;
+  await context.close();
+
+  for (const theme of ['light', 'dark'] as const)
+    for (const [label, viewport] of [
+      ['1440', DESKTOP],
+      ['375', PHONE],
+    ] as const) {
+      const shot = await openPage(browser, viewport);
+      await shot.context.addInitScript((t) => localStorage.setItem('catalyst-ui-theme', t), theme);
+      await signIn(shot.page);
+      await shot.page.goto(url);
+      await cardTitled(shot.page, 'What changed in Total Revenue').waitFor({ timeout: 30_000 });
+      await growToContent(shot.page, viewport, 8_000);
+      await screenshot(shot.page, `answers-why-${theme}-${label}`, false);
+      await shot.context.close();
+    }
+}, 180_000);

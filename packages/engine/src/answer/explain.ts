@@ -378,9 +378,8 @@ export async function explainAnswer(q: ExplainQuestion, input: ExplainInput): Pr
         id: 'explain-table',
         title: `${label}, ${previousText} → ${currentText}`,
         columns: [
+          // The change first: narrow screens show the first columns only.
           { key: 'segment', header: 'Segment' },
-          { key: 'before', header: previousText, format },
-          { key: 'after', header: currentText, format },
           { key: 'change', header: 'Change' },
           ...(additive
             ? [
@@ -388,6 +387,8 @@ export async function explainAnswer(q: ExplainQuestion, input: ExplainInput): Pr
                 { key: 'usual', header: 'Usual share' },
               ]
             : []),
+          { key: 'before', header: previousText, format },
+          { key: 'after', header: currentText, format },
         ],
         data: rows,
       },
