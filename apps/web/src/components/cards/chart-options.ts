@@ -1,4 +1,4 @@
-import { formatAxis, formatValue, type ValueFormat } from './format';
+import { formatAxis, formatValue, type ValueFormat } from '../../lib/format';
 
 /** The chart options a card carries (spec document 1 §2.8), once checked. */
 export interface ChartOptions {

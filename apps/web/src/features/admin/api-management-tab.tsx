@@ -7,7 +7,8 @@ import { usePermissions } from '../../lib/permissions';
 import { apiManagementKeys, useApiSummary } from './api/api-management';
 import { DocsPanel } from './api-management/docs-panel';
 import { EndpointsPanel } from './api-management/endpoints-panel';
-import { formatCount, formatSuccessRate } from './api-management/format';
+import { formatCount } from '../../lib/format';
+import { formatSuccessRate } from './api-management/format';
 import { KeysPanel } from './api-management/keys-panel';
 import { LogsPanel } from './api-management/logs-panel';
 

@@ -10,7 +10,8 @@ import { createGroup, deleteGroup, updateGroup, useGroups, useSourceOptions } fr
 import { adminKeys } from './api/keys';
 import { useAdminUsers } from './api/users';
 import { AuditLogDialog } from './audit-log-dialog';
-import { errorMessage, formatDateTime, SOURCE_BADGES } from './format';
+import { formatDateTime } from '../../lib/format';
+import { errorMessage, SOURCE_BADGES } from './format';
 import { GroupDialog } from './group-dialog';
 import { AdminCell, AdminRow, AdminTable, Badge, BadgeList, TabState } from './parts';
 

@@ -13,7 +13,8 @@ import {
   updateOrganization,
   useOrganizations,
 } from './api/organizations';
-import { errorMessage, formatDate } from './format';
+import { formatDate } from '../../lib/format';
+import { errorMessage } from './format';
 import { OrganizationDialog } from './organization-dialog';
 import { AdminCell, AdminRow, AdminTable, Badge, BadgeList, StatusBadge, TabState } from './parts';
 

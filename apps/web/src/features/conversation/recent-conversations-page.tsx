@@ -7,8 +7,8 @@ import { Page, PageHeader } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
+import { formatDateTime, formatTimeAgo, HOUR } from '../../lib/format';
 import { fetchUseCases } from './api';
-import { conversationAge } from './relative-time';
 import { threadLabel } from './thread-label';
 
 type Tab = 'all' | 'active' | 'completed' | 'draft';
@@ -122,8 +122,8 @@ export function RecentConversationsPage() {
                   <span className="text-xs text-muted-foreground">
                     {t.use_case_name ?? 'No use case'} · {t.message_count} message
                     {t.message_count === 1 ? '' : 's'} · {t.user_name} ·{' '}
-                    <time dateTime={t.creation_ts} title={new Date(t.creation_ts).toLocaleString()}>
-                      {conversationAge(t.creation_ts)}
+                    <time dateTime={t.creation_ts} title={formatDateTime(t.creation_ts)}>
+                      {formatTimeAgo(t.creation_ts, { justNowUnder: HOUR })}
                     </time>
                   </span>
                   <span className="rounded-full bg-muted px-2 py-0.5 text-xs capitalize">

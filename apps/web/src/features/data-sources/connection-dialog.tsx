@@ -13,7 +13,8 @@ import { Input } from '../../components/ui/input';
 import { api } from '../../lib/api';
 import { failedCall, serverMessage } from '../../lib/api-errors';
 import { CsvFilesList, csvFilesKey } from './csv-files-list';
-import { LIMIT_REACHED, atLimit, formatBytes, type CsvLimits } from './csv-limits';
+import { formatBytes } from '../../lib/format';
+import { LIMIT_REACHED, atLimit, type CsvLimits } from './csv-limits';
 import { CsvQueue, UploadRefused, useCsvQueue } from './csv-upload';
 
 type Kind = TSupportedDbType['connectionType'];

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { api } from '../../lib/api';
 import { serverMessage } from '../../lib/api-errors';
-import { rowsText } from './csv-upload';
+import { formatRows } from '../../lib/format';
 
 export const csvFilesKey = (connId: number) => ['csv-files', connId] as const;
 
@@ -66,7 +66,7 @@ export function CsvFilesList({ connId, onChanged }: { connId: number; onChanged:
                 ? (f.error ?? 'Failed')
                 : f.status === 'PROCESSING'
                   ? 'Loading…'
-                  : rowsText(f.file_row_count ?? 0)}
+                  : formatRows(f.file_row_count ?? 0)}
             </span>
             <Button
               variant="ghost"

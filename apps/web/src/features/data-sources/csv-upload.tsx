@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api, ApiError } from '../../lib/api';
 import { serverMessage } from '../../lib/api-errors';
-import { checkPick, clampPercent, formatBytes, type CsvLimits } from './csv-limits';
+import { formatBytes, formatRows } from '../../lib/format';
+import { checkPick, clampPercent, type CsvLimits } from './csv-limits';
 
 export interface QueuedFile {
   key: string;
@@ -14,8 +15,6 @@ export interface QueuedFile {
   rows?: number;
   error?: string;
 }
-
-export const rowsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
 
 /** An upload the server refused as a whole; its message is already shown. */
 export class UploadRefused extends Error {}
@@ -132,7 +131,7 @@ export function CsvQueue({ queue, onRemove }: { queue: QueuedFile[]; onRemove: (
             <span className="min-w-0 flex-1 truncate font-medium">{f.file.name}</span>
             <span className="text-xs text-muted-foreground">
               {f.status === 'success'
-                ? rowsText(f.rows ?? 0)
+                ? formatRows(f.rows ?? 0)
                 : f.status === 'failed'
                   ? 'Failed'
                   : f.status === 'uploading'

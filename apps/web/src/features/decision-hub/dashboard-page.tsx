@@ -23,9 +23,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { NoAccess } from '../../components/no-access';
 import { api } from '../../lib/api';
+import { formatTimeAgo } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
-import { greetingFor, SEVERITY_CLASSES, timeAgo, toAlert, updatedHint, type AlertItem } from './alerts';
+import { greetingFor, SEVERITY_CLASSES, toAlert, updatedHint, type AlertItem } from './alerts';
 
 type Metric = TDashboardMetrics['data']['aiScoreAverage'];
 
@@ -101,7 +102,7 @@ export function DashboardPage() {
               label="Last Activity"
               metric={metrics.data?.data.lastActivity}
               loading={metrics.isLoading || !known}
-              format={(v) => (typeof v === 'string' ? timeAgo(v) : 'No activity yet')}
+              format={(v) => (typeof v === 'string' ? formatTimeAgo(v) : 'No activity yet')}
             />
           </div>
           {reports ? <AttentionRequired /> : null}

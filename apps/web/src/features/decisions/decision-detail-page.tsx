@@ -12,6 +12,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { NoAccess } from '../../components/no-access';
 import { api } from '../../lib/api';
+import { formatDateTime, formatValue } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 import { ArtifactsCard } from './artifacts-card';
 import { EditDecisionDialog } from './edit-decision-dialog';
@@ -144,12 +145,14 @@ export function DecisionDetailPage() {
                   <dl className="mt-3 grid grid-cols-3 gap-3 text-xs">
                     <div>
                       <dt className="text-muted-foreground">Actual (mean)</dt>
-                      <dd className="text-base font-semibold tabular-nums">{fmt(o.comparison.actualMean)}</dd>
+                      <dd className="text-base font-semibold tabular-nums">
+                        {formatValue(o.comparison.actualMean)}
+                      </dd>
                     </div>
                     <div>
                       <dt className="text-muted-foreground">Expected (baseline)</dt>
                       <dd className="text-base font-semibold tabular-nums">
-                        {fmt(o.comparison.expectedMean)}
+                        {formatValue(o.comparison.expectedMean)}
                       </dd>
                     </div>
                     <div>
@@ -194,8 +197,7 @@ export function DecisionDetailPage() {
             <ol className="mt-2 grid gap-2 text-sm">
               {d.history.map((h, i) => (
                 <li key={i}>
-                  <span className="font-medium capitalize">{h.to}</span> · {h.by} ·{' '}
-                  {new Date(h.at).toLocaleString()}
+                  <span className="font-medium capitalize">{h.to}</span> · {h.by} · {formatDateTime(h.at)}
                 </li>
               ))}
             </ol>
@@ -249,11 +251,9 @@ function outcomeChartNote(o: TDecisionOutcome, d: TDecision): string {
   const implemented = [...d.history].reverse().find((h) => h.to === 'implemented');
   const parts = [
     o.baseline
-      ? `Baseline ${o.baseline.from} to ${o.baseline.to}: ${fmt(o.baseline.mean)} per ${o.metric?.grain ?? 'period'}.`
+      ? `Baseline ${o.baseline.from} to ${o.baseline.to}: ${formatValue(o.baseline.mean)} per ${o.metric?.grain ?? 'period'}.`
       : null,
     implemented ? `Implemented ${implemented.at.slice(0, 10)}.` : null,
   ];
   return parts.filter(Boolean).join(' ');
 }
-
-const fmt = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { NoAccess } from '../../components/no-access';
 import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 import { MakeDecisionDialog, type DecisionDraft } from './make-decision-dialog';
 import { StatusBadge } from './status-badge';
@@ -130,7 +131,7 @@ export function DecisionsPage() {
                   <div className="flex flex-wrap items-center gap-2">
                     <StatusBadge status={d.status} />
                     <span className="text-xs text-muted-foreground">
-                      {d.useCaseName} · {new Date(d.createdAt).toLocaleDateString()} · {d.createdBy}
+                      {d.useCaseName} · {formatDate(d.createdAt)} · {d.createdBy}
                     </span>
                   </div>
                   <h2 className="mt-2 font-semibold">{d.title}</h2>

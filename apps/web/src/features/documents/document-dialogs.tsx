@@ -19,7 +19,7 @@ import {
   shareDocument,
   unlinkUseCase,
 } from './api';
-import { formatBytes } from './format';
+import { formatBytes } from '../../lib/format';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 

@@ -25,9 +25,10 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
+import { formatBytes, formatDate } from '../../lib/format';
 import { documentKeys, fetchDocuments, fileUrl } from './api';
 import { DeleteDocumentDialog, ShareDialog, UseCasesDialog, ViewDialog } from './document-dialogs';
-import { CATEGORY_LABELS, DocumentIcon, DocumentStatus, Snippet, formatBytes, formatDate } from './format';
+import { CATEGORY_LABELS, DocumentIcon, DocumentStatus, Snippet } from './format';
 
 const CATEGORIES = [['all', 'All'], ...Object.entries(CATEGORY_LABELS)] as const;
 

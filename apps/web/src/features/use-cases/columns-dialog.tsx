@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input, inputClassName } from '../../components/ui/input';
+import { formatTimestamp } from '../../lib/format';
 import {
   fetchColumns,
   fetchDateFormats,
@@ -14,16 +15,6 @@ import {
   type ColumnPatch,
   type KnowledgeError,
 } from './api/knowledge';
-
-const fmt = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 const KINDS: { value: TColumnMetadata['value_type']; label: string }[] = [
   { value: 'text', label: 'Text' },
@@ -188,7 +179,7 @@ export function ColumnsDialog({
                       <span className="text-xs text-muted-foreground">{ORIGIN[c.value_type_origin]}</span>
                     </td>
                     <td className="py-2 text-xs whitespace-nowrap text-muted-foreground">
-                      {fmt.format(new Date(c.updated_on))}
+                      {formatTimestamp(c.updated_on)}
                     </td>
                   </tr>
                 ))}

@@ -10,6 +10,7 @@ import { usePermissions } from '../../lib/permissions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { formatDistance } from '../../lib/format';
 import { AgentsTab } from './agents-tab';
 import { fetchUseCase, useCaseKeys } from './api/use-cases';
 import { EMPTY_DEFINITION, formOf, useDefinitionSaver } from './definition-saver';
@@ -18,7 +19,6 @@ import { whenSaved } from './pending-saves';
 import { DefinitionTab, type DefinitionForm } from './definition-tab';
 import { FlowsTab } from './flows-tab';
 import { KnowledgeTab } from './knowledge-tab';
-import { distance } from './status';
 
 const TABS = [
   { value: 'definition', label: 'DEFINITION', title: 'Definition' },
@@ -169,7 +169,7 @@ export function UseCaseEditorPage() {
           {saving
             ? 'Saving...'
             : savedAt
-              ? `Saved ${distance(savedAt, Date.now())} ago`
+              ? `Saved ${formatDistance(savedAt, Date.now())} ago`
               : id
                 ? ''
                 : 'Name the use case to save it'}

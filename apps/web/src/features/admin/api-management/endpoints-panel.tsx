@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn';
 import { apiManagementKeys, setApiEndpointEnabled, useApiEndpoints } from '../api/api-management';
 import { errorMessage } from '../format';
 import { AdminCell, AdminRow, AdminTable, Badge, TabState } from '../parts';
-import { formatCount } from './format';
+import { formatCount } from '../../../lib/format';
 
 const METHOD_TONES: Record<TApiEndpoint['method'], string> = {
   GET: 'border-green-500/30 bg-green-500/12 text-green-800 dark:text-green-300',
