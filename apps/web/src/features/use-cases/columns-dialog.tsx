@@ -1,5 +1,5 @@
 import type { TColumnMetadata, TUseCaseTable } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -7,14 +7,11 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input, inputClassName } from '../../components/ui/input';
 import { formatTimestamp } from '../../lib/format';
-import {
-  fetchColumns,
-  fetchDateFormats,
-  knowledgeKeys,
-  updateColumn,
-  type ColumnPatch,
-  type KnowledgeError,
-} from './api/knowledge';
+import { useColumns } from './api/get-columns';
+import { useDateFormats } from './api/get-date-formats';
+import { knowledgeKeys } from './api/keys';
+import type { KnowledgeError } from './api/knowledge-error';
+import { updateColumn, type ColumnPatch } from './api/update-column';
 
 const KINDS: { value: TColumnMetadata['value_type']; label: string }[] = [
   { value: 'text', label: 'Text' },
@@ -40,12 +37,8 @@ export function ColumnsDialog({
 }) {
   const queryClient = useQueryClient();
   const key = knowledgeKeys.columns(table.table_id);
-  const columns = useQuery({ queryKey: key, queryFn: () => fetchColumns(table.table_id) });
-  const formats = useQuery({
-    queryKey: knowledgeKeys.dateFormats,
-    queryFn: fetchDateFormats,
-    staleTime: Infinity,
-  });
+  const columns = useColumns(table.table_id);
+  const formats = useDateFormats();
   const save = async (c: TColumnMetadata, patch: ColumnPatch) => {
     const changed = Object.entries(patch).some(([k, v]) => c[k as keyof TColumnMetadata] !== v);
     if (!changed) return;

@@ -5,7 +5,9 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { serverMessage } from '../../lib/api-errors';
 import { formatTimestamp } from '../../lib/format';
-import { addMetric, deleteMetric, updateMetric, type MetricValues } from './api/derived-metrics';
+import { addMetric, type MetricValues } from './api/add-derived-metric';
+import { deleteMetric } from './api/delete-derived-metric';
+import { updateMetric } from './api/update-derived-metric';
 
 type Field = keyof MetricValues;
 const valuesOf = (m: TDerivedMetric | null): MetricValues => ({

@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { formatCount } from '../../lib/format';
-import type { KnowledgeError } from './api/knowledge';
+import type { KnowledgeError } from './api/knowledge-error';
 
 /**
  * Selected Schema Tables (spec document 2 §2.4, §4.4): the schema's tables with a search, ticked
