@@ -1,6 +1,6 @@
 import type { TDataAccessGroup } from '@catalyst/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { useAuditLog } from './api/data-access';
+import { useAuditLog } from './api/get-audit-log';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from './format';
 import { TabState } from './parts';

@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { formatCount, formatDate } from '../../../lib/format';
 import { errorMessage, formatLastLogin } from '../format';
 import { Badge, TabState } from '../parts';
-import { deleteApiKey, useApiKeys } from '../api/api-management';
+import { deleteApiKey } from '../api/delete-api-key';
+import { useApiKeys } from '../api/get-api-keys';
 import { CreateKeyDialog } from './create-key-dialog';
 import { copyText } from './format';
 

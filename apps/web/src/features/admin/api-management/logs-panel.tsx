@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useApiRequestLogs } from '../api/api-management';
+import { useApiRequestLogs } from '../api/get-api-request-logs';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { errorMessage } from '../format';
 import { AdminCell, AdminRow, AdminTable, TabState } from '../parts';
