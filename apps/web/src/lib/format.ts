@@ -13,7 +13,7 @@ export function ageMs(time: string | number, now = Date.now()): number {
   return now - (typeof time === 'number' ? time : new Date(time).getTime());
 }
 
-export interface TimeAgoOptions {
+interface TimeAgoOptions {
   now?: number;
   /** Under this age (ms) the text is `justNow` instead of a number of minutes or hours. */
   justNowUnder?: number;

@@ -4,7 +4,7 @@ import { Alert } from '../../components/ui/alert';
 import { ageMs, DAY, formatDate, formatTimeAgo, MINUTE } from '../../lib/format';
 
 /** "3 minutes ago"-style age of a test, for the last recorded result; its date from a day on. */
-export function testedAgo(iso: string, now = Date.now()): string {
+function testedAgo(iso: string, now = Date.now()): string {
   if (ageMs(iso, now) >= DAY) return `on ${formatDate(iso)}`;
   return formatTimeAgo(iso, { now, justNowUnder: MINUTE, justNow: 'just now' });
 }

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { conversationKeys } from './keys';
 
 /** Every thread the caller started or was shared, of one use case when given (Recent Conversations). */
-export const getRecentThreads = (useCaseId: number | null) =>
+const getRecentThreads = (useCaseId: number | null) =>
   api
     .get<{ result: TThread[] }>(`/api/copilot/threads/v2${useCaseId ? `?usecase_id=${useCaseId}` : ''}`)
     .then((r) => r.result);

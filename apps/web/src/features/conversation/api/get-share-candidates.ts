@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { conversationKeys } from './keys';
 
-export interface ShareCandidate {
+interface ShareCandidate {
   id: number;
   firstName: string;
   lastName: string;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { dataSourceKeys } from './keys';
 
-export const getCsvFiles = (connId: number) =>
+const getCsvFiles = (connId: number) =>
   api.get<TCsvFile[]>(`/api/copilot/upload-files/csv?conn_id=${connId}`);
 
 export const useCsvFiles = (connId: number) =>

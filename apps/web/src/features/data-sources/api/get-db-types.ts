@@ -5,7 +5,7 @@ import { failedCall } from '../../../lib/api-errors';
 import { dataSourceKeys } from './keys';
 
 /** The connection types the server can read; a failure is worded as spec document 2 §8 words it. */
-export const getDbTypes = () =>
+const getDbTypes = () =>
   api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types').catch((e: unknown) => {
     throw new Error(failedCall('Failed to fetch supported DB types', e, 'Failed to load supported DB types'));
   });

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { decisionHubKeys } from './keys';
 
-export const dismissRecommendation = (id: number) =>
-  api.post(`/api/copilot/landing/recommendations/${id}/dismiss`);
+const dismissRecommendation = (id: number) => api.post(`/api/copilot/landing/recommendations/${id}/dismiss`);
 
 export function useDismissRecommendation() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { decisionHubKeys, HUB_REFRESH_MS } from './keys';
 
-export const getMetrics = () => api.get<TDashboardMetrics>('/api/copilot/landing/metrics');
+const getMetrics = () => api.get<TDashboardMetrics>('/api/copilot/landing/metrics');
 
 export const useMetrics = ({ enabled }: { enabled: boolean }) =>
   useQuery({

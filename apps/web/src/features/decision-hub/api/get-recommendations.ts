@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { decisionHubKeys, HUB_REFRESH_MS } from './keys';
 
 /** The 20 newest active recommendations (Attention Required). */
-export const getRecommendations = () =>
+const getRecommendations = () =>
   api
     .get<{ data: { recommendations: TRecommendation[] } }>(
       '/api/copilot/landing/recommendations?limit=20&status=active',

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { decisionHubKeys, HUB_REFRESH_MS } from './keys';
 
 /** The recommendation scans, newest first. */
-export const getScanRuns = () =>
+const getScanRuns = () =>
   api
     .get<{ data: { runs: TScanRun[] } }>('/api/copilot/landing/recommendations/runs')
     .then((r) => r.data.runs);

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { decisionHubKeys } from './keys';
 
 /** Runs a scan now; the hub re-reads everything whether it worked or not. */
-export const refreshRecommendations = () => api.post('/api/copilot/landing/recommendations/refresh');
+const refreshRecommendations = () => api.post('/api/copilot/landing/recommendations/refresh');
 
 export function useRefreshRecommendations() {
   const queryClient = useQueryClient();

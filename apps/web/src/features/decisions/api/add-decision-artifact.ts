@@ -5,7 +5,7 @@ import type { DecisionArtifactDraft } from '../make-decision-dialog';
 import type { MutationConfig } from '../../../lib/query';
 import { decisionKeys } from './keys';
 
-export const addDecisionArtifact = (id: number, artifact: DecisionArtifactDraft) =>
+const addDecisionArtifact = (id: number, artifact: DecisionArtifactDraft) =>
   api.post<TDecision>(`/api/copilot/decisions/${id}/artifacts`, artifact);
 
 export function useAddDecisionArtifact(

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import type { MutationConfig } from '../../../lib/query';
 import { decisionKeys } from './keys';
 
-export const changeDecisionStatus = (id: number, status: TDecisionStatus) =>
+const changeDecisionStatus = (id: number, status: TDecisionStatus) =>
   api.post<TDecision>(`/api/copilot/decisions/${id}/status`, { status });
 
 export function useChangeDecisionStatus(id: number, config: MutationConfig<TDecision, TDecisionStatus> = {}) {

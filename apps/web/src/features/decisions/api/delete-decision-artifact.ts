@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import type { MutationConfig } from '../../../lib/query';
 import { decisionKeys } from './keys';
 
-export const deleteDecisionArtifact = (id: number, artifactId: number) =>
+const deleteDecisionArtifact = (id: number, artifactId: number) =>
   api.delete<TDecision>(`/api/copilot/decisions/${id}/artifacts/${artifactId}`);
 
 export function useDeleteDecisionArtifact(id: number, config: MutationConfig<TDecision, number> = {}) {

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import type { MutationConfig } from '../../../lib/query';
 import { decisionKeys } from './keys';
 
-export const deleteDecision = (id: number) => api.delete(`/api/copilot/decisions/${id}`);
+const deleteDecision = (id: number) => api.delete(`/api/copilot/decisions/${id}`);
 
 export function useDeleteDecision(id: number, config: MutationConfig<unknown, void> = {}) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { decisionKeys } from './keys';
 
-export const getDecision = (id: number) => api.get<TDecision>(`/api/copilot/decisions/${id}`);
+const getDecision = (id: number) => api.get<TDecision>(`/api/copilot/decisions/${id}`);
 
 export const useDecision = (id: number) =>
   useQuery({ queryKey: decisionKeys.detail(id), queryFn: () => getDecision(id) });

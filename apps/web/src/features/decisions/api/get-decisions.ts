@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { decisionKeys, type DecisionFilters } from './keys';
 
-export function getDecisions({ sort, status, search }: DecisionFilters) {
+function getDecisions({ sort, status, search }: DecisionFilters) {
   const params = new URLSearchParams({ sort, status, ...(search ? { search } : {}) });
   return api
     .get<{ decisions: TDecision[] }>(`/api/copilot/decisions?${params.toString()}`)

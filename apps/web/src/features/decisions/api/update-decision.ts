@@ -4,13 +4,13 @@ import { api } from '../../../lib/api';
 import type { MutationConfig } from '../../../lib/query';
 import { decisionKeys } from './keys';
 
-export interface DecisionText {
+interface DecisionText {
   title: string;
   description: string;
   decisionRationale: string;
 }
 
-export const updateDecision = (id: number, body: DecisionText) =>
+const updateDecision = (id: number, body: DecisionText) =>
   api.put<TDecision>(`/api/copilot/decisions/${id}`, body);
 
 /** Saves the text of a decision: its page shows the saved record at once, lists refresh. */

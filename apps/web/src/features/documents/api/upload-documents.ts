@@ -2,7 +2,7 @@ import type { TDocumentList } from '@catalyst/contracts';
 import { api } from '../../../lib/api';
 import { DOCUMENTS } from './keys';
 
-export interface UploadTarget {
+interface UploadTarget {
   useCaseId: number | null;
   folderId: number | null;
   category: string;

@@ -1,7 +1,7 @@
 import { api } from '../../../lib/api';
 import { SCHEMA_VALIDATION } from './keys';
 
-export interface NewRelationship {
+interface NewRelationship {
   usecase_id: number;
   from_table: string;
   from_column: string | undefined;

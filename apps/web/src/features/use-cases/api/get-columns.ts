@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { detailOf, KnowledgeError } from './knowledge-error';
 import { knowledgeKeys, SCHEMA_VALIDATION } from './keys';
 
-export const getColumns = (tableId: number) =>
+const getColumns = (tableId: number) =>
   api.get<TColumnMetadata[]>(`${SCHEMA_VALIDATION}/table_column_metadata/${tableId}`).catch((e: unknown) => {
     throw new KnowledgeError('Failed to fetch table column metadata', detailOf(e));
   });

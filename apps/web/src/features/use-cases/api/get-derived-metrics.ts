@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { metricKeys, SCHEMA_VALIDATION } from './keys';
 
-export const getDerivedMetrics = (useCaseId: number) =>
+const getDerivedMetrics = (useCaseId: number) =>
   api.get<TDerivedMetric[]>(`${SCHEMA_VALIDATION}/get_derived_metrics?usecase_id=${useCaseId}`);
 
 export const useDerivedMetrics = (useCaseId: number | null) =>

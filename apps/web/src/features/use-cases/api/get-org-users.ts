@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { failedCall } from '../../../lib/api-errors';
 import { useCaseKeys } from './keys';
 
-export interface OrgUser {
+interface OrgUser {
   id: number;
   firstName: string;
   lastName: string;
@@ -12,7 +12,7 @@ export interface OrgUser {
   isSelected: boolean;
 }
 
-export const getOrgUsers = (id: number) =>
+const getOrgUsers = (id: number) =>
   api.get<{ userDetails: OrgUser[] }>(`/api/v1/user-list-by-org?useCaseId=${id}`).then((r) => r.userDetails);
 
 /** The organisation's users, each marked when assigned to the use case; read fresh each time (staleTime 0). */

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { detailOf, KnowledgeError } from './knowledge-error';
 import { knowledgeKeys, SCHEMA_VALIDATION } from './keys';
 
-export const getRelationships = (useCaseId: number) =>
+const getRelationships = (useCaseId: number) =>
   api
     .get<TRelationshipList>(`${SCHEMA_VALIDATION}/relationships?usecase_id=${useCaseId}`)
     .catch((e: unknown) => {

@@ -3,7 +3,7 @@ import { api, ApiError } from '../../../lib/api';
 import { knowledgeKeys, ONBOARDING } from './keys';
 
 /** The saved connection and schema, or null when the use case has none yet (404). */
-export const getSchemaData = (useCaseId: number) =>
+const getSchemaData = (useCaseId: number) =>
   api
     .get<{ ConnectionId: number; Schema: string }>(`${ONBOARDING}/use_case/schema_data/${useCaseId}`)
     .catch((e: unknown) => {

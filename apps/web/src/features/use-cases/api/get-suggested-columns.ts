@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { metricKeys, SCHEMA_VALIDATION } from './keys';
 
 /** The columns a calculation may use (the ticked ones). */
-export const getSuggestedColumns = (useCaseId: number) =>
+const getSuggestedColumns = (useCaseId: number) =>
   api
     .get<{ columns: string[] }>(`${SCHEMA_VALIDATION}/autosuggest_columns?usecase_id=${useCaseId}`)
     .then((r) => r.columns);

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { DOCUMENTS, useCaseDocumentKeys } from './keys';
 
-export const getUseCaseDocuments = (useCaseId: number) =>
+const getUseCaseDocuments = (useCaseId: number) =>
   api.get<TDocumentList>(`${DOCUMENTS}?use_case_id=${useCaseId}`).then((r) => r.documents);
 
 /** The use case's documents, re-read every 1.5 s while one is still being read. */

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { whenSaved } from '../pending-saves';
 import { ONBOARDING, useCaseKeys } from './keys';
 
-export const getUseCase = (id: number) => api.get<TUseCaseDetails>(`${ONBOARDING}/use_case/v2/${id}`);
+const getUseCase = (id: number) => api.get<TUseCaseDetails>(`${ONBOARDING}/use_case/v2/${id}`);
 
 /** The editor's use case (none on the create route). */
 export const useUseCase = (id: number | null) =>
