@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { atLimit, checkPick, clampPercent, formatBytes } from '../../src/features/data-sources/csv-limits';
+import { atLimit, checkPick, clampPercent } from '../../src/features/data-sources/csv-limits';
 
 const file = (name: string, bytes: number, type = 'text/csv') =>
   new File(['x'.repeat(bytes)], name, { type });
@@ -39,9 +39,5 @@ describe('the CSV picker checks', () => {
     expect([-5, 0, 42.5, 100, 140, Number.NaN, '7', undefined].map(clampPercent)).toEqual([
       0, 0, 42.5, 100, 100, 0, 7, 0,
     ]);
-  });
-
-  it('words sizes as the server does', () => {
-    expect([2048, 4 * 1024 ** 2, 5 * 1024 ** 3].map(formatBytes)).toEqual(['2 KB', '4 MB', '5 GB']);
   });
 });

@@ -1,7 +1,7 @@
 import type { TUseCase } from '@catalyst/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAutoSaver, createFlowSync } from '../../src/features/use-cases/autosave';
-import { addChip, distance, statusOf, visibleUseCases } from '../../src/features/use-cases/status';
+import { addChip, statusOf, visibleUseCases } from '../../src/features/use-cases/status';
 import { parseJsonObject } from '../../src/features/use-cases/tool-configs';
 
 beforeEach(() => vi.useFakeTimers());
@@ -235,11 +235,6 @@ describe('list rules', () => {
     expect(addChip(['A'], '  B ')).toEqual(['A', 'B']);
     expect(addChip(['A'], ' A ')).toEqual(['A']);
     expect(addChip(['A'], '   ')).toEqual(['A']);
-  });
-  it('says how long ago', () => {
-    expect(distance(0, 10_000)).toBe('less than a minute');
-    expect(distance(0, 5 * 60_000)).toBe('5 minutes');
-    expect(distance(0, 65 * 60_000)).toBe('about 1 hour');
   });
 });
 

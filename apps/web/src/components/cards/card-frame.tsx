@@ -1,5 +1,6 @@
 import { ChevronDown, ChevronRight, Database } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { formatCount, formatDateTime } from '../../lib/format';
 import type { Evidence } from './types';
 
 /**
@@ -60,12 +61,10 @@ function EvidenceToggle({ evidence }: { evidence: Evidence }) {
               </ul>
             </Row>
           ) : null}
-          {evidence.rowCount !== undefined ? (
-            <Row label="Rows">{evidence.rowCount.toLocaleString()}</Row>
-          ) : null}
+          {evidence.rowCount !== undefined ? <Row label="Rows">{formatCount(evidence.rowCount)}</Row> : null}
           {evidence.tables?.length ? <Row label="Tables">{evidence.tables.join(', ')}</Row> : null}
           <Row label="Data as of">
-            {evidence.freshness ? new Date(evidence.freshness).toLocaleString() : 'not known'}
+            {evidence.freshness ? formatDateTime(evidence.freshness) : 'not known'}
           </Row>
           {evidence.confidence !== undefined ? (
             <Row label="Confidence">{Math.round(evidence.confidence * 100)}%</Row>

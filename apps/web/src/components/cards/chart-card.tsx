@@ -4,11 +4,11 @@ import { CardFrame } from './card-frame';
 import { readChartOptions, toEChartsOption } from './chart-options';
 import type { CardModel } from './types';
 
-type ECharts = typeof import('echarts');
+type ECharts = typeof import('./echarts').echarts;
 
-/** Apache ECharts, loaded on first use as its own chunk. */
+/** Apache ECharts (the parts in ./echarts), loaded on first use as its own chunk. */
 let echartsModule: Promise<ECharts> | null = null;
-const loadECharts = () => (echartsModule ??= import('echarts'));
+const loadECharts = () => (echartsModule ??= import('./echarts').then((m) => m.echarts));
 
 export function ChartCard({ card, headingLevel }: { card: CardModel; headingLevel?: 2 | 3 }) {
   const read = useMemo(() => readChartOptions(card.data.options), [card.data.options]);

@@ -1,4 +1,4 @@
-import { formatAxis, formatValue, type ValueFormat } from './format';
+import { formatAxis, formatValue, type ValueFormat } from '../../lib/format';
 
 /** The chart options a card carries (spec document 1 §2.8), once checked. */
 export interface ChartOptions {
@@ -181,7 +181,15 @@ export function toEChartsOption(o: ChartOptions, dark: boolean) {
     ...base,
     tooltip: { trigger: 'axis', formatter: (params: AxisParam[]) => axisTooltip(params, formats) },
     legend: { ...base.legend, data: o.series.map((s) => s.name) },
-    grid: { left: 8, right: 16, top: o.series.length > 1 ? 32 : 16, bottom: 8, containLabel: true },
+    grid: {
+      left: 8,
+      right: 16,
+      top: o.series.length > 1 ? 32 : 16,
+      bottom: 8,
+      // Axis labels stay inside these margins (ECharts 6's form of the old `containLabel`).
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'axisLabel',
+    },
     xAxis: {
       type: 'category',
       data: o.xAxis?.categories ?? [],

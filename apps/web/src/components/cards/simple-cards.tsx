@@ -1,7 +1,7 @@
 import { ArrowDownRight, ArrowRight, ArrowUpRight, FileText, Minus } from 'lucide-react';
 import { Button } from '../ui/button';
 import { CardFrame } from './card-frame';
-import { formatChange, formatValue, type ValueFormat } from './format';
+import { formatChange, formatValue, type ValueFormat } from '../../lib/format';
 import { RichText } from './rich-text';
 import type { CardHandlers, CardModel } from './types';
 

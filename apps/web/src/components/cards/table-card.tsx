@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../ui/button';
 import { CardFrame } from './card-frame';
-import { formatValue, type ValueFormat } from './format';
+import { formatValue, type ValueFormat } from '../../lib/format';
 import type { CardModel } from './types';
 
 const PAGE = 10;

@@ -6,7 +6,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { useActionFlows, useDeleteActionFlow, useSetFlowStatus } from './api';
+import { useDeleteActionFlow } from './api/delete-action-flow';
+import { useActionFlows } from './api/get-action-flows';
+import { useSetFlowStatus } from './api/set-flow-status';
 import { CreateFlowDialog } from './create-flow-dialog';
 import { TRIGGER_LABELS } from './flow-form';
 

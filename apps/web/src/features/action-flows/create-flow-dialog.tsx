@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { useCreateActionFlow } from './api';
+import { useCreateActionFlow } from './api/create-action-flow';
 import {
   addStep,
   EMPTY_FLOW,

@@ -4,10 +4,12 @@ import type { ComponentType, ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { usePermissions } from '../../lib/permissions';
-import { apiManagementKeys, useApiSummary } from './api/api-management';
+import { useApiSummary } from './api/get-api-summary';
+import { apiManagementKeys } from './api/keys';
 import { DocsPanel } from './api-management/docs-panel';
 import { EndpointsPanel } from './api-management/endpoints-panel';
-import { formatCount, formatSuccessRate } from './api-management/format';
+import { formatCount } from '../../lib/format';
+import { formatSuccessRate } from './api-management/format';
 import { KeysPanel } from './api-management/keys-panel';
 import { LogsPanel } from './api-management/logs-panel';
 

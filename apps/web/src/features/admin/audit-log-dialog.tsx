@@ -1,7 +1,8 @@
 import type { TDataAccessGroup } from '@catalyst/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { useAuditLog } from './api/data-access';
-import { errorMessage, formatDateTime } from './format';
+import { useAuditLog } from './api/get-audit-log';
+import { formatDateTime } from '../../lib/format';
+import { errorMessage } from './format';
 import { TabState } from './parts';
 
 /** The recorded queries of an audit-logged group's sources: who, when, which source, the SQL or question, rows. */

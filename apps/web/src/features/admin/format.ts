@@ -1,5 +1,7 @@
 /** Pure helpers of the Admin Panel tables (spec document 3 §9: 3 permission badges, 2 source badges). */
 
+import { ageMs, DAY, formatDate, formatTimeAgo, MINUTE } from '../../lib/format';
+
 export const PERMISSION_BADGES = 3;
 export const SOURCE_BADGES = 2;
 
@@ -11,25 +13,8 @@ export function splitBadges<T>(items: readonly T[], limit: number): { shown: T[]
 /** "Never" for a user who has not signed in yet, else "Just now", "N minutes/hours ago", or the date. */
 export function formatLastLogin(iso: string | null, now: Date = new Date()): string {
   if (!iso) return 'Never';
-  const ms = now.getTime() - Date.parse(iso);
-  if (ms < 60_000) return 'Just now';
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} minute${ms < 120_000 ? '' : 's'} ago`;
-  if (ms < 86_400_000) return `${Math.floor(ms / 3_600_000)} hour${ms < 7_200_000 ? '' : 's'} ago`;
-  return formatDate(iso);
-}
-
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  if (ageMs(iso, now.getTime()) >= DAY) return formatDate(iso);
+  return formatTimeAgo(iso, { now: now.getTime(), justNowUnder: MINUTE });
 }
 
 /** "2026-03-04T10:00" for a datetime-local input, in the browser's time zone. */

@@ -7,13 +7,12 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { usePermissions } from '../../lib/permissions';
 import { adminKeys } from './api/keys';
-import {
-  createOrganization,
-  setOrganizationActive,
-  updateOrganization,
-  useOrganizations,
-} from './api/organizations';
-import { errorMessage, formatDate } from './format';
+import { createOrganization } from './api/create-organization';
+import { useOrganizations } from './api/get-organizations';
+import { setOrganizationActive } from './api/set-organization-active';
+import { updateOrganization } from './api/update-organization';
+import { formatDate } from '../../lib/format';
+import { errorMessage } from './format';
 import { OrganizationDialog } from './organization-dialog';
 import { AdminCell, AdminRow, AdminTable, Badge, BadgeList, StatusBadge, TabState } from './parts';
 

@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { useCreateMcpServer, useTestMcpAddress } from './api';
+import { useCreateMcpServer } from './api/create-mcp-server';
+import { useTestMcpAddress } from './api/test-mcp-address';
 import { TestResult, ToolList } from './test-result';
 
 /** Register an MCP server: name, URL and an optional bearer token; it can be tested before saving. */

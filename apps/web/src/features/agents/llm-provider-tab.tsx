@@ -8,7 +8,10 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Switch } from '../../components/ui/switch';
-import { useDeleteLlmProvider, useLlmSettings, useSaveLlmProvider, useTestLlmProvider } from './api';
+import { useDeleteLlmProvider } from './api/delete-llm-provider';
+import { useLlmSettings } from './api/get-llm-settings';
+import { useSaveLlmProvider } from './api/save-llm-provider';
+import { useTestLlmProvider } from './api/test-llm-provider';
 import { TestResult } from './test-result';
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);

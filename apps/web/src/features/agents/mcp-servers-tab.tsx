@@ -6,7 +6,9 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useDeleteMcpServer, useMcpServers, useTestMcpServer } from './api';
+import { useDeleteMcpServer } from './api/delete-mcp-server';
+import { useMcpServers } from './api/get-mcp-servers';
+import { useTestMcpServer } from './api/test-mcp-server';
 import { AddMcpServerDialog } from './add-mcp-server-dialog';
 import { TestResult, ToolList } from './test-result';
 

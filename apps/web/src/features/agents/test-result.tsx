@@ -1,16 +1,12 @@
 import type { TConnectionTest, TMcpTool } from '@catalyst/contracts';
 import { Wrench } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
+import { ageMs, DAY, formatDate, formatTimeAgo, MINUTE } from '../../lib/format';
 
-/** "3 minutes ago"-style age of a test, for the last recorded result. */
-export function ago(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  return new Date(iso).toLocaleDateString();
+/** "3 minutes ago"-style age of a test, for the last recorded result; its date from a day on. */
+function testedAgo(iso: string, now = Date.now()): string {
+  if (ageMs(iso, now) >= DAY) return `on ${formatDate(iso)}`;
+  return formatTimeAgo(iso, { now, justNowUnder: MINUTE, justNow: 'just now' });
 }
 
 /** The outcome of a "Test connection": success with the latency, or the exact failure. */
@@ -18,7 +14,7 @@ export function TestResult({ test, recorded = false }: { test: TConnectionTest; 
   return (
     <Alert
       variant={test.ok ? 'success' : 'destructive'}
-      title={`${test.ok ? 'Connection works' : 'Connection failed'}${recorded ? ` · tested ${ago(test.at)}` : ''}`}
+      title={`${test.ok ? 'Connection works' : 'Connection failed'}${recorded ? ` · tested ${testedAgo(test.at)}` : ''}`}
     >
       <span className="break-words">{test.message}</span>
     </Alert>

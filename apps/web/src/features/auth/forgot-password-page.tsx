@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
-import { requestPasswordReset } from './api/password';
+import { requestPasswordReset } from './api/request-password-reset';
 import { AuthHeading, AuthLayout } from './components/auth-layout';
 import { validateForgotPassword } from './validation';
 

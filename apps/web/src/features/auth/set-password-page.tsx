@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { Field } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
-import { setPassword } from './api/password';
+import { setPassword } from './api/set-password';
 import { AuthHeading, AuthLayout } from './components/auth-layout';
 import { validateNewPassword, type NewPasswordProblem } from './new-password-validation';
 

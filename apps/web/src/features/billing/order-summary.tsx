@@ -1,7 +1,8 @@
 import { Lock } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { formatMoney, formatTokens, orderTotal, type Tier, type TokenPack } from './pricing';
+import { formatCount } from '../../lib/format';
+import { formatMoney, orderTotal, type Tier, type TokenPack } from './pricing';
 
 export const PAYMENTS_OFF = 'Payments are not connected in this installation';
 
@@ -35,7 +36,7 @@ export function OrderSummary({
         </div>
         <div className="flex justify-between gap-3 text-muted-foreground">
           <dt>Tokens a month</dt>
-          <dd>{formatTokens(total.tokens)}</dd>
+          <dd>{formatCount(total.tokens)}</dd>
         </div>
         <div className="mt-2 flex items-baseline justify-between gap-3 border-t border-border pt-3">
           <dt className="font-semibold">Total</dt>

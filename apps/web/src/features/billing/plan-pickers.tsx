@@ -1,15 +1,8 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import {
-  formatMoney,
-  formatTokens,
-  packSavings,
-  TIERS,
-  TOKEN_PACKS,
-  type Tier,
-  type TokenPack,
-} from './pricing';
+import { formatCount } from '../../lib/format';
+import { formatMoney, packSavings, TIERS, TOKEN_PACKS, type Tier, type TokenPack } from './pricing';
 
 /** A native radio button drawn as a card: arrow keys move between options, Space selects. */
 function RadioCard({
@@ -83,7 +76,7 @@ export function TierPicker({
                 <span className="text-sm font-normal text-muted-foreground"> /month</span>
               )}
             </span>
-            <span className="text-sm text-muted-foreground">{formatTokens(tier.tokens)} tokens a month</span>
+            <span className="text-sm text-muted-foreground">{formatCount(tier.tokens)} tokens a month</span>
           </RadioCard>
         ))}
       </div>
@@ -127,7 +120,7 @@ export function PackPicker({
                 {formatMoney(pack.price)}
                 <span className="text-sm font-normal text-muted-foreground"> /month</span>
               </span>
-              <span className="text-sm text-muted-foreground">{formatTokens(pack.tokens)} tokens</span>
+              <span className="text-sm text-muted-foreground">{formatCount(pack.tokens)} tokens</span>
               <span
                 className={cn('text-xs font-medium', savings > 0 ? 'text-success' : 'text-muted-foreground')}
               >

@@ -89,7 +89,3 @@ const usdCents = new Intl.NumberFormat('en-US', {
 export function formatMoney(dollars: number): string {
   return Number.isInteger(dollars) ? usd.format(dollars) : usdCents.format(dollars);
 }
-
-export function formatTokens(tokens: number): string {
-  return new Intl.NumberFormat('en-US').format(tokens);
-}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { api } from '../../lib/api';
+import { emailContent } from './api/email-content';
 import { captureArea, type Rect } from './capture-area';
 
 const MIN_SIZE = 10;
@@ -95,10 +95,7 @@ function ShareDialog({ image, onClose }: { image: string; onClose: () => void })
     if (!recipients.length) return setError('Please add at least one email address');
     setSending(true);
     try {
-      await api.post('/api/copilot/email/send-content', {
-        recipients,
-        base64: image.replace(/^data:image\/png;base64,/, ''),
-      });
+      await emailContent(recipients, image.replace(/^data:image\/png;base64,/, ''));
       setSent(true);
       setError(null);
     } catch {

@@ -7,7 +7,9 @@ import type { CardHandlers } from '../../components/cards/render-card';
 import { Button } from '../../components/ui/button';
 import { getSession } from '../../lib/session';
 import { usePermissions } from '../../lib/permissions';
-import { deleteThreadMessage, fetchUseCases } from './api';
+import { deleteThreadMessage } from './api/delete-thread-message';
+import { getUseCases } from './api/get-use-cases';
+import { conversationKeys } from './api/keys';
 import { MakeDecisionDialog, type DecisionDraft } from '../decisions/make-decision-dialog';
 import { AnalysisName } from './analysis-name';
 import { ClipShare } from './clip-share';
@@ -85,7 +87,7 @@ function Conversation({
 
   // The use case's name; an existing thread answers within its own use case.
   useEffect(() => {
-    fetchUseCases()
+    getUseCases()
       .then((all) => {
         const match = all.find((u) => u.use_case_id === useCaseId);
         if (match) setUseCaseName(match.use_case_name);
@@ -117,7 +119,7 @@ function Conversation({
   // the sidebar's highlight follow, on this same screen (conversationKey), without reloading it.
   useEffect(() => {
     if (!convo.threadId || convo.threadId === routeThreadId) return;
-    void queryClient.invalidateQueries({ queryKey: ['threads'] });
+    void queryClient.invalidateQueries({ queryKey: conversationKeys.threads });
     if (!alertMode)
       void navigate(`/conversation/${convo.threadId}`, {
         replace: true,

@@ -1,4 +1,4 @@
-import { sendFeedback } from './api';
+import { sendFeedback } from './api/send-feedback';
 
 /** What the feedback toast says (spec document 1 §5, §8). */
 export type FeedbackOutcome =

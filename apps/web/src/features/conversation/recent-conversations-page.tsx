@@ -1,14 +1,12 @@
-import type { TThread } from '@catalyst/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessageSquarePlus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Page, PageHeader } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { api } from '../../lib/api';
-import { fetchUseCases } from './api';
-import { conversationAge } from './relative-time';
+import { formatDateTime, formatTimeAgo, HOUR } from '../../lib/format';
+import { useRecentThreads } from './api/get-recent-threads';
+import { useUseCases } from './api/get-use-cases';
 import { threadLabel } from './thread-label';
 
 type Tab = 'all' | 'active' | 'completed' | 'draft';
@@ -25,14 +23,8 @@ export function RecentConversationsPage() {
   const [params] = useSearchParams();
   const useCaseId =
     params.get('useCase') && /^\d+$/.test(params.get('useCase')!) ? Number(params.get('useCase')) : null;
-  const threads = useQuery({
-    queryKey: ['threads', 'recent', useCaseId],
-    queryFn: () =>
-      api
-        .get<{ result: TThread[] }>(`/api/copilot/threads/v2${useCaseId ? `?usecase_id=${useCaseId}` : ''}`)
-        .then((r) => r.result),
-  });
-  const useCases = useQuery({ queryKey: ['use-cases'], queryFn: fetchUseCases, enabled: useCaseId !== null });
+  const threads = useRecentThreads(useCaseId);
+  const useCases = useUseCases({ enabled: useCaseId !== null });
   const useCaseName = useCases.data?.find((u) => u.use_case_id === useCaseId)?.use_case_name;
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<Tab>('all');
@@ -122,8 +114,8 @@ export function RecentConversationsPage() {
                   <span className="text-xs text-muted-foreground">
                     {t.use_case_name ?? 'No use case'} · {t.message_count} message
                     {t.message_count === 1 ? '' : 's'} · {t.user_name} ·{' '}
-                    <time dateTime={t.creation_ts} title={new Date(t.creation_ts).toLocaleString()}>
-                      {conversationAge(t.creation_ts)}
+                    <time dateTime={t.creation_ts} title={formatDateTime(t.creation_ts)}>
+                      {formatTimeAgo(t.creation_ts, { justNowUnder: HOUR })}
                     </time>
                   </span>
                   <span className="rounded-full bg-muted px-2 py-0.5 text-xs capitalize">

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
@@ -10,7 +10,8 @@ import {
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
 import { getSocket } from '../../lib/socket';
-import { threadsQuery } from './api';
+import { useThreads } from './api/get-threads';
+import { conversationKeys } from './api/keys';
 import { DeleteThreadDialog, RenameThreadDialog, ShareThreadDialog, type ThreadRow } from './thread-dialogs';
 import { threadLabel } from './thread-label';
 
@@ -19,14 +20,14 @@ type OpenDialog = { kind: 'rename' | 'delete' | 'share'; thread: ThreadRow } | n
 /** The sidebar's recent conversations (spec document 1 §2.2–2.3): search, rows, one thread dialog at a time. */
 export function RecentConversations({ onNavigate }: { onNavigate?: () => void }) {
   const queryClient = useQueryClient();
-  const threads = useQuery(threadsQuery);
+  const threads = useThreads();
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['threads'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: conversationKeys.threads });
 
   useEffect(() => {
     const socket = getSocket();
-    const onChange = () => void queryClient.invalidateQueries({ queryKey: ['threads'] });
+    const onChange = () => void queryClient.invalidateQueries({ queryKey: conversationKeys.threads });
     // Changes made while the socket was down were not announced: reload the list on reconnecting
     // (not on the first connect, which comes just after the list was loaded).
     let connectedBefore = socket.connected;

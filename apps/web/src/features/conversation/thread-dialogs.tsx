@@ -1,12 +1,15 @@
 import type { TThread } from '@catalyst/contracts';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { deleteThread } from './api/delete-thread';
+import { useShareCandidates } from './api/get-share-candidates';
+import { renameThread } from './api/rename-thread';
+import { shareThread } from './api/share-thread';
 
 export type ThreadRow = Pick<TThread, 'thread_id' | 'thread_name' | 'insert_ts' | 'usecase_id' | 'is_owner'>;
 
@@ -23,7 +26,7 @@ export function RenameThreadDialog({
   const save = async () => {
     if (!name.trim()) return;
     try {
-      await api.put(`/api/copilot/threads/${thread.thread_id}`, { thread_name: name.trim() });
+      await renameThread(thread.thread_id, name.trim());
       onDone();
     } catch (error) {
       console.error('rename failed', error);
@@ -66,7 +69,7 @@ export function DeleteThreadDialog({
 }) {
   const confirm = async () => {
     try {
-      await api.delete(`/api/copilot/threads/${thread.thread_id}`);
+      await deleteThread(thread.thread_id);
       onDone();
     } catch (error) {
       console.error('delete failed', error);
@@ -85,26 +88,8 @@ export function DeleteThreadDialog({
   );
 }
 
-interface Candidate {
-  id: number;
-  firstName: string;
-  lastName: string;
-  userName: string;
-  email: string;
-}
-
 export function ShareThreadDialog({ thread, onClose }: { thread: ThreadRow; onClose: () => void }) {
-  const users = useQuery({
-    queryKey: ['share-candidates', thread.usecase_id],
-    queryFn: () =>
-      api
-        .post<{ items: Candidate[] }>('/api/v1/share/user/list', {
-          pageNumber: 1,
-          pageSize: 500,
-          useCaseId: thread.usecase_id,
-        })
-        .then((r) => r.items),
-  });
+  const users = useShareCandidates(thread.usecase_id);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [status, setStatus] = useState<'idle' | 'sharing' | 'done' | 'failed' | 'error'>('idle');
@@ -119,7 +104,7 @@ export function ShareThreadDialog({ thread, onClose }: { thread: ThreadRow; onCl
   const share = async () => {
     setStatus('sharing');
     try {
-      await api.post('/api/copilot/share', { thread_id: thread.thread_id, user_list: [...selected] });
+      await shareThread(thread.thread_id, [...selected]);
       setSelected(new Set());
       setStatus('done');
     } catch (error) {

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSetPageTitle } from '../../lib/page-title';
-import { threadsQuery } from './api';
+import { useThreads } from './api/get-threads';
 import { threadLabel, UNTITLED } from './thread-label';
 
 /**
@@ -19,7 +18,7 @@ export function useConversationTitle(input: {
   loadFailed: boolean;
 }) {
   const [localName, setLocalName] = useState<string | null>(null);
-  const threads = useQuery({ ...threadsQuery, enabled: input.threadId !== null });
+  const threads = useThreads({ enabled: input.threadId !== null });
   const thread = threads.data?.find((t) => t.thread_id === input.threadId) ?? null;
   let title: string;
   if (input.loadFailed) title = 'Error';

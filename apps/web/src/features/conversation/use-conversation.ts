@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { CardModel } from '../../components/cards/types';
 import { getSocket, reconnectNow } from '../../lib/socket';
-import { fetchThreadMessages } from './api';
+import { getThreadMessages } from './api/get-thread-messages';
 import { mergeCards } from './merge-cards';
 
 /** A question as it was asked, kept on its answer so a failed answer can be asked again. */
@@ -58,7 +58,7 @@ let localIds = 0;
 const localId = () => `m${Date.now()}-${localIds++}`;
 
 /** Turns the saved exchanges of a thread into the screen's messages. */
-export function toMessages(records: Awaited<ReturnType<typeof fetchThreadMessages>>): ChatMessage[] {
+export function toMessages(records: Awaited<ReturnType<typeof getThreadMessages>>): ChatMessage[] {
   return records.flatMap((r) => [
     ...(r.message.trim()
       ? [
@@ -124,7 +124,7 @@ export function useConversation(options: {
     if (!options.threadId || options.threadId === created.current) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      fetchThreadMessages(options.threadId!)
+      getThreadMessages(options.threadId!)
         .then((records) => !cancelled && setMessages(toMessages(records)))
         .catch(() => !cancelled && setLoadError('Failed to load conversation. Please try again.'));
     }, 500);

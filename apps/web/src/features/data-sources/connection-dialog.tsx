@@ -1,19 +1,18 @@
-import {
-  BIGQUERY_LOCATIONS,
-  type TConnection,
-  type TRateLimits,
-  type TSupportedDbType,
-} from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { BIGQUERY_LOCATIONS, type TConnection, type TSupportedDbType } from '@catalyst/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { api } from '../../lib/api';
 import { failedCall, serverMessage } from '../../lib/api-errors';
-import { CsvFilesList, csvFilesKey } from './csv-files-list';
-import { LIMIT_REACHED, atLimit, formatBytes, type CsvLimits } from './csv-limits';
+import { formatBytes } from '../../lib/format';
+import { addConnection } from './api/add-connection';
+import { useRateLimits } from './api/get-rate-limits';
+import { dataSourceKeys } from './api/keys';
+import { updateConnection } from './api/update-connection';
+import { CsvFilesList } from './csv-files-list';
+import { LIMIT_REACHED, atLimit, type CsvLimits } from './csv-limits';
 import { CsvQueue, UploadRefused, useCsvQueue } from './csv-upload';
 
 type Kind = TSupportedDbType['connectionType'];
@@ -31,7 +30,6 @@ const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text
 
 /** The port a database type listens on by default (MySQL 3306, PostgreSQL 5432). */
 const DEFAULT_PORTS: Record<string, string> = { mysql: '3306', postgresql: '5432' };
-export const rateLimitsKey = ['rate-limits'] as const;
 const UNKNOWN_LIMITS: CsvLimits = { maxFiles: Infinity, maxBytes: Infinity, current: 0 };
 
 /** New Data Source and Edit dialogs (spec document 3): the form follows the connection type. */
@@ -79,12 +77,7 @@ export function ConnectionDialog({
   };
   const queryClient = useQueryClient();
   const csv = useCsvQueue();
-  const rateLimits = useQuery({
-    queryKey: rateLimitsKey,
-    enabled: kind === 'File Source',
-    staleTime: 0,
-    queryFn: () => api.get<TRateLimits>('/api/copilot/get-rate-limits'),
-  });
+  const rateLimits = useRateLimits({ enabled: kind === 'File Source' });
   const limits: CsvLimits | null = rateLimits.data
     ? {
         maxFiles: rateLimits.data.limits.max_csv_files,
@@ -104,7 +97,7 @@ export function ConnectionDialog({
     ? BIGQUERY_LOCATIONS
     : [v.location!, ...BIGQUERY_LOCATIONS];
   const filesChanged = () => {
-    void queryClient.invalidateQueries({ queryKey: rateLimitsKey });
+    void queryClient.invalidateQueries({ queryKey: dataSourceKeys.rateLimits });
     onSaved();
   };
 
@@ -131,18 +124,15 @@ export function ConnectionDialog({
           connId: existing?.conn_id,
           name: existing?.conn_name ?? v.conn_name!.trim(),
         });
-        if (existing) void queryClient.invalidateQueries({ queryKey: csvFilesKey(existing.conn_id) });
-        void queryClient.invalidateQueries({ queryKey: rateLimitsKey });
+        if (existing)
+          void queryClient.invalidateQueries({ queryKey: dataSourceKeys.csvFiles(existing.conn_id) });
+        void queryClient.invalidateQueries({ queryKey: dataSourceKeys.rateLimits });
         if (result && result.loaded > 0)
           toast.success(existing ? 'Connection updated successfully' : 'Connection added successfully');
         if (result && result.loaded === 0 && !existing)
           setOutcome('The data source was not created: none of its files could be loaded.');
       } else {
-        const body: Record<string, unknown> = {
-          conn_name: v.conn_name,
-          db_type: dbType,
-          ...(existing ? { conn_id: existing.conn_id } : {}),
-        };
+        const body: Record<string, unknown> = { conn_name: v.conn_name, db_type: dbType };
         if (kind === 'Database')
           Object.assign(body, {
             host: v.host,
@@ -168,10 +158,8 @@ export function ConnectionDialog({
               : {}),
           });
         if (kind === 'API') Object.assign(body, { apiKey: v.apiKey, apiType: v.apiType, baseUrl: v.baseUrl });
-        await api.post(
-          existing ? '/api/copilot/db_conn/update_db_conn' : '/api/copilot/db_conn/add_db_conn',
-          body,
-        );
+        if (existing) await updateConnection({ ...body, conn_id: existing.conn_id });
+        else await addConnection(body);
         toast.success(existing ? 'Connection updated successfully' : 'Connection added successfully');
       }
       onSaved();

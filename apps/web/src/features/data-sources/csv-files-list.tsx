@@ -1,15 +1,15 @@
 import type { TCsvFile } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { api } from '../../lib/api';
 import { serverMessage } from '../../lib/api-errors';
-import { rowsText } from './csv-upload';
-
-export const csvFilesKey = (connId: number) => ['csv-files', connId] as const;
+import { formatRows } from '../../lib/format';
+import { deleteCsvFile } from './api/delete-csv-file';
+import { useCsvFiles } from './api/get-csv-files';
+import { dataSourceKeys } from './api/keys';
 
 /**
  * The CSV files of a File Source, each deletable on its own (spec document 3 §7, §8): the
@@ -17,17 +17,14 @@ export const csvFilesKey = (connId: number) => ['csv-files', connId] as const;
  */
 export function CsvFilesList({ connId, onChanged }: { connId: number; onChanged: () => void }) {
   const queryClient = useQueryClient();
-  const files = useQuery({
-    queryKey: csvFilesKey(connId),
-    queryFn: () => api.get<TCsvFile[]>(`/api/copilot/upload-files/csv?conn_id=${connId}`),
-  });
+  const files = useCsvFiles(connId);
   const [deleting, setDeleting] = useState<TCsvFile | null>(null);
   const [busy, setBusy] = useState(false);
 
   const remove = async (file: TCsvFile) => {
     setBusy(true);
     try {
-      await api.delete(`/api/copilot/upload-files/csv/${file.file_id}`);
+      await deleteCsvFile(file.file_id);
       toast.success(`Deleted ${file.file_name}`);
       onChanged();
     } catch (error) {
@@ -35,7 +32,7 @@ export function CsvFilesList({ connId, onChanged }: { connId: number; onChanged:
     } finally {
       setBusy(false);
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: csvFilesKey(connId) });
+      await queryClient.invalidateQueries({ queryKey: dataSourceKeys.csvFiles(connId) });
     }
   };
 
@@ -66,7 +63,7 @@ export function CsvFilesList({ connId, onChanged }: { connId: number; onChanged:
                 ? (f.error ?? 'Failed')
                 : f.status === 'PROCESSING'
                   ? 'Loading…'
-                  : rowsText(f.file_row_count ?? 0)}
+                  : formatRows(f.file_row_count ?? 0)}
             </span>
             <Button
               variant="ghost"

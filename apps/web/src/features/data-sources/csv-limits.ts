@@ -6,6 +6,7 @@
  * dialog. (The spec compares the count of File Sources with max_csv_files; Catalyst's server caps
  * files, not sources, so the picker counts what the server counts.)
  */
+import { formatBytes } from '../../lib/format';
 export interface CsvLimits {
   maxFiles: number;
   maxBytes: number;
@@ -17,13 +18,6 @@ export const LIMIT_REACHED = 'You have reached the maximum CSV file limit';
 
 export const tooManyFilesText = (max: number, count: number) =>
   `Cannot upload files. You have reached the maximum limit of ${max} CSV files. Current count: ${count}`;
-
-/** Bytes as the server words them ("5 GB", "4 MB", "12 KB"). */
-export function formatBytes(n: number): string {
-  if (n >= 1024 ** 3) return `${+(n / 1024 ** 3).toFixed(1)} GB`;
-  if (n >= 1024 ** 2) return `${+(n / 1024 ** 2).toFixed(1)} MB`;
-  return `${Math.round(n / 1024)} KB`;
-}
 
 /** True when no further file may be picked. */
 export const atLimit = (limits: CsvLimits, queued: number) => limits.current + queued >= limits.maxFiles;

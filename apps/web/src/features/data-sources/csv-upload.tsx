@@ -1,10 +1,13 @@
-import type { TCsvProgressEvent, TUploadCsvResponse } from '@catalyst/contracts';
+import type { TUploadCsvResponse } from '@catalyst/contracts';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { serverMessage } from '../../lib/api-errors';
-import { checkPick, clampPercent, formatBytes, type CsvLimits } from './csv-limits';
+import { formatBytes, formatRows } from '../../lib/format';
+import { uploadCsvFiles } from './api/upload-csv-files';
+import { watchCsvProgress } from './api/watch-csv-progress';
+import { checkPick, clampPercent, type CsvLimits } from './csv-limits';
 
 export interface QueuedFile {
   key: string;
@@ -15,33 +18,8 @@ export interface QueuedFile {
   error?: string;
 }
 
-export const rowsText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
-
 /** An upload the server refused as a whole; its message is already shown. */
 export class UploadRefused extends Error {}
-
-/** Watches one file's load over the server-sent progress stream until Completed or Failed. */
-function track(fileId: number, onEvent: (e: TCsvProgressEvent) => void, onLost: () => void) {
-  const source = new EventSource(`/api/copilot/upload-files/csv_progress/stream/${fileId}`, {
-    withCredentials: true,
-  });
-  source.onmessage = (message) => {
-    let event: TCsvProgressEvent;
-    try {
-      event = JSON.parse(String(message.data)) as TCsvProgressEvent;
-    } catch {
-      source.close();
-      onLost();
-      return;
-    }
-    onEvent({ ...event, progress: clampPercent(event.progress) });
-    if (event.status !== 'Processing') source.close();
-  };
-  source.onerror = () => {
-    source.close();
-    onLost();
-  };
-}
 
 /** The CSV queue of a File Source: pick files, remove them before upload, upload, watch each load. */
 export function useCsvQueue() {
@@ -69,14 +47,13 @@ export function useCsvQueue() {
   const upload = async (target: { connId?: number; name: string }) => {
     const pending = queue.filter((f) => f.status === 'pending');
     if (!pending.length) return;
-    const form = new FormData();
-    form.append('conn_name', target.name);
-    if (target.connId) form.append('conn_id', String(target.connId));
-    for (const f of pending) form.append('files', f.file, f.file.name);
     pending.forEach((f) => patch(f.key, { status: 'uploading', progress: 0 }));
     let response: TUploadCsvResponse;
     try {
-      response = await api.post<TUploadCsvResponse>('/api/copilot/upload-files/upload-csv', form);
+      response = await uploadCsvFiles(
+        target,
+        pending.map((f) => f.file),
+      );
     } catch (error) {
       // Spec document 3 §8: the answer's message, else 'Upload failed: <status text>'.
       const reason =
@@ -94,7 +71,7 @@ export function useCsvQueue() {
         (uploaded, i) =>
           new Promise<void>((resolve) => {
             const item = pending[i]!;
-            track(
+            watchCsvProgress(
               uploaded.file_id,
               (e) => {
                 if (e.status === 'Completed') {
@@ -132,7 +109,7 @@ export function CsvQueue({ queue, onRemove }: { queue: QueuedFile[]; onRemove: (
             <span className="min-w-0 flex-1 truncate font-medium">{f.file.name}</span>
             <span className="text-xs text-muted-foreground">
               {f.status === 'success'
-                ? rowsText(f.rows ?? 0)
+                ? formatRows(f.rows ?? 0)
                 : f.status === 'failed'
                   ? 'Failed'
                   : f.status === 'uploading'

@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import type { TConnection, TSupportedDbType } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TConnection } from '@catalyst/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Database,
   FileSpreadsheet,
@@ -19,20 +19,21 @@ import { Page, PageHeader } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { NoAccess } from '../../components/no-access';
-import { api, ApiError } from '../../lib/api';
-import { failedCall, serverMessage } from '../../lib/api-errors';
+import { ApiError } from '../../lib/api';
+import { serverMessage } from '../../lib/api-errors';
 import { usePermissions } from '../../lib/permissions';
+import { deleteConnection } from './api/delete-connection';
+import { useConnections } from './api/get-connections';
+import { useDbTypes } from './api/get-db-types';
+import { useSchemas } from './api/get-schemas';
+import { dataSourceKeys } from './api/keys';
 import { ConnectionDialog } from './connection-dialog';
 
 const ICONS = { 'File Source': FileSpreadsheet, Database, API: Globe, 'Data Warehouse': Warehouse } as const;
 
 function Schemas({ connId }: { connId: number }) {
   const [open, setOpen] = useState(false);
-  const schemas = useQuery({
-    queryKey: ['schemas', connId],
-    enabled: open,
-    queryFn: () => api.get<string[]>(`/api/copilot/onboarding/connections/${connId}/schemas/`),
-  });
+  const schemas = useSchemas(connId, { enabled: open });
   return (
     <div className="mt-1 text-xs">
       <button
@@ -62,28 +63,8 @@ export function DataSourcesPage() {
   const { known, can } = usePermissions();
   const readable = can('data.read');
   const writable = can('data.write');
-  // Errors worded as spec document 2 §8 "Connections" words them.
-  const types = useQuery({
-    queryKey: ['db-types'],
-    queryFn: () =>
-      api.get<TSupportedDbType[]>('/api/copilot/db_conn/supported_db_types').catch((e: unknown) => {
-        throw new Error(
-          failedCall('Failed to fetch supported DB types', e, 'Failed to load supported DB types'),
-        );
-      }),
-    enabled: readable,
-  });
-  const conns = useQuery({
-    queryKey: ['connections'],
-    queryFn: () =>
-      api
-        .get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns')
-        .then((r) => r.connections)
-        .catch((e: unknown) => {
-          throw new Error(failedCall('Failed to fetch connections', e, 'Failed to load connections'));
-        }),
-    enabled: readable,
-  });
+  const types = useDbTypes({ enabled: readable });
+  const conns = useConnections({ enabled: readable });
   const [search, setSearch] = useState('');
   const [typeFilter, setTypeFilter] = useState('all');
   const [sort, setSort] = useState<'modified' | 'name'>('modified');
@@ -92,7 +73,7 @@ export function DataSourcesPage() {
   const [deleting, setDeleting] = useState<TConnection | null>(null);
   const kindOf = (c: TConnection) =>
     types.data?.find((t) => t.connectionName === c.db_type)?.connectionType ?? 'Database';
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['connections'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: dataSourceKeys.connections });
 
   const filtered = (conns.data ?? [])
     .filter(
@@ -110,7 +91,7 @@ export function DataSourcesPage() {
   // at all is 'An unexpected error occurred while deleting the connection.'
   const remove = async (c: TConnection) => {
     try {
-      await api.post('/api/copilot/db_conn/delete_db_conn', { conn_id: c.conn_id });
+      await deleteConnection(c.conn_id);
       toast.success('Data source has been successfully deleted.');
       refresh();
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { TRecommendation } from '@catalyst/contracts';
+import { ageMs, formatTimeAgo, MINUTE } from '../../lib/format';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
 
@@ -38,21 +39,8 @@ export function greetingFor(hour: number): string {
 
 /** The "Updated N minutes/hours ago" hint of Attention Required, shown only from 2 minutes on (spec document 1 §9). */
 export function updatedHint(updatedAt: number, now = Date.now()): string | null {
-  const minutes = Math.floor((now - updatedAt) / 60_000);
-  if (minutes < 2) return null;
-  if (minutes < 60) return `Updated ${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  return `Updated ${hours} hour${hours === 1 ? '' : 's'} ago`;
-}
-
-/** Relative time (spec document 1 §9): minutes under an hour, hours under a day, else days. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  if (ageMs(updatedAt, now) < 2 * MINUTE) return null;
+  return `Updated ${formatTimeAgo(updatedAt, { now })}`;
 }
 
 /** A recommendation as an alert card (spec document 1 §3): id "rec-"+id, severity, category, age, lowercased action. */
@@ -66,7 +54,7 @@ export function toAlert(r: TRecommendation, now = Date.now()): AlertItem {
     category: r.category,
     useCaseId: r.usecase_id,
     useCaseName: (r.use_cases?.length ? r.use_cases.map((u) => u.name) : [r.use_case_name]).join(', '),
-    timeAgo: timeAgo(r.generated_at, now),
+    timeAgo: formatTimeAgo(r.generated_at, { now }),
     action: r.action.toLowerCase(),
     // One metric is already the title; an incident lists what moved.
     metrics:

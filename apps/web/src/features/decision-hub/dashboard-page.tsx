@@ -1,5 +1,4 @@
-import type { TDashboardMetrics, TRecommendation, TScanRun } from '@catalyst/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TDashboardMetrics } from '@catalyst/contracts';
 import {
   Activity,
   ArrowRight,
@@ -16,16 +15,20 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Page, PageHeader } from '../../components/page';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { NoAccess } from '../../components/no-access';
-import { api } from '../../lib/api';
+import { formatTimeAgo } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
 import { useSession } from '../../lib/use-session';
-import { greetingFor, SEVERITY_CLASSES, timeAgo, toAlert, updatedHint, type AlertItem } from './alerts';
+import { useDismissRecommendation } from './api/dismiss-recommendation';
+import { useMetrics } from './api/get-metrics';
+import { useRecommendations } from './api/get-recommendations';
+import { useScanRuns } from './api/get-scan-runs';
+import { useRefreshRecommendations } from './api/refresh-recommendations';
+import { greetingFor, SEVERITY_CLASSES, toAlert, updatedHint, type AlertItem } from './alerts';
 
 type Metric = TDashboardMetrics['data']['aiScoreAverage'];
 
@@ -36,12 +39,7 @@ export function DashboardPage() {
   const firstName = session?.user.firstName || session?.user.name || '';
   const { known, can } = usePermissions();
   const reports = can('reports.view');
-  const metrics = useQuery({
-    queryKey: ['landing', 'metrics'],
-    queryFn: () => api.get<TDashboardMetrics>('/api/copilot/landing/metrics'),
-    refetchInterval: 5 * 60_000,
-    enabled: reports,
-  });
+  const metrics = useMetrics({ enabled: reports });
   // Spec document 1 §8: a metrics failure is only logged; the cards show dashes.
   useEffect(() => {
     if (metrics.isError)
@@ -101,7 +99,7 @@ export function DashboardPage() {
               label="Last Activity"
               metric={metrics.data?.data.lastActivity}
               loading={metrics.isLoading || !known}
-              format={(v) => (typeof v === 'string' ? timeAgo(v) : 'No activity yet')}
+              format={(v) => (typeof v === 'string' ? formatTimeAgo(v) : 'No activity yet')}
             />
           </div>
           {reports ? <AttentionRequired /> : null}
@@ -167,45 +165,18 @@ function MetricTile({
 
 function AttentionRequired() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [view, setView] = useState<'card' | 'list'>('card');
   const [tick, setTick] = useState(Date.now());
-  const recs = useQuery({
-    queryKey: ['landing', 'recommendations'],
-    queryFn: () =>
-      api
-        .get<{ data: { recommendations: TRecommendation[] } }>(
-          '/api/copilot/landing/recommendations?limit=20&status=active',
-        )
-        .then((r) => r.data.recommendations),
-    refetchInterval: 5 * 60_000,
-  });
+  const recs = useRecommendations();
   useEffect(() => {
     const timer = setInterval(() => setTick(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
   // The latest scan: a failed one (a source that cannot be read, a server stop) is said, not hidden.
-  const runs = useQuery({
-    queryKey: ['landing', 'runs'],
-    queryFn: () =>
-      api
-        .get<{ data: { runs: TScanRun[] } }>('/api/copilot/landing/recommendations/runs')
-        .then((r) => r.data.runs),
-    refetchInterval: 5 * 60_000,
-  });
+  const runs = useScanRuns();
   const lastRun = runs.data?.[0];
-  const refresh = useMutation({
-    mutationFn: () => api.post('/api/copilot/landing/recommendations/refresh'),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['landing'] }),
-    onError: (error) =>
-      toast.error('Refresh failed', {
-        description: error instanceof Error ? error.message : 'Failed to fetch recommendations',
-      }),
-  });
-  const dismiss = useMutation({
-    mutationFn: (id: number) => api.post(`/api/copilot/landing/recommendations/${id}/dismiss`),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['landing'] }),
-  });
+  const refresh = useRefreshRecommendations();
+  const dismiss = useDismissRecommendation();
   const updated = recs.dataUpdatedAt ? updatedHint(recs.dataUpdatedAt, tick) : null;
   const alerts = (recs.data ?? []).map((r) => toAlert(r, tick));
   const open = (a: AlertItem) =>

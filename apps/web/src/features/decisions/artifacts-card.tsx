@@ -1,41 +1,31 @@
 import { ARTIFACT_TYPES, type TDecision } from '@catalyst/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Paperclip, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { api } from '../../lib/api';
+import { useAddDecisionArtifact } from './api/add-decision-artifact';
+import { useDeleteDecisionArtifact } from './api/delete-decision-artifact';
 import { readFileAsArtifact, type DecisionArtifactDraft } from './make-decision-dialog';
 
 /** A decision's artifacts: download or read them, add a text note or a file, delete one. */
 export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [type, setType] = useState<DecisionArtifactDraft['type']>('analysis');
   const [content, setContent] = useState('');
-  const done = (message: string) => (updated: TDecision) => {
-    queryClient.setQueryData(['decision', d.id], updated);
-    void queryClient.invalidateQueries({ queryKey: ['decisions'] });
-    toast.success(message);
-  };
   const fail = (title: string) => (error: unknown) =>
     toast.error(title, { description: error instanceof Error ? error.message : undefined });
-  const add = useMutation({
-    mutationFn: (artifact: DecisionArtifactDraft) =>
-      api.post<TDecision>(`/api/copilot/decisions/${d.id}/artifacts`, artifact),
-    onSuccess: (updated) => {
-      done('Artifact added')(updated);
+  const add = useAddDecisionArtifact(d.id, {
+    onSuccess: () => {
+      toast.success('Artifact added');
       setName('');
       setContent('');
     },
     onError: fail('Artifact not added'),
   });
-  const remove = useMutation({
-    mutationFn: (artifactId: number) =>
-      api.delete<TDecision>(`/api/copilot/decisions/${d.id}/artifacts/${artifactId}`),
-    onSuccess: done('Artifact deleted'),
+  const remove = useDeleteDecisionArtifact(d.id, {
+    onSuccess: () => toast.success('Artifact deleted'),
     onError: fail('Artifact not deleted'),
   });
 

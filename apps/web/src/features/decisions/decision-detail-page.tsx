@@ -1,5 +1,4 @@
 import type { TDecision, TDecisionOutcome, TDecisionStatus } from '@catalyst/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,8 +10,12 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { NoAccess } from '../../components/no-access';
-import { api } from '../../lib/api';
+import { formatDateTime, formatValue } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
+import { useChangeDecisionStatus } from './api/change-decision-status';
+import { useDeleteDecision } from './api/delete-decision';
+import { useDecision } from './api/get-decision';
+import { useDecisionOutcome } from './api/get-decision-outcome';
 import { ArtifactsCard } from './artifacts-card';
 import { EditDecisionDialog } from './edit-decision-dialog';
 import { StatusBadge } from './status-badge';
@@ -27,15 +30,12 @@ const VERB: Record<TDecisionStatus, string> = {
 /** A decision: its record, its status moves with who and when, its artifacts, and its measured outcome. */
 export function DecisionDetailPage() {
   const id = Number(useParams().id);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<'rejected' | 'delete' | null>(null);
   const [editing, setEditing] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => api.delete(`/api/copilot/decisions/${id}`),
+  const remove = useDeleteDecision(id, {
     onSuccess: () => {
       toast.success('Decision deleted');
-      void queryClient.invalidateQueries({ queryKey: ['decisions'] });
       navigate('/decisions');
     },
     onError: (error) =>
@@ -44,22 +44,10 @@ export function DecisionDetailPage() {
       }),
   });
   const permissions = usePermissions();
-  const decision = useQuery({
-    queryKey: ['decision', id],
-    queryFn: () => api.get<TDecision>(`/api/copilot/decisions/${id}`),
-  });
-  const outcome = useQuery({
-    queryKey: ['decision', id, 'outcome'],
-    queryFn: () => api.get<TDecisionOutcome>(`/api/copilot/decisions/${id}/outcome`),
-  });
-  const move = useMutation({
-    mutationFn: (status: TDecisionStatus) =>
-      api.post<TDecision>(`/api/copilot/decisions/${id}/status`, { status }),
-    onSuccess: (d) => {
-      toast.success(`Decision ${d.status}`);
-      void queryClient.invalidateQueries({ queryKey: ['decision', id] });
-      void queryClient.invalidateQueries({ queryKey: ['decisions'] });
-    },
+  const decision = useDecision(id);
+  const outcome = useDecisionOutcome(id);
+  const move = useChangeDecisionStatus(id, {
+    onSuccess: (d) => toast.success(`Decision ${d.status}`),
     onError: (error) =>
       toast.error('Status not changed', { description: error instanceof Error ? error.message : undefined }),
   });
@@ -144,12 +132,14 @@ export function DecisionDetailPage() {
                   <dl className="mt-3 grid grid-cols-3 gap-3 text-xs">
                     <div>
                       <dt className="text-muted-foreground">Actual (mean)</dt>
-                      <dd className="text-base font-semibold tabular-nums">{fmt(o.comparison.actualMean)}</dd>
+                      <dd className="text-base font-semibold tabular-nums">
+                        {formatValue(o.comparison.actualMean)}
+                      </dd>
                     </div>
                     <div>
                       <dt className="text-muted-foreground">Expected (baseline)</dt>
                       <dd className="text-base font-semibold tabular-nums">
-                        {fmt(o.comparison.expectedMean)}
+                        {formatValue(o.comparison.expectedMean)}
                       </dd>
                     </div>
                     <div>
@@ -194,8 +184,7 @@ export function DecisionDetailPage() {
             <ol className="mt-2 grid gap-2 text-sm">
               {d.history.map((h, i) => (
                 <li key={i}>
-                  <span className="font-medium capitalize">{h.to}</span> · {h.by} ·{' '}
-                  {new Date(h.at).toLocaleString()}
+                  <span className="font-medium capitalize">{h.to}</span> · {h.by} · {formatDateTime(h.at)}
                 </li>
               ))}
             </ol>
@@ -249,11 +238,9 @@ function outcomeChartNote(o: TDecisionOutcome, d: TDecision): string {
   const implemented = [...d.history].reverse().find((h) => h.to === 'implemented');
   const parts = [
     o.baseline
-      ? `Baseline ${o.baseline.from} to ${o.baseline.to}: ${fmt(o.baseline.mean)} per ${o.metric?.grain ?? 'period'}.`
+      ? `Baseline ${o.baseline.from} to ${o.baseline.to}: ${formatValue(o.baseline.mean)} per ${o.metric?.grain ?? 'period'}.`
       : null,
     implemented ? `Implemented ${implemented.at.slice(0, 10)}.` : null,
   ];
   return parts.filter(Boolean).join(' ');
 }
-
-const fmt = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });

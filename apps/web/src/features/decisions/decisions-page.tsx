@@ -1,5 +1,3 @@
-import type { TDecision } from '@catalyst/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,8 +7,9 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { NoAccess } from '../../components/no-access';
-import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 import { usePermissions } from '../../lib/permissions';
+import { useDecisions } from './api/get-decisions';
 import { MakeDecisionDialog, type DecisionDraft } from './make-decision-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -40,17 +39,9 @@ export function DecisionsPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('all');
   const [sort, setSort] = useState('newest');
-  const params = new URLSearchParams({ sort, status, ...(search.trim() ? { search: search.trim() } : {}) });
   const { known, can } = usePermissions();
   const allowed = can('reports.view');
-  const decisions = useQuery({
-    queryKey: ['decisions', sort, status, search.trim()],
-    queryFn: () =>
-      api
-        .get<{ decisions: TDecision[] }>(`/api/copilot/decisions?${params.toString()}`)
-        .then((r) => r.decisions),
-    enabled: allowed,
-  });
+  const decisions = useDecisions({ sort, status, search: search.trim() }, { enabled: allowed });
 
   return (
     <Page>
@@ -130,7 +121,7 @@ export function DecisionsPage() {
                   <div className="flex flex-wrap items-center gap-2">
                     <StatusBadge status={d.status} />
                     <span className="text-xs text-muted-foreground">
-                      {d.useCaseName} · {new Date(d.createdAt).toLocaleDateString()} · {d.createdBy}
+                      {d.useCaseName} · {formatDate(d.createdAt)} · {d.createdBy}
                     </span>
                   </div>
                   <h2 className="mt-2 font-semibold">{d.title}</h2>

@@ -1,18 +1,16 @@
 import type { TDecision } from '@catalyst/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { api } from '../../lib/api';
+import { useUpdateDecision } from './api/update-decision';
 
 const textareaClass =
   'min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /** Edits a decision's title, description and rationale (PUT); status moves have their own buttons. */
 export function EditDecisionDialog({ decision, onClose }: { decision: TDecision; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [title, setTitle] = useState(decision.title);
   const [description, setDescription] = useState(decision.description);
   const [rationale, setRationale] = useState(decision.decisionRationale);
@@ -22,16 +20,8 @@ export function EditDecisionDialog({ decision, onClose }: { decision: TDecision;
     !rationale.trim() && 'Decision rationale is required',
   ].filter((e): e is string => Boolean(e));
   const [tried, setTried] = useState(false);
-  const save = useMutation({
-    mutationFn: () =>
-      api.put<TDecision>(`/api/copilot/decisions/${decision.id}`, {
-        title: title.trim(),
-        description: description.trim(),
-        decisionRationale: rationale.trim(),
-      }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(['decision', decision.id], updated);
-      void queryClient.invalidateQueries({ queryKey: ['decisions'] });
+  const save = useUpdateDecision(decision.id, {
+    onSuccess: () => {
       toast.success('Decision saved');
       onClose();
     },
@@ -50,7 +40,12 @@ export function EditDecisionDialog({ decision, onClose }: { decision: TDecision;
           onSubmit={(e) => {
             e.preventDefault();
             setTried(true);
-            if (!errors.length) save.mutate();
+            if (!errors.length)
+              save.mutate({
+                title: title.trim(),
+                description: description.trim(),
+                decisionRationale: rationale.trim(),
+              });
           }}
         >
           <label className="grid gap-1">

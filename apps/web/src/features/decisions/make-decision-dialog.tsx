@@ -1,12 +1,14 @@
 import type { TDecision } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { api } from '../../lib/api';
+import { createDecision } from './api/create-decision';
+import { useUseCases } from './api/get-use-cases';
+import { decisionKeys } from './api/keys';
 import { alertReference, validateDecision } from './decision-form';
 
 export interface DecisionDraft {
@@ -63,15 +65,7 @@ export function MakeDecisionDialog({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const useCases = useQuery({
-    queryKey: ['use-cases'],
-    queryFn: () =>
-      api
-        .get<{ use_cases: { use_case_id: number; use_case_name: string }[] }>(
-          '/api/copilot/onboarding/use_cases/v2',
-        )
-        .then((r) => r.use_cases),
-  });
+  const useCases = useUseCases();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [useCaseId, setUseCaseId] = useState<string>(draft.useCaseId ? String(draft.useCaseId) : '');
@@ -114,7 +108,7 @@ export function MakeDecisionDialog({
       : artifacts;
     setSaving(true);
     try {
-      const created = await api.post<TDecision>('/api/copilot/decisions', {
+      const created = await createDecision({
         title: title.trim(),
         description: description.trim(),
         useCaseId: Number(useCaseId),
@@ -122,7 +116,7 @@ export function MakeDecisionDialog({
         decisionRationale: rationale.trim(),
         artifacts: pending,
       });
-      void queryClient.invalidateQueries({ queryKey: ['decisions'] });
+      void queryClient.invalidateQueries({ queryKey: decisionKeys.all });
       if (onCreated) onCreated(created);
       else {
         toast.success('Decision recorded', {

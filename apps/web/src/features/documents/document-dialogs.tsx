@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { documentToolConfigOf, type TDocument, type TUseCase } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -9,28 +9,21 @@ import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
-import {
-  deleteDocument,
-  documentKeys,
-  fetchPages,
-  fetchShareCandidates,
-  fileUrl,
-  linkUseCase,
-  shareDocument,
-  unlinkUseCase,
-} from './api';
-import { formatBytes } from './format';
+import { deleteDocument } from './api/delete-document';
+import { usePages } from './api/get-pages';
+import { useShareCandidates } from './api/get-share-candidates';
+import { documentKeys, fileUrl } from './api/keys';
+import { linkUseCase } from './api/link-use-case';
+import { shareDocument } from './api/share-document';
+import { unlinkUseCase } from './api/unlink-use-case';
+import { formatBytes } from '../../lib/format';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 
 /** View: a PDF in a frame; other formats as their extracted text, page by page. */
 export function ViewDialog({ doc, onClose }: { doc: TDocument; onClose: () => void }) {
   const isPdf = doc.type === 'pdf';
-  const pages = useQuery({
-    queryKey: documentKeys.pages(doc.id),
-    queryFn: () => fetchPages(doc.id),
-    enabled: !isPdf && doc.status === 'ready',
-  });
+  const pages = usePages(doc.id, { enabled: !isPdf && doc.status === 'ready' });
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="flex h-[85dvh] max-w-4xl flex-col gap-3 p-4 sm:p-6">
@@ -95,7 +88,7 @@ export function ViewDialog({ doc, onClose }: { doc: TDocument; onClose: () => vo
 /** Share: the whole organisation, or only the uploader and the people chosen here. */
 export function ShareDialog({ doc, onClose }: { doc: TDocument; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const candidates = useQuery({ queryKey: documentKeys.candidates, queryFn: fetchShareCandidates });
+  const candidates = useShareCandidates();
   const [restricted, setRestricted] = useState(doc.isRestricted);
   const [chosen, setChosen] = useState<Set<number>>(new Set(doc.sharedWith.map((u) => u.id)));
   const [saving, setSaving] = useState(false);

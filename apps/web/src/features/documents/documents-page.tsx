@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { FileText, Folder } from 'lucide-react';
 import { useState } from 'react';
 import { Page, PageHeader } from '../../components/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { documentKeys, fetchFolders, fetchUseCases } from './api';
+import { useFolders } from './api/get-folders';
+import { useUseCases } from './api/get-use-cases';
 import { DocumentsTab } from './documents-tab';
 import { FoldersTab } from './folders-tab';
 import { UploadZone } from './upload-zone';
@@ -12,8 +12,8 @@ import { UploadZone } from './upload-zone';
 export function DocumentsPage() {
   const [tab, setTab] = useState('documents');
   const [folderId, setFolderId] = useState<number | null>(null);
-  const folders = useQuery({ queryKey: documentKeys.folders, queryFn: fetchFolders });
-  const useCases = useQuery({ queryKey: documentKeys.useCases, queryFn: fetchUseCases });
+  const folders = useFolders();
+  const useCases = useUseCases();
 
   return (
     <Page>

@@ -1,5 +1,4 @@
 import type { TDocument, TDocumentFolder, TUseCase } from '@catalyst/contracts';
-import { useQuery } from '@tanstack/react-query';
 import {
   Download,
   Eye,
@@ -25,9 +24,11 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
-import { documentKeys, fetchDocuments, fileUrl } from './api';
+import { formatBytes, formatDate } from '../../lib/format';
+import { useDocuments } from './api/get-documents';
+import { fileUrl } from './api/keys';
 import { DeleteDocumentDialog, ShareDialog, UseCasesDialog, ViewDialog } from './document-dialogs';
-import { CATEGORY_LABELS, DocumentIcon, DocumentStatus, Snippet, formatBytes, formatDate } from './format';
+import { CATEGORY_LABELS, DocumentIcon, DocumentStatus, Snippet } from './format';
 
 const CATEGORIES = [['all', 'All'], ...Object.entries(CATEGORY_LABELS)] as const;
 
@@ -60,12 +61,7 @@ export function DocumentsTab({
   const [open, setOpen] = useState<Open>(null);
   const debounced = useDebounced(search, 250);
   const filters = { search: debounced.trim(), category, folderId };
-  const documents = useQuery({
-    queryKey: documentKeys.list(filters),
-    queryFn: () => fetchDocuments(filters),
-    // Keep polling while a document's text is being read.
-    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'processing') ? 1500 : false),
-  });
+  const documents = useDocuments(filters);
   const folder = folders.find((f) => f.id === folderId);
   const filtered = !!filters.search || category !== 'all' || folderId !== null;
   const current = open ? (documents.data?.find((d) => d.id === open.doc.id) ?? open.doc) : null;

@@ -15,7 +15,10 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { Input } from '../../components/ui/input';
-import { createFolder, deleteFolder, documentKeys, renameFolder } from './api';
+import { createFolder } from './api/create-folder';
+import { deleteFolder } from './api/delete-folder';
+import { documentKeys } from './api/keys';
+import { renameFolder } from './api/rename-folder';
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 

@@ -9,15 +9,6 @@ export const CATEGORY_LABELS: Record<string, string> = {
   research: 'Research',
 };
 
-export function formatBytes(n: number): string {
-  if (n >= 1024 ** 2) return `${+(n / 1024 ** 2).toFixed(1)} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} B`;
-}
-
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
 const ICONS: Record<string, LucideIcon> = {
   pdf: FileText,
   docx: FileType2,

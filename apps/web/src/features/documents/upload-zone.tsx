@@ -12,7 +12,8 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { inputClassName } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { documentKeys, uploadDocuments } from './api';
+import { documentKeys } from './api/keys';
+import { uploadDocuments } from './api/upload-documents';
 import { CATEGORY_LABELS } from './format';
 
 const selectClass = cn(inputClassName, 'h-9 py-1.5');

@@ -1,12 +1,11 @@
-import type { TUseCaseDetails } from '@catalyst/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Bot, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { RenderCard } from '../../components/cards/render-card';
 import { LogoMark } from '../../components/logo';
 import { Button } from '../../components/ui/button';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useEmbedUseCase } from './api/get-embed-use-case';
 import { decodeAgentConfig } from '../../lib/embed';
 import { useSession } from '../../lib/use-session';
 import { useEmbedChat, type EmbedMessage } from './use-embed-chat';
@@ -84,11 +83,7 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
 }
 
 function EmbedChat({ useCaseId, welcome }: { useCaseId: number; welcome: string }) {
-  const useCase = useQuery({
-    queryKey: ['embed-use-case', useCaseId],
-    retry: false,
-    queryFn: () => api.get<TUseCaseDetails>(`/api/copilot/onboarding/use_case/v2/${useCaseId}`),
-  });
+  const useCase = useEmbedUseCase(useCaseId);
   const { messages, busy, offline, send } = useEmbedChat(useCaseId, welcome);
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, inputClassName } from '../../components/ui/input';
 import { EMBED_SIZE, embedSnippet, embedUrl } from '../../lib/embed';
-import { updateUseCase } from './api/use-cases';
+import { updateUseCase } from './api/update-use-case';
 
 const area =
   'min-h-20 rounded-md border border-input bg-surface px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';

@@ -1,26 +1,16 @@
 import type { TUseCase } from '@catalyst/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
-import { failedCall } from '../../lib/api-errors';
-import { assignUsers, fetchOrgUsers } from './api/use-cases';
+import { assignUsers } from './api/assign-users';
+import { useOrgUsers } from './api/get-org-users';
 
 /** Assign Users dialog (spec document 2 §2.3, §4.7). */
 export function AssignUsersDialog({ useCase, onClose }: { useCase: TUseCase; onClose: () => void }) {
-  const users = useQuery({
-    queryKey: ['org-users', useCase.use_case_id],
-    queryFn: () =>
-      fetchOrgUsers(useCase.use_case_id).catch((e: unknown) => {
-        throw new Error(
-          failedCall('Failed to fetch users', e, 'Failed to fetch users: no answer from the server'),
-        );
-      }),
-    staleTime: 0,
-  });
+  const users = useOrgUsers(useCase.use_case_id);
   const [selected, setSelected] = useState<Set<number> | null>(null);
   const [search, setSearch] = useState('');
   const [saving, setSaving] = useState(false);

@@ -1,29 +1,17 @@
 import type { TColumnMetadata, TUseCaseTable } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input, inputClassName } from '../../components/ui/input';
-import {
-  fetchColumns,
-  fetchDateFormats,
-  knowledgeKeys,
-  updateColumn,
-  type ColumnPatch,
-  type KnowledgeError,
-} from './api/knowledge';
-
-const fmt = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+import { formatTimestamp } from '../../lib/format';
+import { useColumns } from './api/get-columns';
+import { useDateFormats } from './api/get-date-formats';
+import { knowledgeKeys } from './api/keys';
+import type { KnowledgeError } from './api/knowledge-error';
+import { updateColumn, type ColumnPatch } from './api/update-column';
 
 const KINDS: { value: TColumnMetadata['value_type']; label: string }[] = [
   { value: 'text', label: 'Text' },
@@ -49,12 +37,8 @@ export function ColumnsDialog({
 }) {
   const queryClient = useQueryClient();
   const key = knowledgeKeys.columns(table.table_id);
-  const columns = useQuery({ queryKey: key, queryFn: () => fetchColumns(table.table_id) });
-  const formats = useQuery({
-    queryKey: knowledgeKeys.dateFormats,
-    queryFn: fetchDateFormats,
-    staleTime: Infinity,
-  });
+  const columns = useColumns(table.table_id);
+  const formats = useDateFormats();
   const save = async (c: TColumnMetadata, patch: ColumnPatch) => {
     const changed = Object.entries(patch).some(([k, v]) => c[k as keyof TColumnMetadata] !== v);
     if (!changed) return;
@@ -188,7 +172,7 @@ export function ColumnsDialog({
                       <span className="text-xs text-muted-foreground">{ORIGIN[c.value_type_origin]}</span>
                     </td>
                     <td className="py-2 text-xs whitespace-nowrap text-muted-foreground">
-                      {fmt.format(new Date(c.updated_on))}
+                      {formatTimestamp(c.updated_on)}
                     </td>
                   </tr>
                 ))}

@@ -1,5 +1,5 @@
 import type { TDerivedMetric } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -7,7 +7,10 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { serverMessage } from '../../lib/api-errors';
-import { deleteMetric, fetchMetrics, fetchSuggestedColumns, metricKeys } from './api/derived-metrics';
+import { deleteMetric } from './api/delete-derived-metric';
+import { useDerivedMetrics } from './api/get-derived-metrics';
+import { useSuggestedColumns } from './api/get-suggested-columns';
+import { metricKeys } from './api/keys';
 import { MetricEditor, MetricSummary } from './metric-row';
 
 let seq = 0;
@@ -20,18 +23,8 @@ let seq = 0;
 export function DerivedMetricsCard({ useCaseId }: { useCaseId: number | null }) {
   const queryClient = useQueryClient();
   const key = metricKeys.list(useCaseId);
-  const metrics = useQuery({
-    queryKey: key,
-    enabled: !!useCaseId,
-    // A refetch while a new row is open would list its metric twice; the row refreshes on close.
-    refetchOnWindowFocus: false,
-    queryFn: () => fetchMetrics(useCaseId ?? 0),
-  });
-  const columns = useQuery({
-    queryKey: metricKeys.columns(useCaseId),
-    enabled: !!useCaseId,
-    queryFn: () => fetchSuggestedColumns(useCaseId ?? 0),
-  });
+  const metrics = useDerivedMetrics(useCaseId);
+  const columns = useSuggestedColumns(useCaseId);
   const [editing, setEditing] = useState<Set<number>>(new Set());
   const [drafts, setDrafts] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<TDerivedMetric | null>(null);

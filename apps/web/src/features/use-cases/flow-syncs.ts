@@ -1,5 +1,5 @@
 import { failedCall, serverMessage } from '../../lib/api-errors';
-import { saveDecisionFlow } from './api/use-cases';
+import { saveDecisionFlow } from './api/save-decision-flow';
 import { createFlowSync } from './autosave';
 
 export interface FlowListener {

@@ -21,7 +21,9 @@ import { Card } from '../../components/ui/card';
 import { inputClassName } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { failedCall, serverMessage } from '../../lib/api-errors';
-import { addDecisionFlow, fetchDecisionFlow, generateDecisionFlow } from './api/use-cases';
+import { addDecisionFlow } from './api/add-decision-flow';
+import { generateDecisionFlow } from './api/generate-decision-flow';
+import { getDecisionFlow } from './api/get-decision-flow';
 import { flowSyncOf } from './flow-syncs';
 import { useFlushOnLeave } from './leave';
 
@@ -121,7 +123,7 @@ export function FlowsTab({
     // A save flushed on the way out of this tab may still be in flight: read after it lands.
     void entry.sync
       .idle()
-      .then(() => fetchDecisionFlow(useCaseId))
+      .then(() => getDecisionFlow(useCaseId))
       .then((s) => setSteps(toSteps(s)))
       .catch((e: unknown) =>
         setError(

@@ -1,21 +1,18 @@
-import type { TDerivedMetric, TUseCaseTable } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TUseCaseTable } from '@catalyst/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Card } from '../../components/ui/card';
-import { api } from '../../lib/api';
-import {
-  fetchConnections,
-  fetchSchemaData,
-  fetchSchemas,
-  fetchTables,
-  knowledgeKeys,
-  saveSchemaData,
-  selectAndFetchColumns,
-  SV,
-  unselectTables,
-  type KnowledgeError,
-} from './api/knowledge';
+import { useConnections } from './api/get-connections';
+import { useDerivedMetrics } from './api/get-derived-metrics';
+import { useSchemaData } from './api/get-schema-data';
+import { useSchemas } from './api/get-schemas';
+import { getTables, useTables } from './api/get-tables';
+import { knowledgeKeys } from './api/keys';
+import type { KnowledgeError } from './api/knowledge-error';
+import { saveSchemaData } from './api/save-schema-data';
+import { selectAndFetchColumns } from './api/select-and-fetch-columns';
+import { unselectTables } from './api/unselect-tables';
 import { ColumnsDialog } from './columns-dialog';
 import { DatabaseCard } from './database-card';
 import { DerivedMetricsCard } from './derived-metrics-card';
@@ -44,17 +41,9 @@ export function KnowledgeTab({
   configurations: Record<string, unknown>;
 }) {
   const queryClient = useQueryClient();
-  const connections = useQuery({ queryKey: knowledgeKeys.connections, queryFn: fetchConnections });
-  const saved = useQuery({
-    queryKey: knowledgeKeys.schemaData(useCaseId ?? 0),
-    enabled: !!useCaseId,
-    queryFn: () => fetchSchemaData(useCaseId!),
-  });
-  const metrics = useQuery({
-    queryKey: knowledgeKeys.metrics(useCaseId ?? 0),
-    enabled: !!useCaseId,
-    queryFn: () => api.get<TDerivedMetric[]>(`${SV}/get_derived_metrics?usecase_id=${useCaseId}`),
-  });
+  const connections = useConnections();
+  const saved = useSchemaData(useCaseId);
+  const metrics = useDerivedMetrics(useCaseId);
   const [connId, setConnId] = useState<number | null>(null);
   const [schema, setSchema] = useState('');
   const [savingSchema, setSavingSchema] = useState(false);
@@ -67,17 +56,9 @@ export function KnowledgeTab({
       setSchema(saved.data.Schema);
     }
   }, [saved.data, connId]);
-  const schemas = useQuery({
-    queryKey: knowledgeKeys.schemas(connId),
-    enabled: connId !== null,
-    queryFn: () => fetchSchemas(connId!),
-  });
+  const schemas = useSchemas(connId);
   const hasSchema = !!saved.data && saved.data.ConnectionId === connId && saved.data.Schema === schema;
-  const tables = useQuery({
-    queryKey: knowledgeKeys.tables(useCaseId ?? 0),
-    enabled: !!useCaseId && hasSchema,
-    queryFn: () => fetchTables(useCaseId!),
-  });
+  const tables = useTables(useCaseId, { enabled: hasSchema });
 
   // What depends on the tables: the relationships between them and the columns a calculation may use.
   const knowledgeChanged = async (tableId?: number) => {
@@ -122,7 +103,7 @@ export function KnowledgeTab({
     if (!useCaseId) return;
     setRefreshing(true);
     try {
-      queryClient.setQueryData(knowledgeKeys.tables(useCaseId), await fetchTables(useCaseId, true));
+      queryClient.setQueryData(knowledgeKeys.tables(useCaseId), await getTables(useCaseId, true));
       await knowledgeChanged();
       toast.success('Schema refreshed');
     } catch (e) {

@@ -4,8 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { serverMessage } from '../../lib/api-errors';
-import { addMetric, deleteMetric, updateMetric, type MetricValues } from './api/derived-metrics';
-import { formatUpdatedOn } from './status';
+import { formatTimestamp } from '../../lib/format';
+import { addMetric, type MetricValues } from './api/add-derived-metric';
+import { deleteMetric } from './api/delete-derived-metric';
+import { updateMetric } from './api/update-derived-metric';
 
 type Field = keyof MetricValues;
 const valuesOf = (m: TDerivedMetric | null): MetricValues => ({
@@ -29,7 +31,7 @@ export function MetricFacts({ metric }: { metric: TDerivedMetric }) {
         <span className="sr-only">Category: </span>
         {metric.type || 'ALL'}
       </span>{' '}
-      Updated <time dateTime={metric.updated_on}>{formatUpdatedOn(metric.updated_on)}</time>
+      Updated <time dateTime={metric.updated_on}>{formatTimestamp(metric.updated_on)}</time>
     </p>
   );
 }

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { publishUseCase, useCaseKeys } from './api/use-cases';
+import { useCaseKeys } from './api/keys';
+import { publishUseCase } from './api/publish-use-case';
 
 /**
  * Validate & Publish (spec document 2 §4.6): blocked without an id; 'Publishing...' while it

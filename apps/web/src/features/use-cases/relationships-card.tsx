@@ -1,5 +1,5 @@
 import type { TColumnMetadata, TRelationship, TUseCaseTable } from '@catalyst/contracts';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Link2, RotateCcw, Search, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -7,9 +7,14 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { inputClassName } from '../../components/ui/input';
-import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { fetchColumns, fetchRelationships, knowledgeKeys, SV, type KnowledgeError } from './api/knowledge';
+import { addRelationship } from './api/add-relationship';
+import { deleteRelationship } from './api/delete-relationship';
+import { discoverRelationships } from './api/discover-relationships';
+import { columnsQuery } from './api/get-columns';
+import { useRelationships } from './api/get-relationships';
+import { knowledgeKeys } from './api/keys';
+import type { KnowledgeError } from './api/knowledge-error';
 
 const ORIGIN: Record<TRelationship['origin'], { label: string; title: string; tone: string }> = {
   declared: {
@@ -40,13 +45,10 @@ const words = (r: Pick<TRelationship, 'from_table' | 'from_columns' | 'to_table'
 export function RelationshipsCard({ useCaseId, tables }: { useCaseId: number; tables: TUseCaseTable[] }) {
   const queryClient = useQueryClient();
   const key = knowledgeKeys.relationships(useCaseId);
-  const list = useQuery({ queryKey: key, queryFn: () => fetchRelationships(useCaseId) });
+  const list = useRelationships(useCaseId);
   const selected = tables.filter((t) => t.is_selected && !t.is_removed);
   const columns = useQueries({
-    queries: selected.map((t) => ({
-      queryKey: knowledgeKeys.columns(t.table_id),
-      queryFn: () => fetchColumns(t.table_id),
-    })),
+    queries: selected.map((t) => columnsQuery(t.table_id)),
   });
   const columnsOf = (table: string): TColumnMetadata[] =>
     columns[selected.findIndex((t) => t.table_name === table)]?.data?.filter(
@@ -74,17 +76,12 @@ export function RelationshipsCard({ useCaseId, tables }: { useCaseId: number; ta
     setPending(null);
   };
   const remove = (r: TRelationship) =>
-    run(
-      r.id,
-      () => api.delete(`${SV}/relationships/${r.id}`),
-      'Failed to remove the relationship',
-      'Relationship removed',
-    );
+    run(r.id, () => deleteRelationship(r.id), 'Failed to remove the relationship', 'Relationship removed');
   const restore = (r: TRelationship) =>
     run(
       r.id,
       () =>
-        api.post(`${SV}/relationships`, {
+        addRelationship({
           usecase_id: useCaseId,
           from_table: r.from_table,
           from_column: r.from_columns[0],
@@ -98,7 +95,7 @@ export function RelationshipsCard({ useCaseId, tables }: { useCaseId: number; ta
     setAddError(null);
     setPending('add');
     try {
-      await api.post(`${SV}/relationships`, { usecase_id: useCaseId, ...draft });
+      await addRelationship({ usecase_id: useCaseId, ...draft });
       toast.success('Relationship added');
       setDraft({ from_table: '', from_column: '', to_table: '', to_column: '' });
     } catch (e) {
@@ -154,7 +151,7 @@ export function RelationshipsCard({ useCaseId, tables }: { useCaseId: number; ta
           onClick={() =>
             void run(
               'find',
-              () => api.post(`${SV}/relationships/discover`, { usecase_id: useCaseId }),
+              () => discoverRelationships(useCaseId),
               'Failed to find relationships',
               'Relationships checked',
             )

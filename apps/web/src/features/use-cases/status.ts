@@ -27,36 +27,6 @@ export function addChip(list: string[], value: string): string[] {
   return [...list, v];
 }
 
-/** "less than a minute", "5 minutes", "about 1 hour", "3 days" (as in 'Saved about 1 hour ago'). */
-export function distance(fromMs: number, toMs: number): string {
-  const s = Math.max(0, Math.round((toMs - fromMs) / 1000));
-  const m = Math.round(s / 60);
-  if (s < 30) return 'less than a minute';
-  if (m < 2) return '1 minute';
-  if (m < 45) return `${m} minutes`;
-  const h = Math.round(m / 60);
-  if (m < 90) return 'about 1 hour';
-  if (h < 24) return `about ${h} hours`;
-  const d = Math.round(h / 24);
-  return d === 1 ? '1 day' : `${d} days`;
-}
-
-const UPDATED_ON = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An updated-on date as the editor shows it: en-US, 24-hour, with seconds (spec document 2 §2.4). */
-export function formatUpdatedOn(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : UPDATED_ON.format(d);
-}
-
 /** The wizard variant's steps (spec document 2 §2.4); next and previous stay within 1–3. */
 export const WIZARD_STEPS = ['Definition', 'Decision Criteria', 'Decision Flow'] as const;
 export const clampStep = (step: number) => Math.min(WIZARD_STEPS.length, Math.max(1, Math.trunc(step) || 1));

@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
-import type { KnowledgeError } from './api/knowledge';
+import { formatCount } from '../../lib/format';
+import type { KnowledgeError } from './api/knowledge-error';
 
 /**
  * Selected Schema Tables (spec document 2 §2.4, §4.4): the schema's tables with a search, ticked
@@ -116,7 +117,9 @@ export function TablesCard({
                           ? `${t.selected_column_count}/${t.total_column_count}`
                           : t.total_column_count}
                       </td>
-                      <td className="py-2 tabular-nums">{t.row_count?.toLocaleString('en-US') ?? '—'}</td>
+                      <td className="py-2 tabular-nums">
+                        {t.row_count === null ? '—' : formatCount(t.row_count)}
+                      </td>
                       <td className="py-2 text-right">
                         {busy.has(t.table_id) ? (
                           <span className="text-xs text-muted-foreground">Profiling columns...</span>

@@ -6,7 +6,8 @@ import { Card } from '../../components/ui/card';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input, inputClassName } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
-import { updateUseCase, useCaseKeys } from './api/use-cases';
+import { useCaseKeys } from './api/keys';
+import { updateUseCase } from './api/update-use-case';
 import { UseCaseDocuments } from './use-case-documents';
 
 const TOOLS = [

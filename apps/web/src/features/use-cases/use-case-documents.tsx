@@ -1,5 +1,5 @@
-import { documentToolConfigOf, type TDocument, type TDocumentList } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { documentToolConfigOf, type TDocument } from '@catalyst/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,9 +7,12 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { inputClassName } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { api } from '../../lib/api';
-
-const D = '/api/copilot/documents';
+import { useAllDocuments } from './api/get-all-documents';
+import { useUseCaseDocuments } from './api/get-use-case-documents';
+import { useCaseDocumentKeys } from './api/keys';
+import { linkDocument } from './api/link-document';
+import { unlinkDocument } from './api/unlink-document';
+import { uploadUseCaseDocuments } from './api/upload-use-case-documents';
 const errorText = (e: unknown) => (e instanceof Error ? e.message : undefined);
 
 /**
@@ -28,15 +31,8 @@ export function UseCaseDocuments({
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const config = documentToolConfigOf(configurations);
-  const linked = useQuery({
-    queryKey: ['documents', 'use-case', useCaseId],
-    queryFn: () => api.get<TDocumentList>(`${D}?use_case_id=${useCaseId}`).then((r) => r.documents),
-    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'processing') ? 1500 : false),
-  });
-  const all = useQuery({
-    queryKey: ['documents', 'list', 'for-use-case'],
-    queryFn: () => api.get<TDocumentList>(`${D}?category=all`).then((r) => r.documents),
-  });
+  const linked = useUseCaseDocuments(useCaseId);
+  const all = useAllDocuments();
   const linkedIds = new Set((linked.data ?? []).map((d) => d.id));
   const attachable = (all.data ?? []).filter(
     (d) =>
@@ -44,7 +40,7 @@ export function UseCaseDocuments({
       config.allowedFormats.includes(d.type) &&
       d.size <= config.maxFileSize * 1024 * 1024,
   );
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['documents'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: useCaseDocumentKeys.all });
 
   const run = async (work: () => Promise<unknown>, failure: string) => {
     setBusy(true);
@@ -59,10 +55,7 @@ export function UseCaseDocuments({
   };
   const upload = (files: File[]) => {
     if (!files.length) return;
-    const form = new FormData();
-    form.append('use_case_id', String(useCaseId));
-    for (const f of files) form.append('file', f, f.name);
-    void run(() => api.post(D, form), 'Upload failed').finally(() => {
+    void run(() => uploadUseCaseDocuments(useCaseId, files), 'Upload failed').finally(() => {
       if (input.current) input.current.value = '';
     });
   };
@@ -123,9 +116,7 @@ export function UseCaseDocuments({
                 aria-label={`Remove ${d.name} from this use case`}
                 disabled={busy}
                 className="rounded p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
-                onClick={() =>
-                  void run(() => api.delete(`${D}/${d.id}/use-cases/${useCaseId}`), 'Not removed')
-                }
+                onClick={() => void run(() => unlinkDocument(d.id, useCaseId), 'Not removed')}
               >
                 <X className="size-4" aria-hidden />
               </button>
@@ -142,7 +133,7 @@ export function UseCaseDocuments({
             disabled={busy}
             onChange={(e) => {
               const id = Number(e.target.value);
-              if (id) void run(() => api.post(`${D}/${id}/use-cases/${useCaseId}`), 'Not attached');
+              if (id) void run(() => linkDocument(id, useCaseId), 'Not attached');
             }}
           >
             <option value="">Choose a document…</option>

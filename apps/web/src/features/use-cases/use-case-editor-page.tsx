@@ -1,5 +1,5 @@
 import { ZAgentConfig, type TAgentConfig, type TUseCaseDetails } from '@catalyst/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,15 +10,15 @@ import { usePermissions } from '../../lib/permissions';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { formatDistance } from '../../lib/format';
 import { AgentsTab } from './agents-tab';
-import { fetchUseCase, useCaseKeys } from './api/use-cases';
+import { useUseCase } from './api/get-use-case';
+import { useCaseKeys } from './api/keys';
 import { EMPTY_DEFINITION, formOf, useDefinitionSaver } from './definition-saver';
 import { usePublish } from './publish';
-import { whenSaved } from './pending-saves';
 import { DefinitionTab, type DefinitionForm } from './definition-tab';
 import { FlowsTab } from './flows-tab';
 import { KnowledgeTab } from './knowledge-tab';
-import { distance } from './status';
 
 const TABS = [
   { value: 'definition', label: 'DEFINITION', title: 'Definition' },
@@ -40,12 +40,7 @@ export function UseCaseEditorPage() {
   const { known, can } = usePermissions();
   // Without data.write the editor shows the use case but changes nothing.
   const readOnly = !can('data.write');
-  const details = useQuery({
-    queryKey: useCaseKeys.detail(routeId ?? 0),
-    enabled: routeId !== null,
-    // After a save of this use case that may still be in flight (the editor was left and opened again).
-    queryFn: () => whenSaved(`use-case:${routeId}`).then(() => fetchUseCase(routeId ?? 0)),
-  });
+  const details = useUseCase(routeId);
   const [form, setForm] = useState<DefinitionForm>(EMPTY_DEFINITION);
   const formRef = useRef(form);
   formRef.current = form;
@@ -169,7 +164,7 @@ export function UseCaseEditorPage() {
           {saving
             ? 'Saving...'
             : savedAt
-              ? `Saved ${distance(savedAt, Date.now())} ago`
+              ? `Saved ${formatDistance(savedAt, Date.now())} ago`
               : id
                 ? ''
                 : 'Name the use case to save it'}

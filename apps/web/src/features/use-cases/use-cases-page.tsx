@@ -38,7 +38,12 @@ import { NoAccess } from '../../components/no-access';
 import { serverMessage } from '../../lib/api-errors';
 import { cn } from '../../lib/cn';
 import { usePermissions } from '../../lib/permissions';
-import { archiveUseCase, copyUseCase, setOnboarded, setPin, useCaseKeys, useUseCases } from './api/use-cases';
+import { archiveUseCase } from './api/archive-use-case';
+import { copyUseCase } from './api/copy-use-case';
+import { useUseCases } from './api/get-use-cases';
+import { useCaseKeys } from './api/keys';
+import { setPin } from './api/pin-use-case';
+import { setOnboarded } from './api/set-onboarded';
 import { AssignUsersDialog } from './assign-users-dialog';
 import { statusOf, visibleUseCases, type SortKey, type StatusTab } from './status';
 

@@ -15,7 +15,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { createApiKey } from '../api/api-management';
+import { createApiKey } from '../api/create-api-key';
 import { errorMessage } from '../format';
 import { copyText, expiryToIso, parseRateLimit, todayInput } from './format';
 import { FormFooter } from '../../../components/ui/form-footer';

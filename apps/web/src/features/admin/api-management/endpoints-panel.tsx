@@ -7,10 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/cn';
-import { apiManagementKeys, setApiEndpointEnabled, useApiEndpoints } from '../api/api-management';
+import { useApiEndpoints } from '../api/get-api-endpoints';
+import { apiManagementKeys } from '../api/keys';
+import { setApiEndpointEnabled } from '../api/set-api-endpoint-enabled';
 import { errorMessage } from '../format';
 import { AdminCell, AdminRow, AdminTable, Badge, TabState } from '../parts';
-import { formatCount } from './format';
+import { formatCount } from '../../../lib/format';
 
 const METHOD_TONES: Record<TApiEndpoint['method'], string> = {
   GET: 'border-green-500/30 bg-green-500/12 text-green-800 dark:text-green-300',

@@ -27,8 +27,6 @@ export function todayInput(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export const formatCount = (n: number) => n.toLocaleString('en-US');
-
 /** Copies text; falls back to a hidden text area where the Clipboard API is unavailable (plain http). */
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {

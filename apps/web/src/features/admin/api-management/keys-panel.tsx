@@ -4,11 +4,13 @@ import { CheckCircle2, Copy, Eye, EyeOff, KeyRound, MinusCircle, Plus, Trash2, X
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { errorMessage, formatDate, formatLastLogin } from '../format';
+import { formatCount, formatDate } from '../../../lib/format';
+import { errorMessage, formatLastLogin } from '../format';
 import { Badge, TabState } from '../parts';
-import { deleteApiKey, useApiKeys } from '../api/api-management';
+import { deleteApiKey } from '../api/delete-api-key';
+import { useApiKeys } from '../api/get-api-keys';
 import { CreateKeyDialog } from './create-key-dialog';
-import { copyText, formatCount } from './format';
+import { copyText } from './format';
 
 const STATUS: Record<
   TApiKeyStatus,

@@ -2,11 +2,12 @@ import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useApiRequestLogs } from '../api/api-management';
-import { errorMessage, formatDateTime } from '../format';
+import { useApiRequestLogs } from '../api/get-api-request-logs';
+import { formatCount, formatDateTime } from '../../../lib/format';
+import { errorMessage } from '../format';
 import { AdminCell, AdminRow, AdminTable, TabState } from '../parts';
 import { MethodBadge } from './endpoints-panel';
-import { formatCount, isSuccessStatus } from './format';
+import { isSuccessStatus } from './format';
 
 const PAGE_SIZE = 25;
 

@@ -1,0 +1,2 @@
+export const ACTION_FLOWS = '/api/copilot/action-flows';
+export const FLOWS_KEY = ['action-flows'] as const;

@@ -1,0 +1,3 @@
+import { api } from '../../../lib/api';
+
+export const deleteThread = (threadId: number) => api.delete(`/api/copilot/threads/${threadId}`);
