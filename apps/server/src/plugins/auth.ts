@@ -1,7 +1,7 @@
 import { isPermission, permissionDeniedMessage, type TPermission } from '@catalyst/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
-import { SESSION_COOKIE, resolveSession, type AuthContext } from '../features/auth/sessions';
+import { SESSION_COOKIE, resolveSession, type AuthContext } from '../features/auth';
 import { AppError } from '../lib/errors';
 
 declare module 'fastify' {

@@ -10,16 +10,15 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Deps } from '../deps';
-import { askCatalyst, type AskInput } from '../features/conversations/ask-catalyst';
+import { askCatalyst, type AskInput, dropThreadLists } from '../features/conversations';
 import {
   SESSION_COOKIE,
   SESSIONS_ENDED,
   resolveSession,
   type AuthContext,
   type SessionsEnded,
-} from '../features/auth/sessions';
+} from '../features/auth';
 import { appOriginAllows } from '../plugins/security';
-import { dropThreadLists } from '../features/conversations/thread-list-cache';
 
 interface SocketData {
   auth: AuthContext;

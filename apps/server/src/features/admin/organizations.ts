@@ -7,9 +7,9 @@ import type {
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import { revokeOrgSessions, type AuthContext } from '../auth/sessions';
+import { revokeOrgSessions, type AuthContext } from '../auth';
 import { createInvitedUser, sendInvitation } from './invite';
-import '../access/tables';
+import '../access';
 
 /**
  * Organisations. Every user sees their own (editable with orgs.write). The first organisation,

@@ -8,9 +8,9 @@ import {
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import type { RoleRow } from '../access/tables';
-import { dropCachedSessions, permissionsOf, type AuthContext } from '../auth/sessions';
-import '../access/tables';
+import type { RoleRow } from '../access';
+import { dropCachedSessions, permissionsOf, type AuthContext } from '../auth';
+import '../access';
 
 /**
  * Roles of an organisation: the three sample roles (Admin, Manager, User) and the ones an

@@ -2,7 +2,7 @@ import { isPermission, type TPermission } from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { hashToken, newToken } from '../../lib/tokens';
-import '../access/tables';
+import '../access';
 
 export const SESSION_COOKIE = 'catalyst_session';
 

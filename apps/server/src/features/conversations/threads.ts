@@ -5,7 +5,7 @@ import type { Caller } from '../../plugins/auth';
 import type { ThreadMessagesTable, ThreadsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { cachedThreadList } from './thread-list-cache';
-import { assertUseCaseResultsVisible, hiddenUseCases } from '../access/stored-results';
+import { assertUseCaseResultsVisible, hiddenUseCases } from '../access';
 
 export type { Caller } from '../../plugins/auth';
 

@@ -4,8 +4,7 @@ import type { TConnection, TConnectionInput, TCsvFile, TSupportedDbType } from '
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { WarehouseError } from '../../warehouses/common';
-import { admitToSource, assertCanChangeSource } from '../access/data-access';
-import { auditedWarehouse } from '../access/audit';
+import { admitToSource, assertCanChangeSource, auditedWarehouse } from '../access';
 import { dropTable } from './csv-load';
 import * as repo from './repo';
 import type { ConnectionMetadata, ConnectionRow, ConnectionSecrets } from './tables';

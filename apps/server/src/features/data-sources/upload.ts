@@ -7,7 +7,7 @@ import type { TUploadCsvResponse } from './contracts';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { safeTableName } from './csv-load';
-import { assertCanChangeSource } from '../access/data-access';
+import { assertCanChangeSource } from '../access';
 import * as repo from './repo';
 import type { ConnectionRow } from './tables';
 

@@ -2,7 +2,7 @@ import type { TDecisionMetric, TDecisionOutcome } from '@catalyst/contracts';
 import type { Deps } from '../../deps';
 import { metricSeries } from '../../warehouses/metric-series';
 import { actorOf } from '../../warehouses/registry';
-import type { Caller } from '../use-cases/access';
+import type { Caller } from '../use-cases';
 import { checkDecisionMetric } from './metric-check';
 
 export interface Baseline {

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db';
 import type { Caller } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { getUseCaseFor, visibleUseCases } from '../use-cases/access';
+import { getUseCaseFor, visibleUseCases } from '../use-cases';
 import { documentPath } from './jobs';
 import { searchPages } from './search';
 import type { DocumentRow } from './tables';

@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Caller } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { getUseCaseFor } from '../use-cases/access';
+import { getUseCaseFor } from '../use-cases';
 import { documentsDir } from './jobs';
 import { listDocumentsByIds } from './service';
 

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth';
 import { useSession } from '../../lib/use-session';
 import { usePermissions } from '../../lib/permissions';
 

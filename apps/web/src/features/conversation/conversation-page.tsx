@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { getSession } from '../../lib/session';
 import { usePermissions } from '../../lib/permissions';
 import { deleteThreadMessage, fetchUseCases } from './api';
-import { MakeDecisionDialog, type DecisionDraft } from '../decisions/make-decision-dialog';
+import { MakeDecisionDialog, type DecisionDraft } from '../decisions';
 import { AnalysisName } from './analysis-name';
 import { ClipShare } from './clip-share';
 import { ConnectionIndicator } from './connection-indicator';

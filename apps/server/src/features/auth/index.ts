@@ -1,0 +1,17 @@
+export { findUserByUsername } from './repo';
+export { authRoutes } from './routes';
+export { requestPasswordReset } from './service';
+export {
+  type AuthContext,
+  createSessionCache,
+  dropCachedSessions,
+  permissionsOf,
+  resolveSession,
+  revokeOrgSessions,
+  revokeUserSessions,
+  SESSION_COOKIE,
+  type SessionCache,
+  SESSIONS_ENDED,
+  type SessionsEnded,
+} from './sessions';
+export { type AttemptThrottle, isThrottled, takeAttempt } from './throttle';
