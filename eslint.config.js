@@ -39,6 +39,10 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
+      // import-x reads the imports of imported files (no-cycle follows them) only in files with
+      // these extensions, parsed with this parser; its default is JavaScript only.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Without a resolver the import-x rules cannot see where an import lands and report nothing.
       'import-x/resolver-next': [
         createTypeScriptImportResolver({

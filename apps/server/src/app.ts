@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { Deps } from './deps';
 import { adminRoutes } from './features/admin';
-import { authRoutes } from './features/auth';
+import { authRoutes, resolveSession } from './features/auth';
 import { useCaseRoutes, relationshipRoutes } from './features/use-cases';
 import { conversationRoutes, watchInterruptedAnswers } from './features/conversations';
 import { decisionRoutes } from './features/decisions';
@@ -90,7 +90,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerErrorHandler(app, { spaIndexHtml });
   registerOriginCheck(app, deps.config);
   const apiKeys = createApiKeyAuthenticator(deps);
-  registerAuth(app, deps, { apiKeys });
+  registerAuth(app, { resolveSession: (token) => resolveSession(deps, token), apiKeys });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

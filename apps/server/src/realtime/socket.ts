@@ -11,13 +11,8 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Deps } from '../deps';
 import { askCatalyst, type AskInput, dropThreadLists } from '../features/conversations';
-import {
-  SESSION_COOKIE,
-  SESSIONS_ENDED,
-  resolveSession,
-  type AuthContext,
-  type SessionsEnded,
-} from '../features/auth';
+import { SESSIONS_ENDED, resolveSession, type AuthContext, type SessionsEnded } from '../features/auth';
+import { SESSION_COOKIE } from '../plugins/auth';
 import { appOriginAllows } from '../plugins/security';
 
 interface SocketData {

@@ -9,7 +9,6 @@ export {
   resolveSession,
   revokeOrgSessions,
   revokeUserSessions,
-  SESSION_COOKIE,
   type SessionCache,
   SESSIONS_ENDED,
   type SessionsEnded,

@@ -4,8 +4,6 @@ import type { Deps } from '../../deps';
 import { hashToken, newToken } from '../../lib/tokens';
 import '../access';
 
-export const SESSION_COOKIE = 'catalyst_session';
-
 export interface AuthContext {
   userId: number;
   orgId: number;
