@@ -33,7 +33,7 @@ import { attachRealtime } from './realtime/socket';
 import { registerErrorHandler } from './plugins/errors';
 import { newToken } from './lib/tokens';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the whole app without listening; main.ts and the tests both use it. */
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {

@@ -13,8 +13,8 @@ import {
   publishUseCase,
 } from '../features/use-cases';
 
-export const DEMO_CONNECTION = 'Retail Sales (demo)';
-export const DEMO_USE_CASE = 'Retail Sales';
+const DEMO_CONNECTION = 'Retail Sales (demo)';
+const DEMO_USE_CASE = 'Retail Sales';
 
 /**
  * On first start (unless CATALYST_DEMO=0): generates the demo dataset (a star schema: orders

@@ -47,11 +47,11 @@ export interface ApiKeyAuthenticator {
 /** The HttpOnly cookie holding the session token (set at sign-in by features/auth). */
 export const SESSION_COOKIE = 'catalyst_session';
 
-export const API_KEY_ONLY_PUBLIC_API =
+const API_KEY_ONLY_PUBLIC_API =
   'API keys work only on the public API (/api/v1/users, /api/v1/conversations, …). Sign in to use the rest of Catalyst.';
 
 /** The token of `Authorization: Bearer <token>`, if any. */
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1] ?? null;
@@ -88,7 +88,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /** Refuses (403) a caller without the permission; for checks a route config cannot express. */
-export function requirePermission(auth: Pick<AuthContext, 'permissions'>, permission: TPermission): void {
+function requirePermission(auth: Pick<AuthContext, 'permissions'>, permission: TPermission): void {
   if (!auth.permissions.includes(permission))
     throw new AppError('FORBIDDEN', permissionDeniedMessage(permission));
 }

@@ -27,7 +27,7 @@ type CatalystSocket = Socket<
 >;
 
 /** Questions one user may have in flight at once on this server. */
-export const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = 3;
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;

@@ -62,7 +62,7 @@ export function bucketEnd(start: Date, grain: TTimeGrain): Date {
 }
 
 export const shortDay = (d: Date): string => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`;
-export const longDay = (d: Date): string => `${shortDay(d)}, ${d.getUTCFullYear()}`;
+const longDay = (d: Date): string => `${shortDay(d)}, ${d.getUTCFullYear()}`;
 
 /** A time bucket as people name it: "Nov 2026", "Q4 2026", "Week of Nov 16, 2026". */
 export function bucketLabel(start: Date, grain: TTimeGrain): string {

@@ -27,7 +27,7 @@ async function platformOrgId(deps: Deps): Promise<number | null> {
 }
 
 /** Whether the caller runs the platform: orgs.write in the first organisation. */
-export async function managesAllOrganizations(deps: Deps, auth: AuthContext): Promise<boolean> {
+async function managesAllOrganizations(deps: Deps, auth: AuthContext): Promise<boolean> {
   return auth.permissions.includes('orgs.write') && (await platformOrgId(deps)) === auth.orgId;
 }
 

@@ -60,7 +60,7 @@ async function roleOf(deps: Deps, orgId: number, id: number): Promise<TRole> {
 }
 
 /** Nobody hands out more than they hold: a role may carry only permissions its maker has. */
-export function assertGrantable(
+function assertGrantable(
   auth: Pick<AuthContext, 'permissions'>,
   permissions: readonly TPermission[],
   doing = 'grant permissions',

@@ -34,7 +34,7 @@ function affectedMetrics(details: Record<string, unknown>): TRecommendation['aff
   );
 }
 
-export const toRecommendation = (
+const toRecommendation = (
   r: Row,
   useCases: TRecommendation['use_cases'] = [{ id: r.use_case_id, name: r.use_case_name }],
 ): TRecommendation => ({

@@ -38,7 +38,7 @@ async function openUseCaseWarehouse(deps: Deps, caller: Caller, useCaseId: numbe
 }
 
 /** First day (ISO date) of the period containing `at`; weeks start on Monday, as date_trunc('week'). */
-export function periodStart(at: Date, grain: TDecisionMetric['grain']): string {
+function periodStart(at: Date, grain: TDecisionMetric['grain']): string {
   const d = new Date(
     Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), grain === 'month' ? 1 : at.getUTCDate()),
   );

@@ -30,7 +30,6 @@ const MIME: Record<TDocumentFormat, string> = {
   txt: 'text/plain; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
 };
-export const mimeOf = (format: TDocumentFormat) => MIME[format];
 
 const HEAD_BYTES = 8192;
 

@@ -13,7 +13,7 @@ import { useLogout } from '../../features/auth';
 import { useSession } from '../../lib/use-session';
 import { usePermissions } from '../../lib/permissions';
 
-export function initialOf(name: string | undefined): string {
+function initialOf(name: string | undefined): string {
   const first = name?.trim().charAt(0);
   return first ? first.toLocaleUpperCase() : '?';
 }

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { api } from '../../lib/api';
 
 const BASE = '/api/copilot/action-flows';
-export const FLOWS_KEY = ['action-flows'] as const;
+const FLOWS_KEY = ['action-flows'] as const;
 
 export function useActionFlows() {
   return useQuery({

@@ -12,8 +12,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 const BASE = '/api/copilot/agents';
-export const LLM_KEY = ['agents', 'llm-provider'] as const;
-export const MCP_KEY = ['agents', 'mcp-servers'] as const;
+const LLM_KEY = ['agents', 'llm-provider'] as const;
+const MCP_KEY = ['agents', 'mcp-servers'] as const;
 
 export function useLlmSettings() {
   return useQuery({ queryKey: LLM_KEY, queryFn: () => api.get<TLlmSettings>(`${BASE}/llm-provider`) });

@@ -3,7 +3,7 @@ import { Wrench } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
 
 /** "3 minutes ago"-style age of a test, for the last recorded result. */
-export function ago(iso: string, now = Date.now()): string {
+function ago(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
   if (seconds < 60) return 'just now';
   const minutes = Math.round(seconds / 60);

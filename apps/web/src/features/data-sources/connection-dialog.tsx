@@ -31,7 +31,7 @@ const selectClass = 'h-10 rounded-md border border-input bg-background px-3 text
 
 /** The port a database type listens on by default (MySQL 3306, PostgreSQL 5432). */
 const DEFAULT_PORTS: Record<string, string> = { mysql: '3306', postgresql: '5432' };
-export const rateLimitsKey = ['rate-limits'] as const;
+const rateLimitsKey = ['rate-limits'] as const;
 const UNKNOWN_LIMITS: CsvLimits = { maxFiles: Infinity, maxBytes: Infinity, current: 0 };
 
 /** New Data Source and Edit dialogs (spec document 3): the form follows the connection type. */

@@ -4,7 +4,6 @@ import type {
   TDocumentList,
   TDocumentPages,
   TDocumentSharing,
-  TDocumentUpdate,
   TFolderInput,
   TShareCandidates,
   TUseCase,
@@ -46,8 +45,6 @@ export function uploadDocuments(files: File[], target: UploadTarget) {
   return api.post<TDocumentList>(D, form).then((r) => r.documents);
 }
 
-export const updateDocument = (id: number, body: TDocumentUpdate) =>
-  apiRequest<TDocument>('PATCH', `${D}/${id}`, { body });
 export const shareDocument = (id: number, body: TDocumentSharing) =>
   api.put<TDocument>(`${D}/${id}/sharing`, body);
 export const deleteDocument = (id: number) => api.delete<{ status: 'Success' }>(`${D}/${id}`);

@@ -21,8 +21,7 @@ export const useCaseKeys = {
   flow: (id: number) => ['decision-flow', id] as const,
 };
 
-export const fetchUseCases = () =>
-  api.get<{ use_cases: TUseCase[] }>(`${O}/use_cases/v2`).then((r) => r.use_cases);
+const fetchUseCases = () => api.get<{ use_cases: TUseCase[] }>(`${O}/use_cases/v2`).then((r) => r.use_cases);
 export const fetchUseCase = (id: number) => api.get<TUseCaseDetails>(`${O}/use_case/v2/${id}`);
 export const createUseCase = (body: TCreateUseCase, send?: SendOptions) =>
   api.post<TUseCaseDetails & { usecase_id: number }>(`${O}/use_case/v2`, body, send);
