@@ -75,6 +75,16 @@ export default tseslint.config(
               message: 'lib/ does not depend on features.',
             },
             {
+              target: [
+                './apps/server/src/lib',
+                './apps/server/src/db',
+                './apps/server/src/mail',
+                './apps/server/src/warehouses',
+              ],
+              from: './apps/server/src/features',
+              message: 'Shared server code (lib, db, mail, warehouses) does not depend on features.',
+            },
+            {
               target: './apps/web',
               from: './apps/server',
               message:

@@ -43,9 +43,15 @@ describe('feature boundaries', () => {
     expect(await ruleIds(file, "export { MakeDecisionDialog } from '../decisions';\n")).toEqual([]);
   });
 
-  it('rejects shared web code depending on a feature, even through its index.ts', async () => {
+  it('rejects shared code depending on a feature, even through its index.ts', async () => {
     expect(
       await ruleIds('apps/web/src/lib/boundary-probe.ts', "export { useLogout } from '../features/auth';\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(
+        'apps/server/src/lib/boundary-probe.ts',
+        "export { askCatalyst } from '../features/conversations';\n",
+      ),
     ).toContain('import-x/no-restricted-paths');
   });
 });
