@@ -1,35 +1,36 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Feature folders never import each other (bulletproof-react's rule): app → features → components/lib.
-const featureBoundaries = (base, features) =>
-  features.map((feature) => ({
-    target: `${base}/features/${feature}`,
-    from: `${base}/features`,
-    except: [`./${feature}`],
-    message:
-      'Features do not import each other: call the other feature through a shared module in lib/ or through its service.',
-  }));
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
-const WEB_FEATURES = [
-  'auth',
-  'conversation',
-  'decision-hub',
-  'use-cases',
-  'data-sources',
-  'decisions',
-  'documents',
-  'admin',
-  'billing',
-  'agents',
-  'action-flows',
-  'recent-conversations',
-  'placeholders',
-  'shell',
-  'errors',
-];
+// A feature folder's index.ts is its public surface: source code outside the folder (the app
+// shell, plugins, realtime, other features) imports the feature only through it, so a feature
+// can reorganise its files without breaking callers. Tests may reach into internals to test them.
+// The feature list is read from disk, so a new feature is covered the day it is created.
+const featureZones = (srcDir) => {
+  const src = path.join(ROOT, srcDir);
+  const features = readdirSync(path.join(src, 'features'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const outsideFeatures = readdirSync(src)
+    .filter((name) => name !== 'features')
+    .map((name) => path.join(src, name));
+  return features.map((feature) => ({
+    target: [
+      ...outsideFeatures,
+      ...features.filter((other) => other !== feature).map((other) => path.join(src, 'features', other)),
+    ],
+    from: path.join(src, 'features', feature),
+    except: ['./index.ts'],
+    message: `Import the ${feature} feature through features/${feature}/index.ts, not its internals.`,
+  }));
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'screenshots/**', '**/*.d.ts'] },
@@ -37,6 +38,19 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the imports of imported files (no-cycle follows them) only in files with
+      // these extensions, parsed with this parser; its default is JavaScript only.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Without a resolver the import-x rules cannot see where an import lands and report nothing.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': [
@@ -46,8 +60,10 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: ROOT,
           zones: [
-            ...featureBoundaries('./apps/web/src', WEB_FEATURES),
+            ...featureZones('apps/server/src'),
+            ...featureZones('apps/web/src'),
             {
               target: './apps/web/src/components',
               from: './apps/web/src/features',
@@ -57,6 +73,27 @@ export default tseslint.config(
               target: './apps/web/src/lib',
               from: './apps/web/src/features',
               message: 'lib/ does not depend on features.',
+            },
+            {
+              target: [
+                './apps/server/src/lib',
+                './apps/server/src/db',
+                './apps/server/src/mail',
+                './apps/server/src/warehouses',
+              ],
+              from: './apps/server/src/features',
+              message: 'Shared server code (lib, db, mail, warehouses) does not depend on features.',
+            },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message:
+                'The web app talks to the server over HTTP and sockets; shared shapes live in packages/contracts.',
+            },
+            {
+              target: './apps/server',
+              from: './apps/web',
+              message: 'The server does not import web code; shared shapes live in packages/contracts.',
             },
             {
               target: './packages/engine',
@@ -71,6 +108,7 @@ export default tseslint.config(
           ],
         },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -92,7 +92,7 @@ export async function signedInPage(
 }
 
 /** The HttpOnly session cookie of a token, as the sign-in answer sets it. */
-export function sessionCookie(token: string) {
+function sessionCookie(token: string) {
   return { name: 'catalyst_session', value: token, url: BASE_URL, httpOnly: true, sameSite: 'Lax' as const };
 }
 

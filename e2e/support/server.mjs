@@ -26,7 +26,7 @@ function newestMtime(target) {
 }
 
 /** Builds apps/web when dist is missing or older than its sources (or the contracts it uses). */
-export function buildWebIfNeeded() {
+function buildWebIfNeeded() {
   const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
     path.join(WEB, p),
   );
@@ -46,7 +46,7 @@ export function buildWebIfNeeded() {
   if (result.status !== 0) throw new Error('The web app did not build');
 }
 
-export function freePort() {
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

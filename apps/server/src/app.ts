@@ -14,23 +14,18 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from './deps';
-import { adminRoutes } from './features/admin/routes';
-import { authRoutes } from './features/auth/routes';
-import { useCaseRoutes } from './features/use-cases/routes';
-import { relationshipRoutes } from './features/use-cases/relationship-routes';
-import { conversationRoutes } from './features/conversations/routes';
-import { decisionRoutes } from './features/decisions/routes';
-import { dataSourceRoutes } from './features/data-sources/routes';
-import { landingRoutes } from './features/decision-hub/routes';
-import { agentRoutes } from './features/agents/routes';
-import { actionFlowRoutes } from './features/action-flows/routes';
-import { documentRoutes } from './features/documents/routes';
-import { createApiKeyAuthenticator } from './features/api-keys/authenticate';
-import { apiKeyRoutes } from './features/api-keys/routes';
-import { publicApiRoutes } from './features/public-api/routes';
-import { createRecommendationScheduler } from './features/decision-hub/scheduler';
-import { watchNewData } from './features/decision-hub/watch-new-data';
-import { watchInterruptedAnswers } from './features/conversations/recover';
+import { adminRoutes } from './features/admin';
+import { authRoutes, resolveSession } from './features/auth';
+import { useCaseRoutes, relationshipRoutes } from './features/use-cases';
+import { conversationRoutes, watchInterruptedAnswers } from './features/conversations';
+import { decisionRoutes } from './features/decisions';
+import { dataSourceRoutes } from './features/data-sources';
+import { landingRoutes, createRecommendationScheduler, watchNewData } from './features/decision-hub';
+import { agentRoutes } from './features/agents';
+import { actionFlowRoutes } from './features/action-flows';
+import { documentRoutes } from './features/documents';
+import { createApiKeyAuthenticator, apiKeyRoutes } from './features/api-keys';
+import { publicApiRoutes } from './features/public-api';
 import { registerAuth } from './plugins/auth';
 import { registerOriginCheck, registerSecurityHeaders } from './plugins/security';
 import { allowEmbedFraming } from './plugins/embed-framing';
@@ -38,7 +33,7 @@ import { attachRealtime } from './realtime/socket';
 import { registerErrorHandler } from './plugins/errors';
 import { newToken } from './lib/tokens';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the whole app without listening; main.ts and the tests both use it. */
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
@@ -95,7 +90,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerErrorHandler(app, { spaIndexHtml });
   registerOriginCheck(app, deps.config);
   const apiKeys = createApiKeyAuthenticator(deps);
-  registerAuth(app, deps, { apiKeys });
+  registerAuth(app, { resolveSession: (token) => resolveSession(deps, token), apiKeys });
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -3,20 +3,19 @@ import type { TThreadsChanged } from '@catalyst/contracts';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config';
 import type { AppDatabase, Db } from './db';
-import { openWarehouse } from './features/data-sources/service';
+import { openWarehouse, createDataSources, type DataSources } from './features/data-sources';
 import { createMailer, type Mailer } from './mail/mailer';
 import type { WarehouseRegistry } from './warehouses/registry';
-import type { Answerer } from './features/conversations/answerer';
-import { engineAnswerer } from './features/conversations/engine-answerer';
 import {
+  type Answerer,
+  engineAnswerer,
   createThreadListCache,
   dropThreadLists,
   type ThreadListCache,
-} from './features/conversations/thread-list-cache';
-import { guardWarehouses } from './features/access/data-access';
-import { createSessionCache, type SessionCache } from './features/auth/sessions';
-import { createDataSources, type DataSources } from './features/data-sources/context';
-import { DocumentJobs } from './features/documents/jobs';
+} from './features/conversations';
+import { guardWarehouses } from './features/access';
+import { createSessionCache, type SessionCache } from './features/auth';
+import { DocumentJobs } from './features/documents';
 import { lazySecretBox, type SecretBox } from './lib/crypto';
 import { createOutbound, type Outbound } from './lib/outbound';
 

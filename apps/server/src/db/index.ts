@@ -35,7 +35,7 @@ export function openPostgres(url: string, poolSize = 10, onIdleError?: (error: E
 
 /**
  * Embedded PGlite. Kysely talks to it through node-postgres' Pool, the same code path as a
- * real server (see ARCHITECTURE.md: kysely-pglite lost a write under concurrency).
+ * real server (see docs/ARCHITECTURE.md: kysely-pglite lost a write under concurrency).
  */
 export async function openPglite(dataDir: string | PGlite): Promise<AppDatabase> {
   let pglite: PGlite;

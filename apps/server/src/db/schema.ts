@@ -1,9 +1,9 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export interface OrganizationsTable {
+interface OrganizationsTable {
   id: Generated<number>;
   name: string;
   created_at: Timestamp;
@@ -15,7 +15,7 @@ export interface OrganizationsTable {
   updated_at: Timestamp;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<number>;
   org_id: number;
   username: string;
@@ -36,7 +36,7 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
   user_id: number;
@@ -49,7 +49,7 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface PasswordResetTokensTable {
+interface PasswordResetTokensTable {
   id: Generated<number>;
   token_hash: string;
   user_id: number;
@@ -59,7 +59,7 @@ export interface PasswordResetTokensTable {
   used_at: NullableTimestamp;
 }
 
-export interface MailOutboxTable {
+interface MailOutboxTable {
   id: Generated<number>;
   org_id: number | null;
   to_address: string;
@@ -100,14 +100,14 @@ export interface UseCasesTable {
   updated_at: Timestamp;
 }
 
-export interface UseCaseUsersTable {
+interface UseCaseUsersTable {
   use_case_id: number;
   user_id: number;
   org_id: number;
   created_at: Timestamp;
 }
 
-export interface UseCaseSchemasTable {
+interface UseCaseSchemasTable {
   use_case_id: number;
   org_id: number;
   conn_id: number;
@@ -116,7 +116,7 @@ export interface UseCaseSchemasTable {
   relationships_checked_at: NullableTimestamp;
 }
 
-export interface UseCaseTablesTable {
+interface UseCaseTablesTable {
   id: Generated<number>;
   org_id: number;
   use_case_id: number;
@@ -180,7 +180,7 @@ export interface DerivedMetricsTable {
   updated_at: Timestamp;
 }
 
-export interface DecisionFlowsTable {
+interface DecisionFlowsTable {
   use_case_id: number;
   org_id: number;
   steps: Json<string[]>;
@@ -199,7 +199,7 @@ export interface ThreadsTable {
   updated_at: Timestamp;
 }
 
-export interface ThreadSharesTable {
+interface ThreadSharesTable {
   thread_id: number;
   user_id: number;
   org_id: number;
@@ -225,7 +225,7 @@ export interface ThreadMessagesTable {
   pending_since: NullableTimestamp;
 }
 
-export interface RecommendationRunsTable {
+interface RecommendationRunsTable {
   id: Generated<number>;
   org_id: number;
   trigger: 'schedule' | 'manual' | 'new-data';
@@ -256,7 +256,7 @@ export interface RecommendationsTable {
   status_changed_at: NullableTimestamp;
 }
 
-export interface DecisionsTable {
+interface DecisionsTable {
   id: Generated<number>;
   org_id: number;
   created_by: number;
@@ -275,7 +275,7 @@ export interface DecisionsTable {
   updated_at: Timestamp;
 }
 
-export interface DecisionEventsTable {
+interface DecisionEventsTable {
   id: Generated<number>;
   decision_id: number;
   org_id: number;
@@ -286,7 +286,7 @@ export interface DecisionEventsTable {
   at: Timestamp;
 }
 
-export interface DecisionArtifactsTable {
+interface DecisionArtifactsTable {
   id: Generated<number>;
   decision_id: number;
   org_id: number;
@@ -327,6 +327,3 @@ export interface Database {
   decision_events: DecisionEventsTable;
   decision_artifacts: DecisionArtifactsTable;
 }
-
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;

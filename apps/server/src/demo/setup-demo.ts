@@ -1,14 +1,20 @@
 import path from 'node:path';
 import { DEMO_METRICS, generateRetailDemo } from '@catalyst/engine';
 import type { Deps } from '../deps';
-import { importCsvFiles } from '../features/data-sources/import-files';
-import { generateFlowFor, saveDecisionFlow } from '../features/use-cases/decision-flow';
-import { listTables, saveSchemaData, selectAndProfileTables } from '../features/use-cases/knowledge';
-import { addMetric } from '../features/use-cases/metrics';
-import { createUseCase, publishUseCase } from '../features/use-cases/service';
+import { importCsvFiles } from '../features/data-sources';
+import {
+  generateFlowFor,
+  saveDecisionFlow,
+  listTables,
+  saveSchemaData,
+  selectAndProfileTables,
+  addMetric,
+  createUseCase,
+  publishUseCase,
+} from '../features/use-cases';
 
-export const DEMO_CONNECTION = 'Retail Sales (demo)';
-export const DEMO_USE_CASE = 'Retail Sales';
+const DEMO_CONNECTION = 'Retail Sales (demo)';
+const DEMO_USE_CASE = 'Retail Sales';
 
 /**
  * On first start (unless CATALYST_DEMO=0): generates the demo dataset (a star schema: orders

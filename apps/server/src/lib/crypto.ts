@@ -23,7 +23,7 @@ export class SecretBoxError extends Error {
 }
 
 /** The 32-byte key: derived from CATALYST_SECRET_KEY, else read from (or created in) DATA_DIR/secret.key. */
-export function loadSecretKey(options: { secretKey?: string; dataDir: string }): Buffer {
+function loadSecretKey(options: { secretKey?: string; dataDir: string }): Buffer {
   if (options.secretKey) {
     // HKDF turns any strong text (base64, hex, a long passphrase) into exactly 32 bytes.
     return Buffer.from(
@@ -70,7 +70,7 @@ export function lazySecretBox(options: { secretKey?: string; dataDir: string }):
   };
 }
 
-export function secretBoxFromKey(key: Buffer): SecretBox {
+function secretBoxFromKey(key: Buffer): SecretBox {
   if (key.length !== 32) throw new SecretBoxError('AES-256-GCM needs a 32-byte key');
   const keyId = createHash('sha256').update(key).digest('base64url').slice(0, 8);
   return {

@@ -57,7 +57,7 @@ const BLOCKED_V6 = [
  * (hex, octal and shortened IPv4, compressed or uppercase IPv6, a zone id, brackets), or null when
  * the text is not an address. An IPv4-mapped IPv6 address comes back as its IPv4 address.
  */
-export function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   const bare = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (!ipaddr.isValid(bare)) return null;
   return ipaddr.parse(bare);

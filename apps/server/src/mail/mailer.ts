@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;
@@ -104,7 +104,7 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
 }
 
 /** `text` with every occurrence of each secret (raw or URL-encoded) replaced by `[redacted]`. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
+function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;

@@ -1,7 +1,6 @@
 import { isPermission, permissionDeniedMessage, type TPermission } from '@catalyst/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps';
-import { SESSION_COOKIE, resolveSession, type AuthContext } from '../features/auth/sessions';
+import type { AuthContext } from '../features/auth';
 import { AppError } from '../lib/errors';
 
 declare module 'fastify' {
@@ -45,11 +44,14 @@ export interface ApiKeyAuthenticator {
   responded(request: FastifyRequest, reply: FastifyReply): void;
 }
 
-export const API_KEY_ONLY_PUBLIC_API =
+/** The HttpOnly cookie holding the session token (set at sign-in by features/auth). */
+export const SESSION_COOKIE = 'catalyst_session';
+
+const API_KEY_ONLY_PUBLIC_API =
   'API keys work only on the public API (/api/v1/users, /api/v1/conversations, …). Sign in to use the rest of Catalyst.';
 
 /** The token of `Authorization: Bearer <token>`, if any. */
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1] ?? null;
@@ -86,7 +88,7 @@ export function authOf(request: FastifyRequest): AuthContext {
 }
 
 /** Refuses (403) a caller without the permission; for checks a route config cannot express. */
-export function requirePermission(auth: Pick<AuthContext, 'permissions'>, permission: TPermission): void {
+function requirePermission(auth: Pick<AuthContext, 'permissions'>, permission: TPermission): void {
   if (!auth.permissions.includes(permission))
     throw new AppError('FORBIDDEN', permissionDeniedMessage(permission));
 }
@@ -114,8 +116,11 @@ export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: Deps,
-  options: { apiKeys?: ApiKeyAuthenticator } = {},
+  options: {
+    /** The signed-in user of a session token, or null (features/auth, plugged in by app.ts). */
+    resolveSession: (token: string) => Promise<AuthContext | null>;
+    apiKeys?: ApiKeyAuthenticator;
+  },
 ): void {
   const table: DeclaredRoute[] = [];
   app.decorate('routeTable', table);
@@ -139,7 +144,7 @@ export function registerAuth(
   });
 
   app.decorateRequest('auth', null);
-  const { apiKeys } = options;
+  const { resolveSession, apiKeys } = options;
   app.addHook('onRequest', async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     const open = !isApi || request.routeOptions.config.public || request.is404 === true;
@@ -152,7 +157,7 @@ export function registerAuth(
       request.auth = await apiKeys.authenticate(request, reply, bearer);
     } else {
       const token = sessionToken(request);
-      request.auth = token ? await resolveSession(deps, token) : null;
+      request.auth = token ? await resolveSession(token) : null;
     }
     if (open) return;
     if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The page a use case's embed code frames (the web app's /embed/agent/:id route). */
-export const EMBED_PATH_PREFIX = '/embed/';
+const EMBED_PATH_PREFIX = '/embed/';
 
 /**
  * Every page of Catalyst refuses to be framed (frame-ancestors 'none', X-Frame-Options), except

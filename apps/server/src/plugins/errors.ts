@@ -139,7 +139,7 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndexHt
  * (57P01–57P03), a database not accepting connections (55000, 57P03), connection exceptions
  * (class 08), or the pool giving up on connecting.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   if (

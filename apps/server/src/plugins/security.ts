@@ -2,7 +2,7 @@ import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
-import { SESSION_COOKIE } from '../features/auth/sessions';
+import { SESSION_COOKIE } from './auth';
 
 /**
  * Security headers with a strict Content-Security-Policy the app runs under (no inline scripts;

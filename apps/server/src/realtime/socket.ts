@@ -10,16 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { Deps } from '../deps';
-import { askCatalyst, type AskInput } from '../features/conversations/ask-catalyst';
-import {
-  SESSION_COOKIE,
-  SESSIONS_ENDED,
-  resolveSession,
-  type AuthContext,
-  type SessionsEnded,
-} from '../features/auth/sessions';
+import { askCatalyst, type AskInput, dropThreadLists } from '../features/conversations';
+import { SESSIONS_ENDED, resolveSession, type AuthContext, type SessionsEnded } from '../features/auth';
+import { SESSION_COOKIE } from '../plugins/auth';
 import { appOriginAllows } from '../plugins/security';
-import { dropThreadLists } from '../features/conversations/thread-list-cache';
 
 interface SocketData {
   auth: AuthContext;
@@ -33,7 +27,7 @@ type CatalystSocket = Socket<
 >;
 
 /** Questions one user may have in flight at once on this server. */
-export const MAX_IN_FLIGHT = 3;
+const MAX_IN_FLIGHT = 3;
 
 function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;

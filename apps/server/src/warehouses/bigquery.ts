@@ -37,7 +37,7 @@ export interface WorkloadIdentitySource {
   tokenFile: string;
 }
 
-export const DEFAULT_WIF_TOKEN_FILE = '/var/run/secrets/tokens/gcp-ksa/token';
+const DEFAULT_WIF_TOKEN_FILE = '/var/run/secrets/tokens/gcp-ksa/token';
 
 export interface BigQuerySourceConfig {
   projectId: string;
@@ -75,10 +75,10 @@ export interface BigQueryRunner {
   close?(): Promise<void>;
 }
 
-export const quoteBq = (id: string): string => `\`${id.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
+const quoteBq = (id: string): string => `\`${id.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
 
 /** `region-us`, `region-europe-west2`: the qualifier of region-wide INFORMATION_SCHEMA views. */
-export const regionQualifier = (location: string): string => `region-${location.trim().toLowerCase()}`;
+const regionQualifier = (location: string): string => `region-${location.trim().toLowerCase()}`;
 
 /**
  * BigQuery has no read-only transaction, so the statement itself is checked: exactly one

@@ -12,7 +12,7 @@ import { dataSourceRoutes } from '../../src/features/data-sources/routes';
 import { hashPassword } from '../../src/lib/passwords';
 import { createTestDatabase } from '../helpers/databases';
 
-export const ADMIN_PASSWORD = 'Admin#12345';
+const ADMIN_PASSWORD = 'Admin#12345';
 
 export interface DsTestApp {
   app: FastifyInstance;

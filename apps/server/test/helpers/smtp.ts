@@ -61,7 +61,7 @@ export async function startSmtp(options: { reject?: boolean } = {}) {
 export type TestSmtp = Awaited<ReturnType<typeof startSmtp>>;
 
 /** Undoes quoted-printable transfer encoding (soft line breaks and =XX escapes). */
-export function decodeQuotedPrintable(raw: string): string {
+function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

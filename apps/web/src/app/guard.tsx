@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useCurrentUser } from '../features/auth';
 import { useSession } from '../lib/use-session';
 import { useRefreshPermissionsOnDenial } from '../lib/permissions';
 import { useTokenValidation } from './session/use-token-validation';

@@ -1,8 +1,17 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
-import { LoginPage } from '../features/auth/login-page';
+import { ForgotPasswordPage, loadSetPasswordPage, LoginPage } from '../features/auth';
+import { DashboardPage } from '../features/decision-hub';
+import { loadEmbedAgentPage } from '../features/embed';
+import { loadConversationPage, loadRecentConversationsPage } from '../features/conversation';
+import { loadDecisionsPage, loadDecisionDetailPage } from '../features/decisions';
+import { loadUseCasesPage, loadUseCaseWizardPage, loadUseCaseEditorPage } from '../features/use-cases';
+import { loadDataSourcesPage } from '../features/data-sources';
+import { loadDocumentsPage } from '../features/documents';
+import { loadAgentsPage } from '../features/agents';
+import { loadActionFlowsPanel, loadActionFlowsPage } from '../features/action-flows';
+import { loadBillingPage } from '../features/billing';
+import { loadAdminPage } from '../features/admin';
 import { PublicOnlyRoute, RequireAuth } from './guard';
-import { DashboardPage } from '../features/decision-hub/dashboard-page';
 import { InShellNotFound, NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { AppShell } from './shell/app-shell';
@@ -23,7 +32,7 @@ export const routes: RouteObject[] = [
           {
             path: '/set-password',
             lazy: async () => ({
-              Component: (await import('../features/auth/set-password-page')).SetPasswordPage,
+              Component: (await loadSetPasswordPage()).SetPasswordPage,
             }),
           },
         ],
@@ -33,7 +42,7 @@ export const routes: RouteObject[] = [
         // The frame of a use case's embed code: outside the shell; it checks the session itself.
         path: '/embed/agent/:useCaseId',
         lazy: async () => ({
-          Component: (await import('../features/embed/embed-agent-page')).EmbedAgentPage,
+          Component: (await loadEmbedAgentPage()).EmbedAgentPage,
         }),
       },
       {
@@ -53,84 +62,77 @@ export const routes: RouteObject[] = [
                   {
                     path: '/conversation/new',
                     lazy: async () => ({
-                      Component: (await import('../features/conversation/conversation-page'))
-                        .ConversationPage,
+                      Component: (await loadConversationPage()).ConversationPage,
                     }),
                     handle: { title: 'New Analysis' } satisfies RouteHandle,
                   },
                   {
                     path: '/conversation/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/conversation/conversation-page'))
-                        .ConversationPage,
+                      Component: (await loadConversationPage()).ConversationPage,
                     }),
                     handle: { title: 'Conversation' } satisfies RouteHandle,
                   },
                   {
                     path: '/conversation/action/:action/:alertId',
                     lazy: async () => ({
-                      Component: (await import('../features/conversation/conversation-page'))
-                        .ConversationPage,
+                      Component: (await loadConversationPage()).ConversationPage,
                     }),
                     handle: { title: 'Investigation' } satisfies RouteHandle,
                   },
                   {
                     path: '/recent-conversations',
                     lazy: async () => ({
-                      Component: (await import('../features/conversation/recent-conversations-page'))
-                        .RecentConversationsPage,
+                      Component: (await loadRecentConversationsPage()).RecentConversationsPage,
                     }),
                     handle: { title: 'Recent Conversations' } satisfies RouteHandle,
                   },
                   {
                     path: '/decisions',
                     lazy: async () => ({
-                      Component: (await import('../features/decisions/decisions-page')).DecisionsPage,
+                      Component: (await loadDecisionsPage()).DecisionsPage,
                     }),
                     handle: { title: 'Decisions' } satisfies RouteHandle,
                   },
                   {
                     path: '/decisions/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/decisions/decision-detail-page'))
-                        .DecisionDetailPage,
+                      Component: (await loadDecisionDetailPage()).DecisionDetailPage,
                     }),
                     handle: { title: 'Decision' } satisfies RouteHandle,
                   },
                   {
                     path: '/use-cases',
                     lazy: async () => ({
-                      Component: (await import('../features/use-cases/use-cases-page')).UseCasesPage,
+                      Component: (await loadUseCasesPage()).UseCasesPage,
                     }),
                     handle: { title: 'Use Cases' } satisfies RouteHandle,
                   },
                   {
                     path: '/use-cases/wizard',
                     lazy: async () => ({
-                      Component: (await import('../features/use-cases/use-case-wizard-page'))
-                        .UseCaseWizardPage,
+                      Component: (await loadUseCaseWizardPage()).UseCaseWizardPage,
                     }),
                     handle: { title: 'New Use Case' } satisfies RouteHandle,
                   },
                   {
                     path: '/use-cases/:id',
                     lazy: async () => ({
-                      Component: (await import('../features/use-cases/use-case-editor-page'))
-                        .UseCaseEditorPage,
+                      Component: (await loadUseCaseEditorPage()).UseCaseEditorPage,
                     }),
                     handle: { title: 'Use Case' } satisfies RouteHandle,
                   }, // also /use-cases/new (one route, so the editor stays mounted when the first save replaces the URL)
                   {
                     path: '/database-connections',
                     lazy: async () => ({
-                      Component: (await import('../features/data-sources/data-sources-page')).DataSourcesPage,
+                      Component: (await loadDataSourcesPage()).DataSourcesPage,
                     }),
                     handle: { title: 'Data Sources' } satisfies RouteHandle,
                   },
                   {
                     path: '/document-management',
                     lazy: async () => ({
-                      Component: (await import('../features/documents/documents-page')).DocumentsPage,
+                      Component: (await loadDocumentsPage()).DocumentsPage,
                     }),
                     handle: { title: 'Document Management' } satisfies RouteHandle,
                   },
@@ -139,8 +141,8 @@ export const routes: RouteObject[] = [
                     // The Agents screen's Action Flows tab is the action-flows feature's panel.
                     lazy: async () => {
                       const [{ AgentsPage }, { ActionFlowsPanel }] = await Promise.all([
-                        import('../features/agents/agents-page'),
-                        import('../features/action-flows/action-flows-panel'),
+                        loadAgentsPage(),
+                        loadActionFlowsPanel(),
                       ]);
                       return {
                         Component: () => <AgentsPage actionFlows={<ActionFlowsPanel workflowForm />} />,
@@ -151,21 +153,21 @@ export const routes: RouteObject[] = [
                   {
                     path: '/action-flows',
                     lazy: async () => ({
-                      Component: (await import('../features/action-flows/action-flows-page')).ActionFlowsPage,
+                      Component: (await loadActionFlowsPage()).ActionFlowsPage,
                     }),
                     handle: { title: 'Action Flows' } satisfies RouteHandle,
                   },
                   {
                     path: '/billing',
                     lazy: async () => ({
-                      Component: (await import('../features/billing/billing-page')).BillingPage,
+                      Component: (await loadBillingPage()).BillingPage,
                     }),
                     handle: { title: 'Billing' } satisfies RouteHandle,
                   },
                   {
                     path: '/admin',
                     lazy: async () => ({
-                      Component: (await import('../features/admin/admin-page')).AdminPage,
+                      Component: (await loadAdminPage()).AdminPage,
                     }),
                     handle: { title: 'Admin Panel' } satisfies RouteHandle,
                   },

@@ -2,10 +2,10 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { STORAGE_KEYS, readStorage, writeStorage } from '../lib/storage-keys';
 
 export type Theme = 'light' | 'dark' | 'system';
-export type ResolvedTheme = 'light' | 'dark';
+type ResolvedTheme = 'light' | 'dark';
 
 /** Spec document 1 §3 and §9: stored under catalyst-ui-theme, light by default. */
-export const DEFAULT_THEME: Theme = 'light';
+const DEFAULT_THEME: Theme = 'light';
 
 interface ThemeContextValue {
   theme: Theme;
@@ -15,7 +15,7 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-export function readStoredTheme(): Theme {
+function readStoredTheme(): Theme {
   const value = readStorage(STORAGE_KEYS.theme);
   return value === 'light' || value === 'dark' || value === 'system' ? value : DEFAULT_THEME;
 }
@@ -25,7 +25,7 @@ function systemPrefersDark(): boolean {
 }
 
 /** Puts exactly one of `light` / `dark` on <html> so Tailwind's dark variant and color-scheme follow. */
-export function applyTheme(resolved: ResolvedTheme): void {
+function applyTheme(resolved: ResolvedTheme): void {
   const root = document.documentElement;
   root.classList.remove('light', 'dark');
   root.classList.add(resolved);

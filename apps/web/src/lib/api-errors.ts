@@ -21,8 +21,3 @@ export function failedCall(prefix: string, error: unknown, fallback: string): st
   if (error instanceof ApiError) return `${prefix}: ${error.statusText || String(error.status)}`;
   return fallback;
 }
-
-/** The HTTP status of a failed call, when the server answered. */
-export function statusOf(error: unknown): number | undefined {
-  return error instanceof ApiError ? error.status : undefined;
-}

@@ -5,7 +5,7 @@ import { api, onPermissionDenied } from './api';
 
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
-export function getCurrentUser(signal?: AbortSignal): Promise<TCurrentUser> {
+function getCurrentUser(signal?: AbortSignal): Promise<TCurrentUser> {
   return api.get<TCurrentUser>('/api/v1/authentication/me', { signal });
 }
 

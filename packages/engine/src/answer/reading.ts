@@ -16,7 +16,7 @@ const OP_WORDS: Record<TFilter['op'], string> = {
   not_null: 'is not empty',
 };
 
-export function columnLabel(model: SemanticModel, table: string, column: string): string {
+function columnLabel(model: SemanticModel, table: string, column: string): string {
   return model.tables.find((t) => t.name === table)?.columns.find((c) => c.name === column)?.label ?? column;
 }
 

@@ -10,8 +10,6 @@ import {
 } from './format';
 import { num, type MeasureView, type ResultView } from './result';
 
-export { formatNumber } from './format';
-
 /**
  * "What the data says": each sentence kind states one kind of fact and is written only when its
  * precondition holds for the result's grouping and measure semantics — a total only of an additive
@@ -19,7 +17,7 @@ export { formatNumber } from './format';
  * only of additive measures, cells (not groups) when there are two or more dimensions, and no
  * partial period in a high, low or change. Every number is read from the rows.
  */
-export type SentenceKind =
+type SentenceKind =
   | 'rows'
   | 'value'
   | 'period-change'

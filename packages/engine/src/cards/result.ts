@@ -26,7 +26,7 @@ export interface MeasureView {
   format: TValueFormat;
 }
 
-export interface DimensionView {
+interface DimensionView {
   index: number;
   label: string;
   grain?: TTimeGrain;

@@ -143,7 +143,7 @@ export function detectorSettings(step: number, n: number, options: SeriesDetectO
  * For each point, the index of the point one season earlier by the clock (within half a step), or
  * -1: in a series with gaps, "288 points ago" is no longer the same time yesterday.
  */
-export function seasonLags(ms: number[], season: number, step: number): number[] | undefined {
+function seasonLags(ms: number[], season: number, step: number): number[] | undefined {
   if (!season) return undefined;
   const span = season * step;
   const lags: number[] = new Array(ms.length).fill(-1);

@@ -141,7 +141,7 @@ const WORD_NUMBERS: Record<string, number> = {
   dozen: 12,
 };
 
-export function wordNumber(text: string): number | null {
+function wordNumber(text: string): number | null {
   return WORD_NUMBERS[text] ?? null;
 }
 

@@ -18,7 +18,7 @@ export interface CompiledQuery {
 }
 
 /** Tables whose columns the plan groups or filters by. */
-export function contextTables(plan: TQueryPlan): string[] {
+function contextTables(plan: TQueryPlan): string[] {
   return [
     ...plan.dimensions.map((x) => x.column.table),
     ...plan.filters.map((f) => f.column.table),

@@ -62,7 +62,7 @@ export function joinPath(model: SemanticModel, from: string, to: string): JoinSt
  * Whether each row of `base` refers to one row of `table` (every step many-to-one): the table's
  * columns then describe the base's rows, as a store's region describes an order.
  */
-export function describes(model: SemanticModel, base: string, table: string): boolean {
+function describes(model: SemanticModel, base: string, table: string): boolean {
   const path = joinPath(model, base, table);
   return path !== null && path.length > 0 && path.every((s) => !s.fanOut);
 }

@@ -47,25 +47,6 @@ export function penalise(ctx: ParseContext, factor: number, reason: string): voi
   ctx.penalties.push({ factor, reason });
 }
 
-/** Index of the phrase `words` (lemmas) at or after `from`, or -1. */
-export function findPhrase(ctx: ParseContext, words: string[], from = 0): number {
-  outer: for (let i = from; i <= ctx.lemmas.length - words.length; i++) {
-    for (let k = 0; k < words.length; k++)
-      if (ctx.tokens[i + k]!.text !== words[k] && ctx.lemmas[i + k] !== words[k]) continue outer;
-    return i;
-  }
-  return -1;
-}
-
-export function columnAt(
-  ctx: ParseContext,
-  start: number,
-): Extract<Resolved, { kind: 'column' }> | undefined {
-  return ctx.resolved.find(
-    (r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && r.start === start,
-  );
-}
-
 export function mentionCovering(ctx: ParseContext, index: number): Resolved | undefined {
   return ctx.resolved.find((r) => r.start <= index && index < r.end);
 }

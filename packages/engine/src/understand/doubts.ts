@@ -5,7 +5,7 @@ import { isKnownWord } from '../nlp/segment';
 // How unexplained words of a question lower the confidence in its reading.
 
 /** Words whose meaning changes the answer: left unexplained, the engine must not guess. */
-export const HARD_WORDS = new Set([
+const HARD_WORDS = new Set([
   'average',
   'mean',
   'avg',
@@ -153,7 +153,7 @@ export function isSoftWord(w: string): boolean {
 }
 
 /** A rough stem: "logged" → "log", "ordered" → "order", "headquartered" → "headquarter". */
-export function stem(w: string): string {
+function stem(w: string): string {
   let s = w.toLowerCase().replace(/(ings|ing|ers|er|ed|es|s)$/, '');
   if (s.length >= 4 && /([b-df-hj-np-tv-z])\1$/.test(s)) s = s.slice(0, -1);
   return s;
@@ -186,7 +186,7 @@ const GENERIC = new Set([
  * Whether a word shares its stem with a word of a table or column name of the model that the
  * reading does not use ("logged in" with an unused column user_login).
  */
-export function namesData(
+function namesData(
   word: string,
   model: SemanticModel,
   used: { tables: Set<string>; columns: Set<string> },

@@ -4,7 +4,7 @@ import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import { AGG_WORDS, COMPARATORS, NEGATION_WORDS } from './keywords';
 import { EXPLICIT, idLike, measureLabel } from './measures';
-import { columnAt, markUsed, penalise, ref, type ParseContext } from './context';
+import { markUsed, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
 import { indexModel } from './mentions';
 import { isDimensionOfFact } from '../sql/joins';
@@ -524,7 +524,7 @@ export function numberAfterColumn(ctx: ParseContext): void {
 }
 
 /** The table's one column of years ("Year", "open_year", "yearid"), numbers in 1800–2100. */
-export function yearColumn(ctx: ParseContext): ModelColumn | undefined {
+function yearColumn(ctx: ParseContext): ModelColumn | undefined {
   const years = ctx.base.columns.filter(
     (c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes('year'),
   );
@@ -670,9 +670,4 @@ export function filterLogic(ctx: ParseContext): void {
     ctx.filterLogic = 'or';
     if (ands) penalise(ctx, 0.4, 'conditions joined by both "and" and "or"');
   }
-}
-
-/** A filter from "with no X" / "X is null" is out of scope; this notes a column used as filter. */
-export function isConsumedColumn(ctx: ParseContext, start: number): boolean {
-  return ctx.consumed.has(start) || columnAt(ctx, start) === undefined;
 }

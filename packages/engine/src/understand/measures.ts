@@ -136,7 +136,7 @@ function foreignKeyTo(ctx: ParseContext, table: string): ModelColumn | undefined
 }
 
 /** A column that refers to other rows (an id that repeats in this table), not the table's own key. */
-export function referenceColumn(ctx: ParseContext, column: ModelColumn): boolean {
+function referenceColumn(ctx: ParseContext, column: ModelColumn): boolean {
   if (column.table !== ctx.base.name || (column.distinctCount ?? 0) >= (ctx.base.rowCount ?? 0)) return false;
   if (ctx.base.primaryKey.includes(column.name)) return false;
   const refs = ctx.model.joins.some((j) =>
@@ -174,7 +174,7 @@ function pluralCountColumn(col: Extract<Resolved, { kind: 'column' }>): boolean 
 
 /** Keys and codes: numbers that identify, never added up. */
 /** A name whose last word is "id" ("customer_id", "StuID", "yearid"; not "amount_paid"). */
-export const namedId = (name: string): boolean => splitIdentifier(name).at(-1) === 'id';
+const namedId = (name: string): boolean => splitIdentifier(name).at(-1) === 'id';
 export const idLike = (c: ModelColumn): boolean => c.isKey || namedId(c.name);
 
 const COUNTISH = new Set(['most', 'least', 'fewest']);

@@ -39,7 +39,7 @@ export interface Understanding {
   unexplained: string[];
 }
 
-export const MAX_QUESTION_LENGTH = 1000;
+const MAX_QUESTION_LENGTH = 1000;
 
 const decline = (doubt: string): Understanding => ({
   plan: null,

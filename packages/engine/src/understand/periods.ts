@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
 import type { TTimeGrain } from '@catalyst/contracts';
 
-export interface Period {
+interface Period {
   /** ISO date, inclusive. */
   from?: string;
   /** ISO date, exclusive. */

@@ -4,7 +4,7 @@
  * question words; what remains once those words are taken out (the measure, a period, a group,
  * filters) is understood like any other question.
  */
-export type ExplainKind = 'why' | 'laggards' | 'development';
+type ExplainKind = 'why' | 'laggards' | 'development';
 
 export interface ExplainQuestion {
   kind: ExplainKind;

@@ -18,7 +18,7 @@ export interface DuckDbWarehouseOptions {
 const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
 
 /** Turns DuckDB's JS values into JSON-friendly ones (bigint → number, dates → ISO text). */
-export function toPlainValue(v: unknown, type = ''): unknown {
+function toPlainValue(v: unknown, type = ''): unknown {
   if (typeof v === 'bigint') return Number(v);
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) return null;

@@ -12,7 +12,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The weekday (0 = Sunday) and minute of the day of `at` on the wall clocks of `timeZone`. */
-export function wallClock(at: Date, timeZone: string): { weekday: number; minute: number } {
+function wallClock(at: Date, timeZone: string): { weekday: number; minute: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'short',

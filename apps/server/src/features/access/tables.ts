@@ -4,7 +4,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
-export interface RolesTable {
+interface RolesTable {
   id: Generated<number>;
   org_id: number;
   /** The sample roles every organisation starts with; null for roles an administrator made. */
@@ -17,7 +17,7 @@ export interface RolesTable {
   updated_at: Timestamp;
 }
 
-export interface DataAccessGroupsTable {
+interface DataAccessGroupsTable {
   id: Generated<number>;
   org_id: number;
   name: string;
@@ -29,13 +29,13 @@ export interface DataAccessGroupsTable {
   updated_at: Timestamp;
 }
 
-export interface DataAccessGroupSourcesTable {
+interface DataAccessGroupSourcesTable {
   group_id: number;
   conn_id: number;
   org_id: number;
 }
 
-export interface DataAccessGroupMembersTable {
+interface DataAccessGroupMembersTable {
   group_id: number;
   user_id: number;
   org_id: number;
@@ -44,7 +44,7 @@ export interface DataAccessGroupMembersTable {
   approved_by: number | null;
 }
 
-export interface DataAccessAuditTable {
+interface DataAccessAuditTable {
   id: Generated<number>;
   org_id: number;
   user_id: number | null;
@@ -59,7 +59,6 @@ export interface DataAccessAuditTable {
 }
 
 export type RoleRow = Selectable<RolesTable>;
-export type DataAccessGroupRow = Selectable<DataAccessGroupsTable>;
 
 declare module '../../db/schema' {
   interface Database {

@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface ActionFlowsTable {
+interface ActionFlowsTable {
   id: Generated<number>;
   org_id: number;
   name: string;

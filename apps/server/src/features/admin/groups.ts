@@ -8,9 +8,9 @@ import {
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import type { AuthContext } from '../auth/sessions';
-import '../access/tables';
-import '../data-sources/tables';
+import type { AuthContext } from '../auth';
+import '../access';
+import '../data-sources';
 
 /**
  * Data access groups (the Data Access tab): which users may use which data sources, under which

@@ -4,10 +4,14 @@ import type { Db } from '../../db';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import type { AuthContext } from '../auth/sessions';
-import { requestPasswordReset } from '../auth/service';
-import { findUserByUsername } from '../auth/repo';
-import { isThrottled, takeAttempt, type AttemptThrottle } from '../auth/throttle';
+import {
+  type AuthContext,
+  requestPasswordReset,
+  findUserByUsername,
+  isThrottled,
+  takeAttempt,
+  type AttemptThrottle,
+} from '../auth';
 import { assignableRole } from './roles';
 
 /**

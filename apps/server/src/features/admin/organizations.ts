@@ -7,9 +7,9 @@ import type {
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import { revokeOrgSessions, type AuthContext } from '../auth/sessions';
+import { revokeOrgSessions, type AuthContext } from '../auth';
 import { createInvitedUser, sendInvitation } from './invite';
-import '../access/tables';
+import '../access';
 
 /**
  * Organisations. Every user sees their own (editable with orgs.write). The first organisation,
@@ -27,7 +27,7 @@ async function platformOrgId(deps: Deps): Promise<number | null> {
 }
 
 /** Whether the caller runs the platform: orgs.write in the first organisation. */
-export async function managesAllOrganizations(deps: Deps, auth: AuthContext): Promise<boolean> {
+async function managesAllOrganizations(deps: Deps, auth: AuthContext): Promise<boolean> {
   return auth.permissions.includes('orgs.write') && (await platformOrgId(deps)) === auth.orgId;
 }
 

@@ -1,7 +1,7 @@
 import type { TOutboxItem } from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../auth';
 
 /**
  * The organisation's outgoing e-mail (invitations, resets, clips), newest first. A reader sees

@@ -8,9 +8,9 @@ import {
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import type { RoleRow } from '../access/tables';
-import { dropCachedSessions, permissionsOf, type AuthContext } from '../auth/sessions';
-import '../access/tables';
+import type { RoleRow } from '../access';
+import { dropCachedSessions, permissionsOf, type AuthContext } from '../auth';
+import '../access';
 
 /**
  * Roles of an organisation: the three sample roles (Admin, Manager, User) and the ones an
@@ -60,7 +60,7 @@ async function roleOf(deps: Deps, orgId: number, id: number): Promise<TRole> {
 }
 
 /** Nobody hands out more than they hold: a role may carry only permissions its maker has. */
-export function assertGrantable(
+function assertGrantable(
   auth: Pick<AuthContext, 'permissions'>,
   permissions: readonly TPermission[],
   doing = 'grant permissions',

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { authOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { listAuditEntries } from '../access/audit';
+import { listAuditEntries } from '../access';
 import * as groups from './groups';
 import { inviteUser } from './invite';
 import { listOutbox } from './outbox';

@@ -2,11 +2,11 @@ import type { TAdminUser, TUpdateUser } from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import { dropCachedSessions, revokeUserSessions, type AuthContext } from '../auth/sessions';
+import { dropCachedSessions, revokeUserSessions, type AuthContext } from '../auth';
 import { permissionOf, type TPermission } from '@catalyst/contracts';
 import { assignableRole } from './roles';
 import { sendInvitation } from './invite';
-import '../access/tables';
+import '../access';
 
 /** The Users tab: the organisation's users with role, status and last sign-in. Never a hard delete. */
 

@@ -10,7 +10,7 @@ import {
 } from './outbound';
 
 /** The MCP revision Catalyst asks for; servers answer with the one they speak. */
-export const MCP_PROTOCOL_VERSION = '2025-03-26';
+const MCP_PROTOCOL_VERSION = '2025-03-26';
 const MCP_TIMEOUT_MS = 10_000;
 const MAX_TOOLS = 200;
 const MAX_PAGES = 10;

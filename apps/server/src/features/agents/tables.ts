@@ -4,7 +4,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string | undefined, string>;
 
-export interface LlmProvidersTable {
+interface LlmProvidersTable {
   org_id: number;
   base_url: string;
   model: string;
@@ -18,7 +18,7 @@ export interface LlmProvidersTable {
   updated_at: Timestamp;
 }
 
-export interface McpServersTable {
+interface McpServersTable {
   id: Generated<number>;
   org_id: number;
   name: string;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
 import type { ApiKeyAuthenticator, ApiKeyRoute } from '../../plugins/auth';
-import { permissionsOf, type AuthContext } from '../auth/sessions';
+import { permissionsOf, type AuthContext } from '../auth';
 import { endpointIdOf } from './endpoints';
 import { hashApiKey, looksLikeApiKey, maskedKey } from './key-format';
 import { countRequest } from './rate-limit';

@@ -18,7 +18,7 @@ const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE'];
  * The public API's endpoints: generated from the app's own route table (the routes that opt in
  * to API keys with `config.apiKey`), so the list can never show an endpoint that does not exist.
  */
-export function publicEndpoints(app: FastifyInstance): Omit<TApiEndpoint, 'enabled'>[] {
+function publicEndpoints(app: FastifyInstance): Omit<TApiEndpoint, 'enabled'>[] {
   return declaredRoutes(app)
     .filter((r) => r.apiKey && METHODS.includes(r.method))
     .map((r) => ({

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import './tables';
 
 /** Request logs are kept this long (the Total Requests card counts the same 30 days). */
-export const LOG_RETENTION_DAYS = 30;
+const LOG_RETENTION_DAYS = 30;
 const FLUSH_EVERY_MS = 1_000;
 const FLUSH_AT = 200;
 // Old rate-limit windows and expired logs are swept at most this often (any instance may do it).
@@ -98,10 +98,9 @@ export function createRequestLogWriter(deps: Deps) {
     flush,
   };
 }
-export type RequestLogWriter = ReturnType<typeof createRequestLogWriter>;
 
 /** Drops logs past the retention and rate-limit windows no longer counted. */
-export async function sweep(deps: Deps): Promise<void> {
+async function sweep(deps: Deps): Promise<void> {
   const now = deps.now().getTime();
   await deps.db
     .deleteFrom('api_request_logs')

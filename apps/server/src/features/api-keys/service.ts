@@ -37,11 +37,7 @@ export function keyPermissions(
   return creatorPermissions.filter((p) => allowed.includes(p));
 }
 
-export function keyStatus(
-  key: { expires_at: Date | null },
-  owner: { active: boolean },
-  now: Date,
-): TApiKeyStatus {
+function keyStatus(key: { expires_at: Date | null }, owner: { active: boolean }, now: Date): TApiKeyStatus {
   if (key.expires_at && new Date(key.expires_at).getTime() <= now.getTime()) return 'expired';
   return owner.active ? 'active' : 'inactive';
 }

@@ -1,10 +1,10 @@
 import type { TApiKeyPermission } from '@catalyst/contracts';
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export interface ApiKeysTable {
+interface ApiKeysTable {
   id: Generated<number>;
   org_id: number;
   created_by: number;
@@ -24,7 +24,7 @@ export interface ApiKeysTable {
   created_at: Timestamp;
 }
 
-export interface ApiRateWindowsTable {
+interface ApiRateWindowsTable {
   key_id: number;
   /** '*' for the key as a whole, else the endpoint id. */
   endpoint: string;
@@ -32,7 +32,7 @@ export interface ApiRateWindowsTable {
   count: number;
 }
 
-export interface ApiRequestLogsTable {
+interface ApiRequestLogsTable {
   id: Generated<string>;
   org_id: number;
   key_id: number | null;
@@ -45,7 +45,7 @@ export interface ApiRequestLogsTable {
   created_at: Timestamp;
 }
 
-export interface ApiEndpointSettingsTable {
+interface ApiEndpointSettingsTable {
   org_id: number;
   endpoint_id: string;
   enabled: boolean;
@@ -61,5 +61,3 @@ declare module '../../db/schema' {
     api_endpoint_settings: ApiEndpointSettingsTable;
   }
 }
-
-export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -7,6 +7,3 @@ export const findUserByUsername = (db: Db, username: string) =>
     .selectAll()
     .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
     .executeTakeFirst();
-
-export const findUserById = (db: Db, id: number) =>
-  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

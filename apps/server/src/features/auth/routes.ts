@@ -14,11 +14,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { authOf, sessionToken } from '../../plugins/auth';
+import { authOf, SESSION_COOKIE, sessionToken } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
 import { acceptedHere, EULA_COOKIE, rememberAcceptance } from './eula';
 import * as auth from './service';
-import { SESSION_COOKIE, revokeSession } from './sessions';
+import { revokeSession } from './sessions';
 
 const tags = ['Authentication'];
 

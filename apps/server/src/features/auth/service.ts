@@ -8,7 +8,7 @@ import { clearAttempts, takeAttempt, type AttemptThrottle } from './throttle';
 import { createSession, permissionsOf, revokeUserSessions } from './sessions';
 
 export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 /** Sign-in attempts per username and address; a successful sign-in clears the count. */
 const LOGIN_THROTTLE: AttemptThrottle = {
   scope: 'login',
@@ -17,7 +17,7 @@ const LOGIN_THROTTLE: AttemptThrottle = {
 };
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** An invitation's set-password link lives longer than a reset link: people read mail late. */
-export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
+const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 const RESETS_PER_WINDOW = 3;
 
 export async function login(

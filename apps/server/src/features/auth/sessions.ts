@@ -2,9 +2,7 @@ import { isPermission, type TPermission } from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { hashToken, newToken } from '../../lib/tokens';
-import '../access/tables';
-
-export const SESSION_COOKIE = 'catalyst_session';
+import '../access';
 
 export interface AuthContext {
   userId: number;

@@ -13,7 +13,7 @@ export type AnswerEvent =
       status: 'answered' | 'declined';
     };
 
-export interface AnswerInput {
+interface AnswerInput {
   question: string;
   model: TSemanticModel;
   warehouse: Warehouse | null;

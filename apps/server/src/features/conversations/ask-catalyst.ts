@@ -30,7 +30,7 @@ export type AskEvent =
     }
   | { type: 'failed'; error: AskFailure };
 
-export interface AskFailure {
+interface AskFailure {
   /** Stable, as in every error body (`@catalyst/contracts` ERROR_CODES). */
   code: TErrorCode;
   /** Shown to the user as it is. */
@@ -40,8 +40,8 @@ export interface AskFailure {
 }
 
 export const ASK_ERROR = 'An error occurred while processing your request.';
-export const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
-export const SAVE_ERROR =
+const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
+const SAVE_ERROR =
   'This answer could not be saved (the app database did not respond). Please ask again in a moment.';
 
 /**

@@ -2,12 +2,10 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { actorOf } from '../../warehouses/registry';
 import { AppError, notFound } from '../../lib/errors';
-import { getUseCaseFor } from '../use-cases/access';
-import { alertIdOf, investigateAlert } from '../decision-hub/investigate';
-import { getRecommendation } from '../decision-hub/recommendations';
-import { buildUseCaseModel } from '../use-cases/semantic-model';
-import { answerWithDocuments } from '../documents/answer';
-import { llmForCatalystAi } from '../agents/llm-provider';
+import { getUseCaseFor, buildUseCaseModel } from '../use-cases';
+import { alertIdOf, investigateAlert, getRecommendation } from '../decision-hub';
+import { answerWithDocuments } from '../documents';
+import { llmForCatalystAi } from '../agents';
 import type { AnswerEvent, Answerer } from './answerer';
 import { ownedThread, type Caller } from './threads';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 
-export const INTERRUPTED_ANSWER =
+const INTERRUPTED_ANSWER =
   'This answer was interrupted: the server stopped before it was finished. Regenerate it to ask again.';
 
 /** Longer than any answer may take (query and LLM time limits included). */
@@ -15,7 +15,7 @@ const SWEEP_EVERY_MS = 60_000;
  * process owns every answer, so at start all pending ones are interrupted; several instances on
  * PostgreSQL only close answers pending far longer than an answer can take.
  */
-export async function closeInterruptedAnswers(deps: Deps, options: { all: boolean }): Promise<number> {
+async function closeInterruptedAnswers(deps: Deps, options: { all: boolean }): Promise<number> {
   const before = new Date(deps.now().getTime() - (options.all ? 0 : ABANDONED_AFTER_MS));
   const result = await sql`
     update thread_messages

@@ -5,7 +5,7 @@ import type { Caller } from '../../plugins/auth';
 import type { ThreadMessagesTable, ThreadsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { cachedThreadList } from './thread-list-cache';
-import { assertUseCaseResultsVisible, hiddenUseCases } from '../access/stored-results';
+import { assertUseCaseResultsVisible, hiddenUseCases } from '../access';
 
 export type { Caller } from '../../plugins/auth';
 
@@ -15,7 +15,7 @@ export type ThreadRow = Selectable<ThreadsTable>;
  * A thread the caller may read: their own, or one shared with them (same organisation only).
  * Others' threads, and threads of another organisation, are a 404.
  */
-export async function readableThread(
+async function readableThread(
   deps: Deps,
   caller: Caller,
   threadId: number,
@@ -107,7 +107,7 @@ async function loadThreads(deps: Deps, caller: Caller, useCaseId?: number): Prom
   }));
 }
 
-export const toThreadMessage = (r: Selectable<ThreadMessagesTable>): TThreadMessage => ({
+const toThreadMessage = (r: Selectable<ThreadMessagesTable>): TThreadMessage => ({
   message_id: r.id,
   message: r.question,
   content: r.content,

@@ -124,7 +124,7 @@ export async function findRaggedLine(
 }
 
 /** Turns a DuckDB CSV error into a short reason ("line 1042: expected 8 columns, found 5"). */
-export function describeDuckDbCsvError(message: string): string {
+function describeDuckDbCsvError(message: string): string {
   const line = /CSV Error on Line: (\d+)/.exec(message)?.[1];
   const cols = /Expected Number of Columns: (\d+) Found: (\d+)/.exec(message);
   if (line && cols) return `line ${line}: expected ${cols[1]} columns, found ${cols[2]}`;
@@ -142,7 +142,7 @@ export function describeDuckDbCsvError(message: string): string {
 }
 
 /** The number of fields of the header record with this delimiter (quotes honoured). */
-export async function headerFieldCount(csvPath: string, delimiter: string): Promise<number> {
+async function headerFieldCount(csvPath: string, delimiter: string): Promise<number> {
   const fd = await fs.promises.open(csvPath, 'r');
   try {
     const buf = Buffer.alloc(1 << 20);

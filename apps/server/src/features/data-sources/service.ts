@@ -4,8 +4,7 @@ import type { TConnection, TConnectionInput, TCsvFile, TSupportedDbType } from '
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { WarehouseError } from '../../warehouses/common';
-import { admitToSource, assertCanChangeSource } from '../access/data-access';
-import { auditedWarehouse } from '../access/audit';
+import { admitToSource, assertCanChangeSource, auditedWarehouse } from '../access';
 import { dropTable } from './csv-load';
 import * as repo from './repo';
 import type { ConnectionMetadata, ConnectionRow, ConnectionSecrets } from './tables';
@@ -44,7 +43,7 @@ function sealSecrets(deps: Deps, orgId: number, secrets: ConnectionSecrets): str
 }
 
 /** The list item of spec 3 §3: never a secret, only `has_credentials`. */
-export function toConnection(row: ConnectionRow): TConnection {
+function toConnection(row: ConnectionRow): TConnection {
   const m = row.metadata ?? {};
   const out: TConnection = {
     conn_id: row.id,
@@ -270,7 +269,7 @@ export async function openWarehouse(
 }
 
 /** Maps an adapter failure to an answer: the data source, not the request, is at fault. */
-export function warehouseFailure(err: unknown): never {
+function warehouseFailure(err: unknown): never {
   if (err instanceof WarehouseError) {
     if (err.kind === 'not_found') throw new AppError('NOT_FOUND', err.message);
     throw new AppError('UPSTREAM_FAILED', `The data source could not be read: ${err.message}`);

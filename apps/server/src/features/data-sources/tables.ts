@@ -3,7 +3,7 @@ import type { TDbType } from './contracts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface DataConnectionsTable {
+interface DataConnectionsTable {
   id: Generated<number>;
   org_id: number;
   name: string;
@@ -23,7 +23,7 @@ export interface DataConnectionsTable {
 
 export type CsvStatus = 'Queued' | 'Processing' | 'Completed' | 'Failed';
 
-export interface CsvFilesTable {
+interface CsvFilesTable {
   id: Generated<number>;
   org_id: number;
   conn_id: number;

@@ -7,7 +7,7 @@ import type { TUploadCsvResponse } from './contracts';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
 import { safeTableName } from './csv-load';
-import { assertCanChangeSource } from '../access/data-access';
+import { assertCanChangeSource } from '../access';
 import * as repo from './repo';
 import type { ConnectionRow } from './tables';
 
@@ -26,13 +26,13 @@ const CSV_TYPES = new Set([
   'text/tab-separated-values',
 ]);
 
-export function formatBytes(n: number): string {
+function formatBytes(n: number): string {
   if (n >= 1024 ** 3) return `${+(n / 1024 ** 3).toFixed(1)} GB`;
   if (n >= 1024 ** 2) return `${+(n / 1024 ** 2).toFixed(1)} MB`;
   return `${Math.round(n / 1024)} KB`;
 }
 
-export const tooManyFiles = (max: number, count: number) =>
+const tooManyFiles = (max: number, count: number) =>
   new AppError(
     'CONFLICT',
     `Cannot upload files. You have reached the maximum limit of ${max} CSV files. Current count: ${count}`,

@@ -1,8 +1,8 @@
 import type { TCard } from '@catalyst/contracts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import type { Caller } from '../use-cases/access';
-import type { AnswerEvent } from '../conversations/answerer';
+import type { Caller } from '../use-cases';
+import type { AnswerEvent } from '../conversations';
 import { driverCards, driverFollowUps, withUsual, type StoredDriver } from './investigate-drivers';
 import { getRecommendation } from './recommendations';
 

@@ -1,8 +1,8 @@
 import type { TDashboardMetrics } from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import { visibleUseCases, type Caller } from '../use-cases/access';
-import { hiddenUseCases } from '../access/stored-results';
+import { visibleUseCases, type Caller } from '../use-cases';
+import { hiddenUseCases } from '../access';
 
 const DAY = 86_400_000;
 const trendOf = (change: number | null): 'up' | 'down' | 'neutral' =>

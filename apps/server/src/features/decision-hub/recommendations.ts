@@ -3,8 +3,8 @@ import { sql, type Selectable } from 'kysely';
 import type { Deps } from '../../deps';
 import type { RecommendationsTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { visibleUseCases, type Caller } from '../use-cases/access';
-import { assertUseCaseResultsVisible, hiddenUseCases } from '../access/stored-results';
+import { visibleUseCases, type Caller } from '../use-cases';
+import { assertUseCaseResultsVisible, hiddenUseCases } from '../access';
 
 type Row = Selectable<RecommendationsTable> & { use_case_name: string };
 
@@ -34,7 +34,7 @@ function affectedMetrics(details: Record<string, unknown>): TRecommendation['aff
   );
 }
 
-export const toRecommendation = (
+const toRecommendation = (
   r: Row,
   useCases: TRecommendation['use_cases'] = [{ id: r.use_case_id, name: r.use_case_name }],
 ): TRecommendation => ({

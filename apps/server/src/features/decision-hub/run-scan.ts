@@ -296,7 +296,7 @@ export function recommendationKey(
   return continued(prefix, f.windowStart, f.windowEnd, earlier) ?? `${prefix}${f.windowStart}`;
 }
 
-export const INTERRUPTED_SCAN = 'The server stopped during this scan; the next scan runs it again.';
+const INTERRUPTED_SCAN = 'The server stopped during this scan; the next scan runs it again.';
 
 /**
  * Closes scans a stopped server left running. With the embedded database one process runs every

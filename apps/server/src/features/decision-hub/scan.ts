@@ -11,7 +11,7 @@ import {
   type Warehouse,
 } from '@catalyst/engine';
 import type { Deps } from '../../deps';
-import { buildUseCaseModel } from '../use-cases/semantic-model';
+import { buildUseCaseModel } from '../use-cases';
 import { dataSpan, measureSeries, type MeasureRow } from '../../warehouses/metric-series';
 import { actorOf } from '../../warehouses/registry';
 import { describeFinding, type Driver, type Finding } from './describe-finding';

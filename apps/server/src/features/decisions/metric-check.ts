@@ -2,7 +2,7 @@ import { MetricExpressionError, parseMetricExpression } from '@catalyst/engine';
 import { ZDecisionMetric, type TDecisionMetric } from '@catalyst/contracts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { knownColumns } from '../use-cases/knowledge';
+import { knownColumns } from '../use-cases';
 
 /**
  * A decision's metric becomes SQL when the decision is approved (its baseline) and when its outcome

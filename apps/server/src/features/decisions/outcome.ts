@@ -2,7 +2,7 @@ import type { TDecisionMetric, TDecisionOutcome } from '@catalyst/contracts';
 import type { Deps } from '../../deps';
 import { metricSeries } from '../../warehouses/metric-series';
 import { actorOf } from '../../warehouses/registry';
-import type { Caller } from '../use-cases/access';
+import type { Caller } from '../use-cases';
 import { checkDecisionMetric } from './metric-check';
 
 export interface Baseline {
@@ -38,7 +38,7 @@ async function openUseCaseWarehouse(deps: Deps, caller: Caller, useCaseId: numbe
 }
 
 /** First day (ISO date) of the period containing `at`; weeks start on Monday, as date_trunc('week'). */
-export function periodStart(at: Date, grain: TDecisionMetric['grain']): string {
+function periodStart(at: Date, grain: TDecisionMetric['grain']): string {
   const d = new Date(
     Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), grain === 'month' ? 1 : at.getUTCDate()),
   );

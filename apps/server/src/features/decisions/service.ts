@@ -9,8 +9,8 @@ import {
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../lib/errors';
-import { getUseCaseFor, visibleUseCases, type Caller } from '../use-cases/access';
-import { assertUseCaseResultsVisible, hiddenUseCases } from '../access/stored-results';
+import { getUseCaseFor, visibleUseCases, type Caller } from '../use-cases';
+import { assertUseCaseResultsVisible, hiddenUseCases } from '../access';
 import { checkDecisionMetric } from './metric-check';
 import { captureBaseline } from './outcome';
 

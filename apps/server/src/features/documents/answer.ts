@@ -23,7 +23,7 @@ const EXPLICIT =
 const EXPLICIT_COVERAGE = 0.5;
 const FALLBACK_COVERAGE = 0.6;
 
-export const refersToDocuments = (question: string) => EXPLICIT.test(question);
+const refersToDocuments = (question: string) => EXPLICIT.test(question);
 
 /** Ready documents of the use case that the caller may see. */
 async function useCaseDocuments(deps: Deps, caller: Caller, useCaseId: number) {

@@ -14,7 +14,7 @@ export interface PackageLimits {
   maxEntries: number;
 }
 
-export const PACKAGE_LIMITS: PackageLimits = {
+const PACKAGE_LIMITS: PackageLimits = {
   maxUnpackedBytes: 256 * 1024 * 1024,
   maxEntries: 10_000,
 };

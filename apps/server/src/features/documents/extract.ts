@@ -7,7 +7,7 @@ import type { TDocumentFormat } from '@catalyst/contracts';
 export class ExtractionError extends Error {}
 
 /** Formats without pages of their own are cut into sections of about this many characters. */
-export const SECTION_CHARS = 3000;
+const SECTION_CHARS = 3000;
 /** PostgreSQL's tsvector holds at most 1 MB; a page is cut well below that. */
 const MAX_PAGE_CHARS = 200_000;
 

@@ -3,8 +3,8 @@ import type { Db } from '../../db';
 import './tables';
 
 /** Marks around the matching words of a snippet (control characters never stored in page text). */
-export const MARK_START = '\u0002';
-export const MARK_END = '\u0003';
+const MARK_START = '\u0002';
+const MARK_END = '\u0003';
 const HEADLINE_OPTIONS = `MaxFragments=1, MaxWords=28, MinWords=10, ShortWord=2, StartSel=${MARK_START}, StopSel=${MARK_END}`;
 const MAX_HITS = 300;
 const PAGES_PER_DOCUMENT = 3;
@@ -86,14 +86,14 @@ const META_WORDS = new Set(
 );
 
 /** The content words of a question, without the words that only point at the documents. */
-export function contentWords(question: string): string[] {
+function contentWords(question: string): string[] {
   return (question.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [])
     .map((w) => w.replace(/['’]s$/, ''))
     .filter((w) => !META_WORDS.has(w));
 }
 
 /** Sentences of a page: lines of a PDF are joined, blank lines and sentence ends split. */
-export function sentencesOf(text: string): string[] {
+function sentencesOf(text: string): string[] {
   return text
     .replace(/-\n(?=\p{Ll})/gu, '')
     .split(/\n\s*\n/)

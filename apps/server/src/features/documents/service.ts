@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db';
 import type { Caller } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { getUseCaseFor, visibleUseCases } from '../use-cases/access';
+import { getUseCaseFor, visibleUseCases } from '../use-cases';
 import { documentPath } from './jobs';
 import { searchPages } from './search';
 import type { DocumentRow } from './tables';
@@ -45,7 +45,7 @@ export function visibleDocuments(db: Db, caller: Caller) {
 }
 
 /** A document the caller may see; anything else (another organisation's, a restricted one) is a 404. */
-export async function documentRow(deps: Deps, caller: Caller, id: number): Promise<DocumentRow> {
+async function documentRow(deps: Deps, caller: Caller, id: number): Promise<DocumentRow> {
   const row = await visibleDocuments(deps.db, caller)
     .selectAll('documents')
     .where('documents.id', '=', id)

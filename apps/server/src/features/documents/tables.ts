@@ -3,7 +3,7 @@ import type { TDocumentCategory, TDocumentFormat, TDocumentStatus } from '@catal
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface DocumentFoldersTable {
+interface DocumentFoldersTable {
   id: Generated<number>;
   org_id: number;
   name: string;
@@ -12,7 +12,7 @@ export interface DocumentFoldersTable {
   created_at: Timestamp;
 }
 
-export interface DocumentsTable {
+interface DocumentsTable {
   id: Generated<number>;
   org_id: number;
   folder_id: number | null;
@@ -33,13 +33,13 @@ export interface DocumentsTable {
   extraction_attempts: ColumnType<number, number | undefined, number>;
 }
 
-export interface DocumentSharesTable {
+interface DocumentSharesTable {
   document_id: number;
   user_id: number;
   org_id: number;
 }
 
-export interface UseCaseDocumentsTable {
+interface UseCaseDocumentsTable {
   use_case_id: number;
   document_id: number;
   org_id: number;
@@ -47,7 +47,7 @@ export interface UseCaseDocumentsTable {
   linked_at: Timestamp;
 }
 
-export interface DocumentPagesTable {
+interface DocumentPagesTable {
   document_id: number;
   org_id: number;
   page_number: number;

@@ -16,7 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Caller } from '../../plugins/auth';
 import { AppError, notFound } from '../../lib/errors';
-import { getUseCaseFor } from '../use-cases/access';
+import { getUseCaseFor } from '../use-cases';
 import { documentsDir } from './jobs';
 import { listDocumentsByIds } from './service';
 
@@ -30,7 +30,6 @@ const MIME: Record<TDocumentFormat, string> = {
   txt: 'text/plain; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
 };
-export const mimeOf = (format: TDocumentFormat) => MIME[format];
 
 const HEAD_BYTES = 8192;
 

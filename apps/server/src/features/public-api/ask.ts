@@ -1,7 +1,7 @@
 import type { TPublicAnswer, TPublicAsk } from '@catalyst/contracts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../lib/errors';
-import { askCatalyst, type AskCaller } from '../conversations/ask-catalyst';
+import { askCatalyst, type AskCaller } from '../conversations';
 
 /**
  * Asks Catalyst AI over REST: askCatalyst's events (the same as the chat's socket gets) collected

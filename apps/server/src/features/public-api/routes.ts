@@ -13,9 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { authOf, callerOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/errors';
-import { inviteUser } from '../admin/invite';
-import { getUser, listUsers } from '../admin/users';
-import { listThreads } from '../conversations/threads';
+import { inviteUser, getUser, listUsers } from '../admin';
+import { listThreads } from '../conversations';
 import { askOverRest } from './ask';
 
 const tags = ['Public API'];

@@ -6,7 +6,7 @@ import { actorOf } from '../../warehouses/registry';
 import type { UseCaseColumnsTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { getUseCaseFor, type Caller } from './access';
-import { assertUseCaseResultsVisible } from '../access/stored-results';
+import { assertUseCaseResultsVisible } from '../access';
 import { profileTable } from './profiling';
 import { discoverRelationships } from './relationships';
 import { checkValueTypeChange, effectiveValueType } from './value-types';

@@ -1,7 +1,7 @@
 import { kindOf, splitIdentifier, titleCase, type Warehouse } from '@catalyst/engine';
 import { detectTextDates } from './value-types';
 
-export interface ColumnProfile {
+interface ColumnProfile {
   type: string;
   distinct_count: number | null;
   null_count: number | null;
@@ -81,7 +81,7 @@ const MEASURE_HINTS = new Set([
 ]);
 
 /** KPI for numeric measures; ATTRIBUTE for ids, codes, categories, flags and dates. */
-export function proposeEntityType(
+function proposeEntityType(
   columnName: string,
   type: string,
   profile: Pick<ColumnProfile, 'distinct_count' | 'row_count'>,

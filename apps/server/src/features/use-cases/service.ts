@@ -6,12 +6,12 @@ import { getUseCaseFor, visibleUseCases, type Caller, type UseCaseRow } from './
 
 const json = (value: unknown) => JSON.stringify(value);
 
-export function statusOf(row: Pick<UseCaseRow, 'is_deleted' | 'is_onboarded'>): TUseCase['status'] {
+function statusOf(row: Pick<UseCaseRow, 'is_deleted' | 'is_onboarded'>): TUseCase['status'] {
   if (row.is_deleted) return 'archived';
   return row.is_onboarded ? 'active' : 'draft';
 }
 
-export function toUseCase(row: UseCaseRow): TUseCase {
+function toUseCase(row: UseCaseRow): TUseCase {
   const tools = Array.isArray(row.tools) ? row.tools : [];
   return {
     use_case_id: row.id,
@@ -36,7 +36,7 @@ export function toUseCase(row: UseCaseRow): TUseCase {
   };
 }
 
-export function toDetails(row: UseCaseRow) {
+function toDetails(row: UseCaseRow) {
   const useCase = toUseCase(row);
   return {
     ...useCase,

@@ -7,11 +7,6 @@ import { AppError } from '../../lib/errors';
  * "01/02/2000", "2000-01-02 10:00") and a user can set any column's kind and date format; the
  * engine then converts in SQL (see the engine's `valueSql`).
  */
-export interface ValueTypeChoice {
-  value_type: TValueType | null;
-  value_format: string | null;
-  value_type_origin: 'detected' | 'user' | null;
-}
 
 /** Dates read from a column with a format: how many values read, of how many, and their span. */
 export interface DateCheck {
@@ -25,7 +20,7 @@ const iso = (v: unknown) =>
   v === null || v === undefined ? null : (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);
 
 /** Reads the whole column with the format, in one read-only, time-limited query. */
-export async function checkDateFormat(
+async function checkDateFormat(
   warehouse: Warehouse,
   schema: string,
   table: string,

@@ -31,7 +31,7 @@ export function normalise(v: unknown): Cell {
   return s;
 }
 
-export function sameCell(a: Cell, b: Cell, absolute = 0): boolean {
+function sameCell(a: Cell, b: Cell, absolute = 0): boolean {
   if (typeof a === 'number' && typeof b === 'number')
     return Math.abs(a - b) <= absolute + TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
   return a === b;

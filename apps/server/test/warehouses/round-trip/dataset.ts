@@ -151,7 +151,7 @@ const sales: Table = {
   rows: salesRows(),
 };
 
-export const TABLES: Table[] = [customers, products, sales];
+const TABLES: Table[] = [customers, products, sales];
 
 /** The foreign keys every database declares (DuckDB's warehouse is told them, as for CSV files). */
 export const FOREIGN_KEYS = [

@@ -21,7 +21,7 @@ export interface NavItem {
 }
 
 /** True for `prefix` itself and every path below it (not for `/use-casesX`). */
-export function isUnder(pathname: string, prefix: string): boolean {
+function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 

@@ -6,7 +6,7 @@ import { Logo } from '../../components/logo';
 import { Tooltip } from '../../components/ui/tooltip';
 import { cn } from '../../lib/cn';
 import { usePermissions } from '../../lib/permissions';
-import { RecentConversations } from '../../features/conversation/recent-conversations';
+import { RecentConversations } from '../../features/conversation';
 import { ADMIN_NAV, MAIN_NAV, isAdminPath, type NavItem } from './nav-items';
 import { SIDEBAR } from './use-sidebar-state';
 

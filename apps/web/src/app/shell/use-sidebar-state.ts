@@ -10,7 +10,7 @@ export const SIDEBAR = {
   resizeDebounceMs: 100,
 } as const;
 
-export function readCollapsed(): boolean {
+function readCollapsed(): boolean {
   return readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true';
 }
 

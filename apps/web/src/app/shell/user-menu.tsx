@@ -9,11 +9,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth';
 import { useSession } from '../../lib/use-session';
 import { usePermissions } from '../../lib/permissions';
 
-export function initialOf(name: string | undefined): string {
+function initialOf(name: string | undefined): string {
   const first = name?.trim().charAt(0);
   return first ? first.toLocaleUpperCase() : '?';
 }

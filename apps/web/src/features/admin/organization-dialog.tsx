@@ -8,7 +8,7 @@ import { selectClassName } from './user-dialog';
 import { FormFooter } from '../../components/ui/form-footer';
 
 /** IANA time zones the browser knows, UTC first. */
-export function timeZones(): string[] {
+function timeZones(): string[] {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return ['UTC', ...known.filter((z) => z !== 'UTC')];
 }

@@ -12,7 +12,7 @@ import { AuthHeading, AuthLayout } from './components/auth-layout';
 import { validateForgotPassword } from './validation';
 
 /** Spec document 1 §8: back to /login 3 s after the success toast. */
-export const RESET_SENT_REDIRECT_MS = 3000;
+const RESET_SENT_REDIRECT_MS = 3000;
 
 /** /forgot-password: ask for a reset e-mail. */
 export function ForgotPasswordPage() {

@@ -21,8 +21,8 @@ import { validateSignIn, validateSignUp } from './validation';
 type Mode = 'signin' | 'signup';
 
 /** Spec document 1 §4: the licence check runs 1 s after typing stops; sign-up waits 800 ms. */
-export const EULA_CHECK_DELAY_MS = 1000;
-export const SIGN_UP_DELAY_MS = 800;
+const EULA_CHECK_DELAY_MS = 1000;
+const SIGN_UP_DELAY_MS = 800;
 
 const PROVIDERS = [
   { name: 'Google', icon: GoogleIcon },

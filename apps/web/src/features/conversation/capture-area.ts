@@ -7,7 +7,7 @@ export interface Rect {
 }
 
 /** Elements marked with this attribute (the clip overlay and its hints) are left out of the picture. */
-export const CLIP_IGNORE_ATTRIBUTE = 'data-clip-ignore';
+const CLIP_IGNORE_ATTRIBUTE = 'data-clip-ignore';
 
 /**
  * html-to-image draws a copy of the DOM, and a copy has no scroll position: every scrolled box

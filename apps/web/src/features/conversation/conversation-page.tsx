@@ -10,7 +10,7 @@ import { usePermissions } from '../../lib/permissions';
 import { deleteThreadMessage } from './api/delete-thread-message';
 import { getUseCases } from './api/get-use-cases';
 import { conversationKeys } from './api/keys';
-import { MakeDecisionDialog, type DecisionDraft } from '../decisions/make-decision-dialog';
+import { MakeDecisionDialog, type DecisionDraft } from '../decisions';
 import { AnalysisName } from './analysis-name';
 import { ClipShare } from './clip-share';
 import { ConnectionIndicator } from './connection-indicator';

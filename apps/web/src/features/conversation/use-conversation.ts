@@ -47,8 +47,8 @@ interface Pending {
   unsent: Record<string, unknown> | null;
 }
 
-export const DEFAULT_ERROR = 'An error occurred while processing your request.';
-export const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
+const DEFAULT_ERROR = 'An error occurred while processing your request.';
+const REGENERATE_ERROR = 'An error occurred while regenerating your request.';
 export const CONNECTION_LOST =
   'The connection to Catalyst was lost before the answer arrived. Please try again.';
 export const NOT_SENT = 'Not sent: Catalyst could not be reached. Try again when the connection is back.';
@@ -58,7 +58,7 @@ let localIds = 0;
 const localId = () => `m${Date.now()}-${localIds++}`;
 
 /** Turns the saved exchanges of a thread into the screen's messages. */
-export function toMessages(records: Awaited<ReturnType<typeof getThreadMessages>>): ChatMessage[] {
+function toMessages(records: Awaited<ReturnType<typeof getThreadMessages>>): ChatMessage[] {
   return records.flatMap((r) => [
     ...(r.message.trim()
       ? [

@@ -16,7 +16,7 @@ export interface CsvLimits {
 
 export const LIMIT_REACHED = 'You have reached the maximum CSV file limit';
 
-export const tooManyFilesText = (max: number, count: number) =>
+const tooManyFilesText = (max: number, count: number) =>
   `Cannot upload files. You have reached the maximum limit of ${max} CSV files. Current count: ${count}`;
 
 /** True when no further file may be picked. */

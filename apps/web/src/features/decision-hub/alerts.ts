@@ -20,7 +20,7 @@ export interface AlertItem {
 }
 
 /** "−37%" / "+12%": the sign a reader expects, with a true minus sign. */
-export const signedPercent = (r: number) => `${r >= 0 ? '+' : '−'}${Math.round(Math.abs(r) * 100)}%`;
+const signedPercent = (r: number) => `${r >= 0 ? '+' : '−'}${Math.round(Math.abs(r) * 100)}%`;
 
 const SEVERITY: Record<string, Severity> = {
   'Critical Alert': 'critical',

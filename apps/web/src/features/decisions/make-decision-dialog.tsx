@@ -255,6 +255,3 @@ export function MakeDecisionDialog({
     </Dialog>
   );
 }
-
-/** @deprecated The old name; use MakeDecisionDialog. */
-export const DecisionDialog = MakeDecisionDialog;

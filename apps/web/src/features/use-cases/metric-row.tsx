@@ -24,7 +24,7 @@ const blank = (v: MetricValues) =>
 const WORD = /[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Category and last change of a saved metric (spec document 2 §3: category, default 'ALL'; updatedOn). */
-export function MetricFacts({ metric }: { metric: TDerivedMetric }) {
+function MetricFacts({ metric }: { metric: TDerivedMetric }) {
   return (
     <p className="text-xs text-muted-foreground">
       <span className="rounded bg-muted px-1.5 py-0.5 font-medium tracking-wide uppercase" title="Category">

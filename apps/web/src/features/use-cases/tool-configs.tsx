@@ -34,13 +34,13 @@ export interface ApiConfig {
   authType: 'bearer' | 'basic' | 'apikey';
   credentials: Record<string, unknown>;
 }
-export const DOCUMENT_DEFAULTS: DocumentConfig = {
+const DOCUMENT_DEFAULTS: DocumentConfig = {
   allowedFormats: ['pdf', 'docx'],
   maxFileSize: 10,
   extractMetadata: true,
   processImages: false,
 };
-export const API_DEFAULTS: ApiConfig = {
+const API_DEFAULTS: ApiConfig = {
   method: 'GET',
   endpoint: '',
   headers: {},

@@ -31,7 +31,7 @@ const STATUS: Record<
   },
 };
 
-export function KeyStatusBadge({ status }: { status: TApiKeyStatus }) {
+function KeyStatusBadge({ status }: { status: TApiKeyStatus }) {
   const { label, tone, Icon, hint } = STATUS[status];
   return (
     <Badge tone={tone} className="gap-1">

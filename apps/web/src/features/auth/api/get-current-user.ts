@@ -2,8 +2,6 @@ import { useEffect } from 'react';
 import { updateStoredUser } from '../../../lib/session';
 import { useCurrentUserQuery } from '../../../lib/permissions';
 
-export { currentUserQueryKey, getCurrentUser } from '../../../lib/permissions';
-
 /**
  * The signed-in user from the server. Keeps the stored user (name, default use case id) in step,
  * which refreshes the current use case id on load (spec document 3, route guard).

@@ -7,9 +7,9 @@ import { api } from '../../../lib/api';
 import { clearSession } from '../../../lib/session';
 
 /** Spec document 1 §9: the redirect to /login follows the toast after 500 ms. */
-export const LOGOUT_REDIRECT_MS = 500;
+const LOGOUT_REDIRECT_MS = 500;
 
-export function logout(): Promise<TMessageResponse> {
+function logout(): Promise<TMessageResponse> {
   return api.post<TMessageResponse>('/api/v1/authentication/logout', {});
 }
 

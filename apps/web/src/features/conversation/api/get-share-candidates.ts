@@ -11,7 +11,7 @@ interface ShareCandidate {
 }
 
 /** The users a thread can be shared with: page 1 of 500 (spec document 1 §9). */
-export const getShareCandidates = (useCaseId: number | null) =>
+const getShareCandidates = (useCaseId: number | null) =>
   api
     .post<{ items: ShareCandidate[] }>('/api/v1/share/user/list', {
       pageNumber: 1,

@@ -5,7 +5,7 @@ import { failedCall } from '../../../lib/api-errors';
 import { dataSourceKeys } from './keys';
 
 /** The organisation's connections; a failure is worded as spec document 2 §8 words it. */
-export const getConnections = () =>
+const getConnections = () =>
   api
     .get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns')
     .then((r) => r.connections)

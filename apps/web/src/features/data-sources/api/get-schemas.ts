@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { dataSourceKeys } from './keys';
 
-export const getSchemas = (connId: number) =>
+const getSchemas = (connId: number) =>
   api.get<string[]>(`/api/copilot/onboarding/connections/${connId}/schemas/`);
 
 export const useSchemas = (connId: number, { enabled }: { enabled: boolean }) =>

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { detailOf, KnowledgeError, reasonOf } from './knowledge-error';
 import { knowledgeKeys } from './keys';
 
-export const getConnections = () =>
+const getConnections = () =>
   api
     .get<{ connections: TConnection[] }>('/api/copilot/db_conn/get_conns')
     .then((r) => r.connections)

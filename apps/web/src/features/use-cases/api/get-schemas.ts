@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 import { detailOf, KnowledgeError, reasonOf } from './knowledge-error';
 import { knowledgeKeys, ONBOARDING } from './keys';
 
-export const getSchemas = (connId: number) =>
+const getSchemas = (connId: number) =>
   api.get<string[]>(`${ONBOARDING}/connections/${connId}/schemas/`).catch((e: unknown) => {
     throw new KnowledgeError(`Failed to fetch schemas for connection ${connId}: ${reasonOf(e)}`, detailOf(e));
   });

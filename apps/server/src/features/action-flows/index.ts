@@ -1,0 +1,1 @@
+export { actionFlowRoutes } from './routes';

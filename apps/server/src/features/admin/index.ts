@@ -1,0 +1,3 @@
+export { inviteUser } from './invite';
+export { adminRoutes } from './routes';
+export { getUser, listUsers } from './users';

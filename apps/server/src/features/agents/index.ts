@@ -1,0 +1,2 @@
+export { llmForCatalystAi } from './llm-provider';
+export { agentRoutes } from './routes';

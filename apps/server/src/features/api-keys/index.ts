@@ -1,0 +1,2 @@
+export { createApiKeyAuthenticator } from './authenticate';
+export { apiKeyRoutes } from './routes';

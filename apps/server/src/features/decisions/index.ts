@@ -1,0 +1,1 @@
+export { decisionRoutes } from './routes';

@@ -1,0 +1,3 @@
+export { answerWithDocuments } from './answer';
+export { DocumentJobs } from './jobs';
+export { documentRoutes } from './routes';

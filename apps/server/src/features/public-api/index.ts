@@ -1,0 +1,1 @@
+export { publicApiRoutes } from './routes';

@@ -1,0 +1,1 @@
+export const loadAdminPage = () => import('./admin-page');

@@ -1,0 +1,1 @@
+export const loadAgentsPage = () => import('./agents-page');

@@ -1,0 +1,1 @@
+export const loadBillingPage = () => import('./billing-page');

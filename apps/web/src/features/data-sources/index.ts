@@ -1,0 +1,1 @@
+export const loadDataSourcesPage = () => import('./data-sources-page');

@@ -1,0 +1,1 @@
+export const loadDocumentsPage = () => import('./documents-page');

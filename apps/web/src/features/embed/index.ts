@@ -1,0 +1,1 @@
+export const loadEmbedAgentPage = () => import('./embed-agent-page');
