@@ -5,7 +5,7 @@ import { understand } from '../understand/parse';
 import type { ExplainQuestion } from '../understand/why';
 import { formatFor, measureSemantics } from '../cards/semantics';
 import { formatValue, rangeText } from '../cards/format';
-import { standoutDrivers } from '../insights/drivers';
+import { standoutDrivers, type DriverContribution } from '../insights/drivers';
 import { executePlan } from './execute';
 import { previousRange } from './periods';
 
@@ -142,14 +142,8 @@ function namedAttributes(rest: string, candidates: ModelColumn[]): ModelColumn[]
 
 interface Split {
   column: ModelColumn;
-  items: {
-    value: string;
-    before: number;
-    after: number;
-    contribution: number;
-    share: number;
-    usual: number;
-  }[];
+  /** Each value of the attribute in both periods, its part of the change and its usual part. */
+  items: Omit<DriverContribution, 'attribute' | 'mix' | 'rate'>[];
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
