@@ -26,7 +26,7 @@
  *
  * Alerting: |score| ≥ `threshold` (a window of several points: `sustainedThreshold`); after an
  * alert the detector stays quiet for `cooldown` points (one alert per episode); during `warmup`
- * nothing is raised, but scores are remembered from the moment the seasonal baseline exists, so
+ * and the cooldown nothing is raised, but scores are remembered from the moment the seasonal baseline exists, so
  * that with `novelty` a series whose normal life already crossed the threshold (bursty machine
  * metrics) must beat its largest earlier score by that factor to alert. The record is kept per
  * window length: a level shift is compared with the shifts the series made before, a spike with
@@ -375,12 +375,13 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
     if (i === n - 1) latest = here;
     if (!best) continue;
     scores[i] = best;
-    if (i < warmup) {
+    // During warm-up and after an alert nothing is raised, but what the series does still sets
+    // its record: a burst in the quiet days after an alert is part of its normal life too.
+    if (i < warmup || i <= quietUntil) {
       if (i >= seasonFrom)
         for (const a of here) largest.set(a.window, Math.max(largest.get(a.window) ?? 0, Math.abs(a.score)));
       continue;
     }
-    if (i <= quietUntil) continue;
     let raised: Anomaly | null = null;
     let raisedExcess = -Infinity;
     for (const a of here) {

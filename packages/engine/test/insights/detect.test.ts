@@ -40,3 +40,23 @@ describe('detectAnomalies', () => {
     expect(alerts.filter((a) => a.index >= 100)).toHaveLength(1);
   });
 });
+
+describe('novelty record', () => {
+  // A burst of +40 at 70, then +70 at 90 (inside the cooldown of the alert at 70) and again at
+  // 110: the burst at 110 is no bigger than the one the series made while the detector was quiet,
+  // so it is not new.
+  const flat = noisy(130).map((v, i) => v - 10 * Math.sin((2 * Math.PI * i) / 52));
+  const bursty = flat.map((v, i) => (i === 70 ? v + 40 : i === 90 || i === 110 ? v + 70 : v));
+  const options = { level: 8, spread: 26, threshold: 4, novelty: 1.2, warmup: 30 };
+
+  it('counts what the series did during a cooldown as part of its normal life', () => {
+    const alerts = detectAnomalies(bursty, { ...options, cooldown: 30 });
+    expect(alerts.map((a) => a.index)).toEqual([70]);
+  });
+
+  it('still raises a burst larger than any before it', () => {
+    const bigger = bursty.map((v, i) => (i === 110 ? v + 40 : v));
+    const alerts = detectAnomalies(bigger, { ...options, cooldown: 30 });
+    expect(alerts.map((a) => a.index)).toEqual([70, 110]);
+  });
+});
