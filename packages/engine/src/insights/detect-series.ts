@@ -128,6 +128,9 @@ export function detectorSettings(step: number, n: number, options: SeriesDetectO
     // Nothing is raised until the detector has a seasonal baseline and a spread of residuals to
     // judge it by; the scores it sees meanwhile are remembered for the novelty rule.
     warmup: Math.min((season || 0) + level + spread, Math.floor(n / 2)),
+    // A machine metric idling near zero has tiny residuals: a move under 2 % of the range it has
+    // spanned is not news, however quiet it was (business series are compared as ratios instead).
+    rangeFloor: intraday ? 0.02 : 0,
     // Counts and amounts of a business change by ratios; strictly positive series are compared on a log scale.
     logScale: !intraday,
     // Weekly sums of orders have heavier tails than their body suggests (a few very large

@@ -60,3 +60,27 @@ describe('novelty record', () => {
     expect(alerts.map((a) => a.index)).toEqual([70, 110]);
   });
 });
+
+describe('range floor', () => {
+  // A metric that idles at about 0.13 with tiny jitter and has once spiked to 100: a dip to 0.10
+  // is many times its jitter, but a sliver of the range it has spanned.
+  let a = 11;
+  const rnd = () => (a = (a * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const idle = Array.from({ length: 200 }, (_, i) => (i === 40 ? 100 : 0.13 + (rnd() - 0.5) * 0.004));
+  const dipped = idle.map((v, i) => (i >= 150 ? v - 0.03 : v));
+  const options = { level: 8, spread: 26, threshold: 4, windows: [1, 12], warmup: 60 };
+
+  it('raises a move that is large against the noise when no floor is set', () => {
+    expect(detectAnomalies(dipped, options).some((x) => x.index >= 150)).toBe(true);
+  });
+
+  it('ignores it when the move is under the share of the range set as the floor', () => {
+    expect(detectAnomalies(dipped, { ...options, rangeFloor: 0.02 })).toEqual([]);
+  });
+
+  it('still raises a move beyond the floor', () => {
+    const jumped = idle.map((v, i) => (i >= 150 ? v + 10 : v));
+    const alerts = detectAnomalies(jumped, { ...options, rangeFloor: 0.02 });
+    expect(alerts.map((x) => x.index)).toContain(150);
+  });
+});
