@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectAnomalies } from '../../src/insights';
+import { detectorSettings } from '../../src/insights/detect-series';
 
 function noisy(n: number, seed = 7) {
   let a = seed;
@@ -82,5 +83,18 @@ describe('range floor', () => {
     const jumped = idle.map((v, i) => (i >= 150 ? v + 10 : v));
     const alerts = detectAnomalies(jumped, { ...options, rangeFloor: 0.02 });
     expect(alerts.map((x) => x.index)).toContain(150);
+  });
+});
+
+describe('detectorSettings threshold', () => {
+  const at = (stepMinutes: number) =>
+    detectorSettings(stepMinutes * 60_000, 5000, { sensitivity: 'balanced' }).threshold!;
+
+  it('keeps the bar of daily and coarser series and raises it with the points a day', () => {
+    expect(at(1440)).toBe(4);
+    expect(at(7 * 1440)).toBe(4);
+    expect(at(60)).toBeGreaterThan(at(1440));
+    expect(at(5)).toBeGreaterThan(at(60));
+    expect(at(5)).toBeCloseTo(4 * 2.3);
   });
 });
