@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectAnomalies } from '../../src/insights';
-import { detectorSettings } from '../../src/insights/detect-series';
+import { detectAnomalies, detectorSettings } from '../../src/insights';
 
 function noisy(n: number, seed = 7) {
   let a = seed;
