@@ -99,8 +99,9 @@ export function detectorSettings(step: number, n: number, options: SeriesDetectO
   // first week is left out).
   const season = wanted >= 2 && n >= wanted + level + Math.max(26, wanted) / 2 ? wanted : 0;
   // Many points a day mean many tests a day: raise the bar with log(points per day) so that a
-  // 5-minute series does not raise more false alerts per day than a daily one.
-  const threshold = SENSITIVITY[options.sensitivity] * (1 + Math.log10(perDay) / Math.log10(288));
+  // 5-minute series does not raise more false alerts per day than a daily one (2.3 times the
+  // daily bar at 288 points a day; daily and coarser series keep theirs).
+  const threshold = SENSITIVITY[options.sensitivity] * (1 + (1.3 * Math.log10(perDay)) / Math.log10(288));
   const spread = Math.max(26, season || perDay);
   return {
     season,
@@ -128,6 +129,9 @@ export function detectorSettings(step: number, n: number, options: SeriesDetectO
     // Nothing is raised until the detector has a seasonal baseline and a spread of residuals to
     // judge it by; the scores it sees meanwhile are remembered for the novelty rule.
     warmup: Math.min((season || 0) + level + spread, Math.floor(n / 2)),
+    // A machine metric idling near zero has tiny residuals: a move under 2 % of the range it has
+    // spanned is not news, however quiet it was (business series are compared as ratios instead).
+    rangeFloor: intraday ? 0.02 : 0,
     // Counts and amounts of a business change by ratios; strictly positive series are compared on a log scale.
     logScale: !intraday,
     // Weekly sums of orders have heavier tails than their body suggests (a few very large

@@ -26,7 +26,7 @@
  *
  * Alerting: |score| ≥ `threshold` (a window of several points: `sustainedThreshold`); after an
  * alert the detector stays quiet for `cooldown` points (one alert per episode); during `warmup`
- * nothing is raised, but scores are remembered from the moment the seasonal baseline exists, so
+ * and the cooldown nothing is raised, but scores are remembered from the moment the seasonal baseline exists, so
  * that with `novelty` a series whose normal life already crossed the threshold (bursty machine
  * metrics) must beat its largest earlier score by that factor to alert. The record is kept per
  * window length: a level shift is compared with the shifts the series made before, a spike with
@@ -72,6 +72,12 @@ export interface DetectOptions {
   robustWindows?: boolean;
   /** A series aligned point by point (same length) whose seasonal shape this one follows. */
   reference?: number[];
+  /**
+   * The smallest spread a point is judged by, as a share of the range (max - min) the series has
+   * spanned before it (not on a log scale): a move that small is not worth an alert however quiet
+   * the series had been (a processor idling at 0.13 % that drops to 0.10 %).
+   */
+  rangeFloor?: number;
 }
 
 export interface Anomaly {
@@ -261,7 +267,13 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
   // The novelty record of each window length: a level shift is judged against the shifts the
   // series made before, a spike against its spikes.
   const largest = new Map<number, number>();
+  // The range the series has spanned before the point being judged.
+  const rangeFloor = logScale ? 0 : (options.rangeFloor ?? 0);
+  let highest = Math.max(...x.slice(0, level));
+  let lowest = Math.min(...x.slice(0, level));
   for (let i = level; i < n; i++) {
+    highest = Math.max(highest, x[i - 1]!);
+    lowest = Math.min(lowest, x[i - 1]!);
     levelResiduals[i] = x[i]! - base.expected(i, i, false)!;
     const seasonalHere = season ? base.expected(i, i, true) : null;
     if (seasonalHere !== null) seasonResiduals[i] = x[i]! - seasonalHere;
@@ -286,7 +298,9 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
         : [...Array(i - from).keys()].map((k) => k + from).filter((k) => !Number.isNaN(usedResiduals[k]!));
     // Points that can neither alert nor feed the novelty record need no score.
     if (pastAt.length < level || (i < warmup && i < seasonFrom && i < n - 1)) continue;
-    const floor = logScale ? 0.005 : Math.abs(median(values.slice(i - level, i))) * 0.01;
+    const floor = logScale
+      ? 0.005
+      : Math.max(Math.abs(median(values.slice(i - level, i))) * 0.01, rangeFloor * (highest - lowest));
     // A window is judged by the residuals before it: a shift three periods long must not widen
     // the noise it is measured against.
     const judgeBy = (start: number) => {
@@ -375,12 +389,13 @@ export function scoreSeries(values: number[], options: DetectOptions = {}): Scor
     if (i === n - 1) latest = here;
     if (!best) continue;
     scores[i] = best;
-    if (i < warmup) {
+    // During warm-up and after an alert nothing is raised, but what the series does still sets
+    // its record: a burst in the quiet days after an alert is part of its normal life too.
+    if (i < warmup || i <= quietUntil) {
       if (i >= seasonFrom)
         for (const a of here) largest.set(a.window, Math.max(largest.get(a.window) ?? 0, Math.abs(a.score)));
       continue;
     }
-    if (i <= quietUntil) continue;
     let raised: Anomaly | null = null;
     let raisedExcess = -Infinity;
     for (const a of here) {
