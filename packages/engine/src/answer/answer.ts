@@ -141,9 +141,11 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
     const readings = plan ? readingsFor(question, input.model, now, understanding) : [];
     const cards: TCard[] = readings.length ? [clarificationCard(readings, question)] : [];
     for (const card of cards) yield { type: 'card', card };
-    const message = plan
-      ? 'I am not sure what you mean; pick one of these readings.'
-      : (understanding.doubts[0] ?? 'I could not understand the question.');
+    const message = understanding.missing
+      ? `I cannot compute ${understanding.missing} yet${cards.length ? '; this is the nearest I can answer.' : '.'}`
+      : plan
+        ? 'I am not sure what you mean; pick one of these readings.'
+        : (understanding.doubts[0] ?? 'I could not understand the question.');
     const done: Answer = {
       status: 'declined',
       question,

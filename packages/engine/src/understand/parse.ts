@@ -30,6 +30,7 @@ import {
 import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
+import { missingCapability } from './capabilities';
 
 export interface Understanding {
   plan: TQueryPlan | null;
@@ -37,6 +38,8 @@ export interface Understanding {
   /** Why confidence is below 1, in words. */
   doubts: string[];
   unexplained: string[];
+  /** A shape of question no plan can express yet ("running totals"); `plan` is then the nearest. */
+  missing?: string;
 }
 
 export const MAX_QUESTION_LENGTH = 1000;
@@ -51,6 +54,15 @@ const decline = (doubt: string): Understanding => ({
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const u = understandAll(question, model, now);
+  const missing = missingCapability(fixTypos(tokenize(question)), u.plan, model);
+  if (missing)
+    return {
+      plan: missing.nearest,
+      confidence: 0,
+      doubts: [`I cannot compute ${missing.what} yet`, ...u.doubts],
+      unexplained: u.unexplained,
+      missing: missing.what,
+    };
   return { plan: u.plan, confidence: u.confidence, doubts: u.doubts, unexplained: u.unexplained };
 }
 

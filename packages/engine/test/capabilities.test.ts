@@ -1,0 +1,120 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDataDir } from '../src/eval/load';
+import { answerOnce } from '../src/answer/answer';
+import { metricShortNames } from '../src/understand/extras';
+import { expectSameRows, NOW, type Demo } from './setup';
+
+// A bakery chain written as a user would upload it: a sales fact with its shops, to check that
+// shapes a plan cannot express are declined with what is missing (not answered as another
+// question), that prices are averaged, never summed, and that metrics answer to short names.
+const FILES: Record<string, string> = {
+  'shops.csv': 'shop_id,shop_name,town\n1,Corner,Leeds\n2,Market,Leeds\n3,Harbour,York\n4,Bridge,York\n',
+  'sales.csv':
+    'sale_id,shop_id,sale_date,loaves,unit_price,takings\n' +
+    [
+      [1, 1, '2026-11-01', 10, 2.5, 25],
+      [2, 1, '2026-11-01', 4, 3.0, 12],
+      [3, 2, '2026-11-02', 8, 2.0, 16],
+      [4, 3, '2026-11-02', 6, 4.0, 24],
+      [5, 4, '2026-11-03', 2, 5.0, 10],
+      [6, 3, '2026-11-03', 9, 2.0, 18],
+      [7, 2, '2026-11-04', 5, 3.0, 15],
+    ]
+      .map((r) => r.join(','))
+      .join('\n') +
+    '\n',
+};
+const SCHEMA = {
+  tables: [
+    { name: 'shops', columns: [], primary_key: ['shop_id'] },
+    {
+      name: 'sales',
+      columns: [],
+      primary_key: ['sale_id'],
+      foreign_keys: [{ column: 'shop_id', ref_table: 'shops', ref_column: 'shop_id' }],
+    },
+  ],
+};
+
+let db: Demo;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalyst-bakery-'));
+  for (const [name, text] of Object.entries(FILES)) writeFileSync(join(dir, name), text);
+  writeFileSync(join(dir, 'schema.json'), JSON.stringify(SCHEMA));
+  const { warehouse, model } = await loadDataDir(dir);
+  model.metrics.push({
+    name: 'bread_yield_per_sale',
+    label: 'Bread Yield Per Sale',
+    table: 'sales',
+    expression: 'SUM("loaves") / NULLIF(COUNT(DISTINCT "sale_id"), 0)',
+    synonyms: [],
+    definition: 'Loaves per sale.',
+  });
+  db = { warehouse, model, dir };
+});
+afterAll(async () => {
+  await db.warehouse.close();
+});
+
+const ask = (question: string) =>
+  answerOnce({ question, model: db.model, warehouse: db.warehouse, now: NOW, threshold: 0.5 });
+
+describe('shapes a plan cannot express yet', () => {
+  it.each([
+    ['Show the running total of takings by day', 'running totals'],
+    ['cumulative loaves sold per day', 'running totals'],
+    ['What is the median unit price?', 'medians and percentiles'],
+    ['90th percentile of takings', 'medians and percentiles'],
+    ['top 2 shops per town by takings', 'top or bottom N within each group'],
+    ['bottom 2 shops by loaves within each town', 'top or bottom N within each group'],
+    ['What are our average takings per day?', 'averages of daily, weekly or monthly totals'],
+  ])('%s: declined, naming what is missing', async (question, what) => {
+    const a = await ask(question);
+    expect(a.status, a.reading).toBe('declined');
+    expect(a.message).toContain(`cannot compute ${what}`);
+  });
+
+  it('a ranking of the groups themselves is no ranking within groups', async () => {
+    const a = await ask('For each town, show takings; which are the top 2 towns by takings?');
+    expect(a.message).not.toContain('within each group');
+  });
+
+  it('an average price per day is a plain average, answered', async () => {
+    const a = await ask('average unit price per day');
+    expect(a.message).not.toContain('cannot compute');
+  });
+});
+
+describe('measures that do not add up', () => {
+  it('a price named beside a grouping is averaged, not summed', async () => {
+    await expectSameRows(
+      db,
+      await ask('unit price by town'),
+      'SELECT town, AVG(unit_price) FROM sales JOIN shops USING (shop_id) GROUP BY town',
+    );
+  });
+  it('an amount named beside a grouping is summed', async () => {
+    await expectSameRows(
+      db,
+      await ask('takings by town'),
+      'SELECT town, SUM(takings) FROM sales JOIN shops USING (shop_id) GROUP BY town',
+    );
+  });
+});
+
+describe('short names of metrics', () => {
+  it('initials of a long name and a word nothing else is called', () => {
+    const metric = db.model.metrics.find((m) => m.name === 'bread_yield_per_sale')!;
+    expect(metricShortNames(metric, db.model).sort()).toEqual(['bread', 'byps', 'yield']);
+  });
+  it('a metric asked by a short name is computed by its expression', async () => {
+    await expectSameRows(
+      db,
+      await ask('yield by town'),
+      'SELECT town, SUM(loaves) / COUNT(DISTINCT sale_id) FROM sales JOIN shops USING (shop_id) GROUP BY town',
+    );
+  });
+});
