@@ -118,3 +118,16 @@ describe('short names of metrics', () => {
     );
   });
 });
+
+describe('a sentence listing what to show', () => {
+  it('answers when every listed column is shown, restated words included', async () => {
+    const a = await ask('What are the top 2 shops by total takings? Return the shop name and total takings.');
+    expect(a.status, a.evidence.doubts.join('; ')).toBe('answered');
+  });
+  it('declines when a listed column is left out', async () => {
+    const a = await ask(
+      'What are the top 2 shops by total takings? Return the shop name, opening hours and takings.',
+    );
+    expect(a.status, a.reading).toBe('declined');
+  });
+});

@@ -853,17 +853,25 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       !isSoftWord(u.text) &&
       ctx.filterSpans.some((f) => f.kind === 'value' && (f.start === at + 1 || f.end === at));
     const first = at === 0 || /[.?!]\s*$/.test(text.slice(0, u.start));
-    confidence *= afterGroupWord
-      ? 0.3
-      : Math.min(
-          besideValue ? 0.5 : 1,
-          unexplainedFactor(
-            { ...u, first },
-            ctx.measures.length > 0 || intent === 'superlative',
-            model,
-            used,
-          ),
-        );
+    // "… ? Return the id, name and total.": a column listed among what to show, left out.
+    // "… top customers by total amount? Return their name and total amount.": a word repeated
+    // from the question restates what it asked.
+    const listedOutput =
+      inReturnClause(tokens, at) &&
+      !FILLER.has(u.text) &&
+      !tokens.some((x, i) => i !== at && ctx.used.has(i) && x.lemma === u.lemma);
+    confidence *=
+      afterGroupWord || listedOutput
+        ? 0.3
+        : Math.min(
+            besideValue ? 0.5 : 1,
+            unexplainedFactor(
+              { ...u, first },
+              ctx.measures.length > 0 || intent === 'superlative',
+              model,
+              used,
+            ),
+          );
   }
   const plan: TQueryPlan = {
     intent,
@@ -891,6 +899,19 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     ],
     unexplained: unexplained.map((u) => u.raw),
   };
+}
+
+/**
+ * Whether token `at` is in a sentence that lists what to show, after a first sentence that asks
+ * the question ("… ? Return the id, name and total."): every word there names an output column.
+ */
+function inReturnClause(tokens: { text: string; raw: string }[], at: number): boolean {
+  for (let k = at - 1; k > 0; k--) {
+    if (['return', 'include', 'output', 'display'].includes(tokens[k]!.text))
+      return /^[A-Z]/.test(tokens[k]!.raw);
+    if (['.', '?', '!'].includes(tokens[k]!.text)) return false;
+  }
+  return false;
 }
 
 /**
