@@ -11,6 +11,8 @@ import { expectSameRows, NOW, type Demo } from './setup';
 // shapes a plan cannot express are declined with what is missing (not answered as another
 // question), that prices are averaged, never summed, and that metrics answer to short names.
 const FILES: Record<string, string> = {
+  'members.csv':
+    'member_id,member_name,tier,signup_date\n1,Ann,Gold,2025-02-01\n2,Ben,Gold,2025-06-11\n3,Cat,Silver,2025-07-04\n4,Dan,Gold,2026-01-09\n',
   'shops.csv': 'shop_id,shop_name,town\n1,Corner,Leeds\n2,Market,Leeds\n3,Harbour,York\n4,Bridge,York\n',
   'sales.csv':
     'sale_id,shop_id,sale_date,loaves,unit_price,takings\n' +
@@ -30,6 +32,7 @@ const FILES: Record<string, string> = {
 const SCHEMA = {
   tables: [
     { name: 'shops', columns: [], primary_key: ['shop_id'] },
+    { name: 'members', columns: [], primary_key: ['member_id'] },
     {
       name: 'sales',
       columns: [],
@@ -129,5 +132,28 @@ describe('a sentence listing what to show', () => {
       'What are the top 2 shops by total takings? Return the shop name, opening hours and takings.',
     );
     expect(a.status, a.reading).toBe('declined');
+  });
+});
+
+describe('ranked things named by the key the fact refers to them with', () => {
+  it('are shown by their name', async () => {
+    await expectSameRows(
+      db,
+      await ask('top 2 shops by takings'),
+      'SELECT shop_name, SUM(takings) FROM sales JOIN shops USING (shop_id) GROUP BY shop_name ORDER BY 2 DESC LIMIT 2',
+      [],
+      true,
+    );
+  });
+});
+
+describe('a noun made from a date column', () => {
+  it('is not answered as a list of dates', async () => {
+    const a = await ask('gold signups 2025');
+    expect(a.status === 'answered' && a.plan?.intent === 'list', a.reading).toBe(false);
+  });
+  it('a list of dates asked for is answered', async () => {
+    const a = await ask('signup dates of gold members');
+    expect(a.status, a.evidence.doubts.join('; ')).toBe('answered');
   });
 });

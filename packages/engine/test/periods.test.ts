@@ -19,8 +19,23 @@ describe('business periods relative to 2026-11-22', () => {
     ['revenue in 2025', '2025-01-01', '2026-01-01'],
     ['revenue in March 2026', '2026-03-01', '2026-04-01'],
     ['revenue between Jan 1, 2026 and Mar 31, 2026', '2026-01-01', '2026-04-01'],
+    // A year said alone, and short forms of the units.
+    ['headcount 2024', '2024-01-01', '2025-01-01'],
+    ['show 2023 bookings by week', '2023-01-01', '2024-01-01'],
+    ['cost per team last qtr', '2026-07-01', '2026-10-01'],
+    ['visits this mo', '2026-11-01', '2026-11-23'],
+    ['sign-ups last yr', '2025-01-01', '2026-01-01'],
   ])('%s', (question, from, to) => {
     expect(findTimeWords(question, NOW).period).toMatchObject({ from, to });
+  });
+  it.each([
+    'orders with more than 2000 units',
+    'tickets after 2019',
+    'employees hired between 2001 and 2004',
+    'the invoice with number 2021',
+    'price above $2000',
+  ])('no year period: %s', (question) => {
+    expect(findTimeWords(question, NOW).period?.label ?? '').not.toMatch(/^(19|20)\d\d$/);
   });
   it.each([
     ['revenue by day', 'day'],

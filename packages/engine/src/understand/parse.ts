@@ -575,6 +575,14 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       const saysId =
         tokens.slice(c.start, c.end).some((x) => x.lemma === 'id') ||
         (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
+      // "the top 5 products by revenue": ranked things named by the key the fact refers to them
+      // with are shown by their name, as every BI tool lists them.
+      const named = idLike && !saysId && ctx.limit !== undefined ? nameOfReferenced(ctx, c.column) : null;
+      if (named) {
+        ctx.dimensions.push({ column: ref(named), label: named.label });
+        markUsed(ctx, c.start, c.end);
+        continue;
+      }
       if (idLike && !saysId && c.quality < 1 && !ctx.groupTargets.has(c.start) && ctx.measures.length) {
         // "documents" naming Document_ID: the thing counted, not a grouping.
         markUsed(ctx, c.start, c.end);
@@ -696,6 +704,13 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       if (!/^(who|which)\b/i.test(text)) penalise(ctx, 0.6, 'no column was named');
     }
     intent = shaped.intent ?? 'list';
+    // "signups 2025": a noun made from a date column names the events, to be counted; a list
+    // of dates is asked for with "dates", "days" or "when".
+    const dateList = columns.every(
+      (c) => model.tables.find((t) => t.name === c.table)?.columns.find((x) => x.name === c.column)?.isTime,
+    );
+    if (dateList && !tokens.some((x) => ['date', 'day', 'when', 'time', 'timestamp'].includes(x.lemma)))
+      penalise(ctx, 0.5, 'a list of dates was not asked for');
     if (ctx.tokens.some((t) => ['different', 'distinct', 'unique'].includes(t.text))) ctx.distinct = true;
     // "Show all majors", "what ranks do we have": the values of a repeating attribute, once each.
     const only =
@@ -899,6 +914,22 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     ],
     unexplained: unexplained.map((u) => u.raw),
   };
+}
+
+/**
+ * The name column of the table a key column refers to (orders.product_id → products.product_name),
+ * when that table is a dimension of the fact and has exactly one name or title column.
+ */
+function nameOfReferenced(ctx: ParseContext, key: ModelColumn): ModelColumn | null {
+  const join = ctx.model.joins.find(
+    (j) => j.from.length === 1 && j.from[0]!.table === key.table && j.from[0]!.column === key.name,
+  );
+  const target = join && ctx.model.tables.find((t) => t.name === join.to[0]!.table);
+  if (!target || !isDimensionOfFact(ctx.model, ctx.base.name, target.name)) return null;
+  const names = target.columns.filter(
+    (c) => c.kind === 'text' && !c.isKey && /(^|_)(name|title)$/i.test(c.name),
+  );
+  return names.length === 1 ? names[0]! : null;
 }
 
 /**

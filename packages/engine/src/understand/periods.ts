@@ -46,6 +46,11 @@ const UNIT: Record<string, TTimeGrain> = {
   quarters: 'quarter',
   year: 'year',
   years: 'year',
+  wk: 'week',
+  mo: 'month',
+  mth: 'month',
+  qtr: 'quarter',
+  yr: 'year',
 };
 
 function startOf(unit: TTimeGrain, d: Date): Date {
@@ -143,7 +148,7 @@ const RULES: Rule[] = [
     },
   ],
   [
-    /\b(last|previous|this|current) (week|month|quarter|year)\b/i,
+    /\b(last|previous|this|current) (week|month|quarter|year|wk|mo|mth|qtr|yr)\b/i,
     (m, now) => {
       const unit = UNIT[m[2]!.toLowerCase()]!;
       const cur = startOf(unit, now);
@@ -152,7 +157,7 @@ const RULES: Rule[] = [
       return {
         from: iso(from),
         to: iso(prev ? cur : addDays(startOf('day', now), 1)),
-        label: `${prev ? 'last' : 'this'} ${m[2]!.toLowerCase()}`,
+        label: `${prev ? 'last' : 'this'} ${unit}`,
       };
     },
   ],
@@ -206,6 +211,15 @@ const RULES: Rule[] = [
   ],
   [
     /\b(?:in|during|for|of) ((?:19|20)\d\d)\b/i,
+    (m) => {
+      const y = Number(m[1]);
+      return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y) };
+    },
+  ],
+  // "revenue 2025", "2025 sales by month": a year said alone, not a bound ("after 2004") or an
+  // amount ("more than 2000").
+  [
+    /(?<!\b(?:than|after|before|since|until|till|from|to|and|or|between|over|under|above|below|least|most|id|number|no\.?|#|\$)\s)(?<![-/$#.,\d]\s?)\b((?:19|20)\d\d)\b(?!\s?[-/.,]\s?\d)/i,
     (m) => {
       const y = Number(m[1]);
       return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y) };
