@@ -20,6 +20,29 @@ const GRAIN_WORDS = new Set(['day', 'week', 'month', 'quarter', 'year', 'hour'])
 const GRAIN_ADJECTIVES = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual', 'hourly']);
 const AVERAGE_WORDS = new Set(['average', 'avg', 'mean', 'typical', 'typically']);
 
+const GROWTH_WORDS = new Set([
+  'growth',
+  'grow',
+  'grew',
+  'grown',
+  'growing',
+  'increase',
+  'increased',
+  'decrease',
+  'decreased',
+  'decline',
+  'declined',
+  'change',
+  'changed',
+  'percent',
+  'percentage',
+  'rise',
+  'rose',
+  'fell',
+  'drop',
+  'dropped',
+]);
+
 const has = (tokens: Token[], words: string[]): boolean => tokens.some((t) => words.includes(t.text));
 
 /** Whether two words follow each other ("running total"). */
@@ -34,7 +57,12 @@ export function missingCapability(
   tokens: Token[],
   plan: TQueryPlan | null,
   model: SemanticModel,
+  question: { comparing: boolean; percentSign: boolean } = { comparing: false, percentSign: false },
 ): MissingCapability | null {
+  // "revenue growth vs last year", "by what percent are orders up on last month": one number
+  // made of two periods' values.
+  if (question.comparing && (question.percentSign || tokens.some((t) => GROWTH_WORDS.has(t.text))))
+    return { what: 'growth between periods', nearest: plan };
   // "running total of sales", "cumulative revenue", "how sales added up month by month".
   if (
     has(tokens, ['cumulative', 'cumulatively', 'cumsum']) ||

@@ -54,7 +54,11 @@ const decline = (doubt: string): Understanding => ({
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const u = understandAll(question, model, now);
-  const missing = missingCapability(fixTypos(tokenize(question)), u.plan, model);
+  const time = findTimeWords(question, now);
+  const missing = missingCapability(fixTypos(tokenize(question)), u.plan, model, {
+    comparing: !!(time.compared || time.comparison),
+    percentSign: question.includes('%'),
+  });
   if (missing)
     return {
       plan: missing.nearest,
@@ -272,7 +276,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     ? findTimeWords(text, now)
     : {};
   const inTime = (i: number): boolean =>
-    [time.period, time.grain, time.comparison].some(
+    [time.period, time.grain, time.comparison, ...(time.compared?.spans ?? [])].some(
       (s) => s && tokens[i]!.start >= s.start && tokens[i]!.end <= s.end,
     );
   const allMentions = findMentions(tokens, model);

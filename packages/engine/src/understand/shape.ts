@@ -27,6 +27,25 @@ export function applyTime(ctx: ParseContext): void {
   const timeCol = ctx.base.columns.find((c) => c.isTime);
   if ((ctx.time.grain || ctx.time.period || ctx.time.comparison) && !timeCol)
     penalise(ctx, 0.4, 'the data has no date to filter by');
+  const compared = ctx.time.compared;
+  if (compared && timeCol) {
+    // One row per period: a bucket of the grain each. Periods apart are two ranges, and only
+    // "or"-ed when nothing else filters (the plan's filters combine one way).
+    if (!ctx.time.grain)
+      ctx.dimensions.push({
+        column: ref(timeCol),
+        grain: compared.grain,
+        label: `${timeCol.label} (${compared.grain})`,
+      });
+    if (!compared.contiguous) {
+      if (ctx.filters.length || timeCol.type.toUpperCase() !== 'DATE')
+        penalise(ctx, 0.2, 'two periods apart with other conditions');
+      ctx.filterLogic = 'or';
+      for (const p of compared.periods)
+        ctx.filters.push({ column: ref(timeCol), op: 'between', values: [p.from!, dayBefore(p.to!)] });
+    }
+    return;
+  }
   if (ctx.time.grain && timeCol)
     ctx.dimensions.push({
       column: ref(timeCol),
@@ -34,6 +53,9 @@ export function applyTime(ctx: ParseContext): void {
       label: `${timeCol.label} (${ctx.time.grain.grain})`,
     });
 }
+
+const dayBefore = (d: string): string =>
+  new Date(new Date(`${d}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
 
 function countIndex(ctx: ParseContext): number {
   const i = ctx.measures.findIndex((m) => m.agg === 'count');
