@@ -17,13 +17,14 @@ const FILES: Record<string, string> = {
   'sales.csv':
     'sale_id,shop_id,sale_date,loaves,unit_price,takings\n' +
     [
-      [1, 1, '2026-11-01', 10, 2.5, 25],
+      [1, 1, '2026-11-01', 11, 2.5, 25],
       [2, 1, '2026-11-01', 4, 3.0, 12],
       [3, 2, '2026-11-02', 8, 2.0, 16],
       [4, 3, '2026-11-02', 6, 4.0, 24],
       [5, 4, '2026-11-03', 2, 5.0, 10],
       [6, 3, '2026-11-03', 9, 2.0, 18],
       [7, 2, '2026-11-04', 5, 3.0, 15],
+      [8, 1, '2026-11-03', 1, 3.0, 3],
     ]
       .map((r) => r.join(','))
       .join('\n') +
@@ -155,5 +156,28 @@ describe('a noun made from a date column', () => {
   it('a list of dates asked for is answered', async () => {
     const a = await ask('signup dates of gold members');
     expect(a.status, a.evidence.doubts.join('; ')).toBe('answered');
+  });
+});
+
+describe('ranked periods', () => {
+  it.each([
+    ['Which day had the lowest takings?', 'ASC'],
+    ['our best day for loaves', 'DESC'],
+    ['busiest day by number of sales', 'DESC'],
+  ])('%s: the periods ranked by their total', async (question, dir) => {
+    const measure = /loaves/.test(question)
+      ? 'SUM(loaves)'
+      : /number/.test(question)
+        ? 'COUNT(*)'
+        : 'SUM(takings)';
+    await expectSameRows(
+      db,
+      await ask(question),
+      `SELECT sale_date, ${measure} FROM sales GROUP BY 1 ORDER BY 2 ${dir} LIMIT 1`,
+    );
+  });
+  it('the day of the week is no day', async () => {
+    const a = await ask('Which day of the week has the most sales?');
+    expect(a.status === 'answered' && a.plan?.dimensions.some((d) => d.grain === 'day')).toBe(false);
   });
 });

@@ -31,6 +31,7 @@ import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { missingCapability } from './capabilities';
+import { rankPeriods } from './period-rank';
 
 export interface Understanding {
   plan: TQueryPlan | null;
@@ -386,6 +387,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   if (!correlation) defaultMeasures(ctx);
   applyTime(ctx);
   const shaped = applyOrdering(ctx, pendingSuperlatives, countConditions, superlativeMeasures);
+  if (rankPeriods(ctx)) shaped.intent = 'superlative';
 
   // "the names of states": a name column followed by the column it names.
   for (const c of freeColumns(ctx)) {

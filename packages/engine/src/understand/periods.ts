@@ -14,7 +14,8 @@ export interface Period {
 
 export interface TimeWords {
   period?: Period;
-  grain?: { grain: TTimeGrain; start: number; end: number };
+  /** `ranked`: the periods are ranked, not listed ("which month", "the best week"). */
+  grain?: { grain: TTimeGrain; start: number; end: number; ranked?: boolean };
   comparison?: { kind: 'previous_period' | 'previous_year'; start: number; end: number };
   /**
    * Two periods set side by side ("this month vs last month"): `period` then spans both, and
@@ -343,7 +344,7 @@ export function findTimeWords(text: string, now: Date): TimeWords {
     if (tail) out.period.end += tail[0].length;
   }
   const g =
-    /\b(?:by|per|each|every|over|for each) (day|week|month|quarter|year)\b|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(
+    /\b(?:by|per|each|every|over|for each|which|what|best|worst|busiest|slowest|strongest|weakest|peak) (day|week|month|quarter|year)\b(?! (?:to date|ago|before|earlier|of (?:the )?(?:week|month|year)))|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(
       text,
     );
   if (g) {
@@ -357,7 +358,8 @@ export function findTimeWords(text: string, now: Date): TimeWords {
           : w.startsWith('qu')
             ? 'quarter'
             : 'year';
-    out.grain = { grain, start: g.index, end: g.index + g[0].length };
+    const ranked = /^(which|what|best|worst|busiest|slowest|strongest|weakest|peak)\b/i.test(g[0]);
+    out.grain = { grain, start: g.index, end: g.index + g[0].length, ...(ranked ? { ranked } : {}) };
   }
   const c = COMPARISON.exec(text);
   if (c)
