@@ -181,3 +181,16 @@ describe('ranked periods', () => {
     expect(a.status === 'answered' && a.plan?.dimensions.some((d) => d.grain === 'day')).toBe(false);
   });
 });
+
+describe('share of total', () => {
+  it.each(['takings by town as a percentage', 'takings by town, in percent', 'share of takings by town'])(
+    '%s',
+    async (question) => {
+      await expectSameRows(
+        db,
+        await ask(question),
+        'SELECT town, SUM(takings) / SUM(SUM(takings)) OVER () FROM sales JOIN shops USING (shop_id) GROUP BY town',
+      );
+    },
+  );
+});

@@ -43,6 +43,11 @@ describe('business periods relative to 2026-11-22', () => {
     expect(c).toMatchObject({ grain, contiguous });
     expect([c!.periods[0].from, c!.periods[0].to, c!.periods[1].from]).toEqual([aFrom, aTo, bFrom]);
   });
+  it("a period's possessive belongs to the period", () => {
+    const text = "What were last month's visits?";
+    const p = findTimeWords(text, NOW).period!;
+    expect(text.slice(p.start, p.end)).toBe("last month's");
+  });
   it('one period with a comparison word is no pair', () => {
     expect(findTimeWords('compare stores by visits last month', NOW).compared).toBeUndefined();
   });

@@ -244,7 +244,9 @@ function firstPeriod(text: string, now: Date): Period | undefined {
     const m = re.exec(text);
     if (!m) continue;
     const p = make(m, now);
-    if (p) return { ...p, start: m.index, end: m.index + m[0].length };
+    // "this month's sales": the possessive belongs to the period.
+    const possessive = /^['’]s\b/.exec(text.slice(m.index + m[0].length))?.[0].length ?? 0;
+    if (p) return { ...p, start: m.index, end: m.index + m[0].length + possessive };
   }
   return undefined;
 }

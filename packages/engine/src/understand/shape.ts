@@ -637,7 +637,8 @@ export function applyOrdering(
     (x, i) =>
       ['share', 'percentage', 'proportion', 'percent', 'fraction'].includes(x.text) &&
       !mentionCovering(ctx, i) &&
-      (t[i + 1]?.text === 'of' || t[i - 1]?.text === 'what'),
+      // "share of revenue", "what percentage", "as a percentage", "in percent".
+      (t[i + 1]?.text === 'of' || ['what', 'in', 'a', 'as'].includes(t[i - 1]?.text ?? '')),
   );
   const share = shareAt >= 0 && (grouped || freeColumns(ctx).length > 0) && ctx.measures.length > 0;
   if (share) {
