@@ -15,7 +15,7 @@ const FILES: Record<string, string> = {
     'member_id,member_name,tier,signup_date\n1,Ann,Gold,2025-02-01\n2,Ben,Gold,2025-06-11\n3,Cat,Silver,2025-07-04\n4,Dan,Gold,2026-01-09\n',
   'shops.csv': 'shop_id,shop_name,town\n1,Corner,Leeds\n2,Market,Leeds\n3,Harbour,York\n4,Bridge,York\n',
   'sales.csv':
-    'sale_id,shop_id,sale_date,loaves,unit_price,takings\n' +
+    'sale_id,shop_id,sale_date,loaves,unit_price,takings,quantity\n' +
     [
       [1, 1, '2026-11-01', 11, 2.5, 25],
       [2, 1, '2026-11-01', 4, 3.0, 12],
@@ -26,7 +26,7 @@ const FILES: Record<string, string> = {
       [7, 2, '2026-11-04', 5, 3.0, 15],
       [8, 1, '2026-11-03', 1, 3.0, 3],
     ]
-      .map((r) => r.join(','))
+      .map((r) => [...r, r[3]].join(','))
       .join('\n') +
     '\n',
 };
@@ -193,4 +193,14 @@ describe('share of total', () => {
       );
     },
   );
+});
+
+describe('a word that modifies a column name', () => {
+  it('"units" are a quantity, not the unit price', async () => {
+    await expectSameRows(
+      db,
+      await ask('units by town'),
+      'SELECT town, SUM(quantity) FROM sales JOIN shops USING (shop_id) GROUP BY town',
+    );
+  });
 });
