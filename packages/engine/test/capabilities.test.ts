@@ -204,13 +204,3 @@ describe('a word that modifies a column name', () => {
     );
   });
 });
-
-describe('grouping by what a key refers to', () => {
-  it('groups by the name of the shop, not its id', async () => {
-    await expectSameRows(
-      db,
-      await ask('takings by shop'),
-      'SELECT shop_name, SUM(takings) FROM sales JOIN shops USING (shop_id) GROUP BY shop_name',
-    );
-  });
-});

@@ -581,12 +581,9 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       const saysId =
         tokens.slice(c.start, c.end).some((x) => x.lemma === 'id') ||
         (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
-      // "the top 5 products by revenue", "profit by store": things named by the key the fact
-      // refers to them with are ranked or grouped by their name, as every BI tool lists them.
-      const named =
-        idLike && !saysId && (ctx.limit !== undefined || ctx.groupTargets.has(c.start))
-          ? nameOfReferenced(ctx, c.column)
-          : null;
+      // "the top 5 products by revenue": ranked things named by the key the fact refers to them
+      // with are shown by their name, as every BI tool lists them.
+      const named = idLike && !saysId && ctx.limit !== undefined ? nameOfReferenced(ctx, c.column) : null;
       if (named) {
         ctx.dimensions.push({ column: ref(named), label: named.label });
         markUsed(ctx, c.start, c.end);
