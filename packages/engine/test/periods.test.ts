@@ -48,6 +48,13 @@ describe('business periods relative to 2026-11-22', () => {
     const p = findTimeWords(text, NOW).period!;
     expect(text.slice(p.start, p.end)).toBe("last month's");
   });
+  it('a pair is named so that it reads back as the same pair', () => {
+    const first = findTimeWords('visits this year against the same period last year', NOW);
+    const again = findTimeWords(`visits ${first.period!.label}`, NOW);
+    expect(again.compared?.periods).toEqual(
+      first.compared!.periods.map((p) => expect.objectContaining({ from: p.from, to: p.to })),
+    );
+  });
   it('one period with a comparison word is no pair', () => {
     expect(findTimeWords('compare stores by visits last month', NOW).compared).toBeUndefined();
   });

@@ -255,7 +255,7 @@ const COMPARISON =
   /\b(year over year|yoy|vs\.? (?:the )?(?:same period )?last year|compared (?:to|with) last year)\b|\b((?:week|month|quarter) over (?:week|month|quarter)|vs\.? (?:the )?previous (?:period|month|quarter|week)|compared (?:to|with) (?:the )?(?:previous|last) (?:period|month|quarter|week)|mom|wow|qoq)\b/i;
 const COMPARING = /\b(vs\.?|versus|compared?|comparing|comparison|against)\b/i;
 const YEAR_EARLIER =
-  /\b(?:(?:the )?same (?:period|time|day|days|week|month|quarter|months) (?:of |in )?(?:last|the previous|the prior|a) year|a year (?:earlier|before|ago)|the year before)\b/i;
+  /\b(?:(?:the )?same (?:period|time|day|days|week|month|quarter|months) (?:of |in )?(?:last|the previous|the prior|a) year(?: earlier| before| ago)?|a year (?:earlier|before|ago)|the year before)\b/i;
 
 /**
  * "this month vs last month", "Q3 2026 compared with Q3 2025", "YTD against the same period last
@@ -276,7 +276,7 @@ function comparedPeriods(text: string, first: Period, now: Date): TimeWords['com
     second = {
       from: back(first.from),
       to: back(first.to),
-      label: `${first.label} a year earlier`,
+      label: 'the same period a year earlier',
       start: earlier.index,
       end: earlier.index + earlier[0].length,
     };
@@ -313,7 +313,7 @@ export function findTimeWords(text: string, now: Date): TimeWords {
     out.period = {
       from: a.from,
       to: b.to,
-      label: `${a.label} vs ${b.label}`,
+      label: `${out.period!.label} vs ${(a === out.period ? b : a).label}`,
       start: out.period!.start,
       end: out.period!.end,
     };
