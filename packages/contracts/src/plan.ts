@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const ZColumnRef = z.object({ table: z.string().min(1), column: z.string().min(1) });
 export type TColumnRef = z.infer<typeof ZColumnRef>;
 
-export const ZAggregate = z.enum(['count', 'count_distinct', 'sum', 'avg', 'min', 'max']);
+export const ZAggregate = z.enum(['count', 'count_distinct', 'sum', 'avg', 'min', 'max', 'median']);
 export type TAggregate = z.infer<typeof ZAggregate>;
 
 export const ZTimeGrain = z.enum(['day', 'week', 'month', 'quarter', 'year']);

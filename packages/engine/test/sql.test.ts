@@ -117,6 +117,18 @@ describe('the plan compiles per dialect with quoted identifiers and bound values
   it('bigquery truncates with DATE_TRUNC', () => {
     expect(compilePlan(plan, model, 'bigquery').sql).toContain('DATE_TRUNC(t0.`order date`, MONTH)');
   });
+  it('computes an exact median where the database has one, and refuses it elsewhere', () => {
+    const median: TQueryPlan = {
+      ...plan,
+      measures: [{ agg: 'median', column: { table: 'orders', column: 'revenue' }, label: 'Median revenue' }],
+    };
+    expect(compilePlan(median, model, 'duckdb').sql).toContain('quantile_cont(t0."revenue", 0.5)');
+    expect(compilePlan(median, model, 'postgres').sql).toContain(
+      'PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY t0."revenue")',
+    );
+    expect(() => compilePlan(median, model, 'mysql')).toThrow(/cannot be computed on MySQL or MariaDB/);
+    expect(() => compilePlan(median, model, 'bigquery')).toThrow(PlanError);
+  });
   it('expands derived metrics from the model, not the plan', () => {
     expect(compilePlan(plan, model, 'duckdb').sql).toContain('SUM(t0."revenue") / COUNT(*)');
   });

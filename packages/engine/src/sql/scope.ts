@@ -109,6 +109,14 @@ export class Scope {
     if (m.agg === 'count') return m.column ? `COUNT(${this.col(m.column)})` : 'COUNT(*)';
     if (!m.column) throw new PlanError(`${m.agg} needs a column`);
     if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${this.col(m.column)})`;
+    if (m.agg === 'median') {
+      const median = this.d.median(this.col(m.column));
+      if (!median)
+        throw new PlanError(
+          `Medians and percentiles cannot be computed on ${this.d.name === 'mysql' ? 'MySQL or MariaDB' : this.d.name}`,
+        );
+      return median;
+    }
     return `${m.agg.toUpperCase()}(${this.col(m.column)})`;
   }
 

@@ -70,12 +70,12 @@ export function missingCapability(
     pair(tokens, ['added', 'adding', 'add'], ['up'])
   )
     return { what: 'running totals', nearest: plan };
-  // "median price", "90th percentile of wait times", "upper quartile".
+  // "90th percentile of wait times", "upper quartile" (a median is an aggregate of its own).
   if (
-    has(tokens, ['median', 'medians', 'percentile', 'percentiles', 'quartile', 'quartiles', 'midpoint']) ||
+    has(tokens, ['percentile', 'percentiles', 'quartile', 'quartiles', 'quantile', 'quantiles']) ||
     tokens.some((t) => /^p(25|50|75|90|95|99)$/.test(t.text))
   )
-    return { what: 'medians and percentiles', nearest: plan };
+    return { what: 'percentiles', nearest: plan };
   if (!plan) return null;
   // "top 3 products in each region": a ranking restarted within every group.
   if (plan.limit !== undefined && rankedWithinGroups(tokens))

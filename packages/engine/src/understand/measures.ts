@@ -13,6 +13,7 @@ const AGG_LABEL: Record<TAggregate, string> = {
   avg: 'Average',
   min: 'Minimum',
   max: 'Maximum',
+  median: 'Median',
 };
 /** Aggregate words that name an aggregate, not an ordering. */
 export const EXPLICIT = new Set([
