@@ -127,9 +127,9 @@ function understandAll(question: string, model: SemanticModel, now: Date): Under
 }
 
 /**
- * "How many colors are there?" read as the distinct color codes of products: the colors are
+ * "how many sizes exist", read as the distinct size codes of shirts: the sizes are
  * listed in the table the codes refer to, so count that table's rows, unless the question
- * names the referencing table ("colors used by products").
+ * names the referencing table ("sizes used by shirts").
  */
 function referenceCount(u: Understanding, question: string, model: SemanticModel): Understanding {
   const p = u.plan;
@@ -683,7 +683,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       return false;
     });
     columns = listed.map((c) => ref(c.column));
-    // "Which department has the lowest budget?": the budget is shown beside the department.
+    // "which team has the smallest payroll": the payroll is shown beside the team.
     const ranking =
       ctx.limit !== undefined ? ctx.order.find((o) => o.kind === 'column' && o.column) : undefined;
     if (ranking?.column && columns.length) columns.push(ranking.column);

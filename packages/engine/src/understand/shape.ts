@@ -375,7 +375,7 @@ export function applyOrdering(
         keyed = true;
         break;
       }
-    // "Sort the names of all counties in ascending order of population": the verb's object is
+    // "list every town name in ascending order of headcount": the verb's object is
     // what is listed; the key comes with the later "order of".
     const laterKey = t
       .slice(i + 1)
@@ -573,7 +573,7 @@ export function applyOrdering(
     !ctx.dimensions.length &&
     !ctx.order.length
   ) {
-    // "Which department has the lowest budget?", "the instructor with the highest salary": a row, not a number.
+    // "which team has the smallest payroll", "the player with the highest wage": a row, not a number.
     const m = ctx.measures[0]!;
     const superAt = t.findIndex((x, i) => AGG_WORDS[x.text] && ctx.used.has(i));
     const entityBefore = ctx.resolved.some(
