@@ -10,6 +10,7 @@ import { executePlan } from './execute';
 import { questionFor, readingOf } from './reading';
 import { followUpsFor } from './suggest';
 import { presentResult } from './present';
+import { clarifyingMessage } from './clarify';
 
 export interface ThreadTurn {
   question: string;
@@ -144,7 +145,7 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
     const message = understanding.missing
       ? `I cannot compute ${understanding.missing} yet${cards.length ? '; this is the nearest I can answer.' : '.'}`
       : plan
-        ? 'I am not sure what you mean; pick one of these readings.'
+        ? clarifyingMessage(understanding.doubts)
         : (understanding.doubts[0] ?? 'I could not understand the question.');
     const done: Answer = {
       status: 'declined',
