@@ -32,6 +32,7 @@ import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { missingCapability } from './capabilities';
 import { rankPeriods } from './period-rank';
+import { DOUBT_WEIGHTS } from './weights';
 
 export interface Understanding {
   plan: TQueryPlan | null;
@@ -716,7 +717,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       (c) => model.tables.find((t) => t.name === c.table)?.columns.find((x) => x.name === c.column)?.isTime,
     );
     if (dateList && !tokens.some((x) => ['date', 'day', 'when', 'time', 'timestamp'].includes(x.lemma)))
-      penalise(ctx, 0.5, 'a list of dates was not asked for');
+      penalise(ctx, DOUBT_WEIGHTS.datesNotAsked, 'a list of dates was not asked for');
     if (ctx.tokens.some((t) => ['different', 'distinct', 'unique'].includes(t.text))) ctx.distinct = true;
     // "Show all majors", "what ranks do we have": the values of a repeating attribute, once each.
     const only =
@@ -881,9 +882,10 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       inReturnClause(tokens, at) &&
       !FILLER.has(u.text) &&
       !tokens.some((x, i) => i !== at && ctx.used.has(i) && x.lemma === u.lemma);
-    confidence *=
-      afterGroupWord || listedOutput
-        ? 0.3
+    confidence *= afterGroupWord
+      ? DOUBT_WEIGHTS.missedGrouping
+      : listedOutput
+        ? DOUBT_WEIGHTS.listedOutputMissing
         : Math.min(
             besideValue ? 0.5 : 1,
             unexplainedFactor(

@@ -1,6 +1,7 @@
 import { isNonAdditiveColumn } from '../cards/words';
 import { markUsed, penalise, type ParseContext } from './context';
 import { measureLabel } from './measures';
+import { DOUBT_WEIGHTS } from './weights';
 
 // "Which month had the lowest profit?", "our best week for orders", "the 3 busiest days": periods
 // ranked by a measure's value over each period. The measure is the period's total (an average
@@ -44,7 +45,7 @@ export function rankPeriods(ctx: ParseContext): boolean {
   const down = words.findIndex((w) => DOWN.has(w));
   if (up < 0 && down < 0) {
     // "which month": listed without a ranking, the question is not understood.
-    penalise(ctx, 0.4, `which ${grain.grain} was not said`);
+    penalise(ctx, DOUBT_WEIGHTS.rankedPeriodUnsaid, `which ${grain.grain} was not said`);
     return false;
   }
   const dir = down >= 0 && (up < 0 || down < up) ? 'asc' : 'desc';

@@ -21,6 +21,7 @@ import {
 } from './context';
 import type { CountCondition } from './filters';
 import { measureLabel } from './measures';
+import { DOUBT_WEIGHTS } from './weights';
 
 /** A time grain ("by month") becomes a dimension on the table's time column. */
 export function applyTime(ctx: ParseContext): void {
@@ -39,7 +40,7 @@ export function applyTime(ctx: ParseContext): void {
       });
     if (!compared.contiguous) {
       if (ctx.filters.length || timeCol.type.toUpperCase() !== 'DATE')
-        penalise(ctx, 0.2, 'two periods apart with other conditions');
+        penalise(ctx, DOUBT_WEIGHTS.periodsApartWithFilters, 'two periods apart with other conditions');
       ctx.filterLogic = 'or';
       for (const p of compared.periods)
         ctx.filters.push({ column: ref(timeCol), op: 'between', values: [p.from!, dayBefore(p.to!)] });
