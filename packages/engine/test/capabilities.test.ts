@@ -216,3 +216,15 @@ describe('medians', () => {
     await expectSameRows(db, await ask(question), sql);
   });
 });
+
+describe('a count said before what is ranked', () => {
+  it('which two towns: the top two, not the top one', async () => {
+    await expectSameRows(
+      db,
+      await ask('Which two towns had the highest takings?'),
+      'SELECT town, SUM(takings) FROM sales JOIN shops USING (shop_id) GROUP BY town ORDER BY 2 DESC LIMIT 2',
+      [],
+      true,
+    );
+  });
+});

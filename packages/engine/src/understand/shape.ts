@@ -88,7 +88,7 @@ function limitNear(ctx: ParseContext, at: number): number | undefined {
       !Number.isInteger(n.number) ||
       n.number < 1 ||
       n.number > 100 ||
-      !['the', 'top', 'first', 'list', 'show', 'find', 'give', 'return'].includes(
+      !['the', 'top', 'first', 'list', 'show', 'find', 'give', 'return', 'which', 'what'].includes(
         ctx.tokens[k - 1]?.text ?? '',
       )
     )
@@ -565,7 +565,8 @@ export function applyOrdering(
       ctx.order.push({ kind: 'measure', index, dir: m.agg === 'min' ? 'asc' : 'desc' });
       grouped = true;
     }
-    ctx.limit = 1;
+    // "which three regions had the highest revenue": the count said before what is ranked.
+    ctx.limit = (superAt >= 0 ? limitNear(ctx, superAt) : undefined) ?? 1;
     intent = 'superlative';
   } else if (
     superlativeMeasures.length === 1 &&
