@@ -70,8 +70,8 @@ describe('shapes a plan cannot express yet', () => {
   it.each([
     ['Show the running total of takings by day', 'running totals'],
     ['cumulative loaves sold per day', 'running totals'],
-    ['90th percentile of takings', 'percentiles'],
-    ['the upper quartile of unit prices', 'percentiles'],
+    ['What are the percentiles of takings?', 'percentiles'],
+    ['show quartiles of unit prices', 'percentiles'],
     ['top 2 shops per town by takings', 'top or bottom N within each group'],
     ['bottom 2 shops by loaves within each town', 'top or bottom N within each group'],
     ['What are our average takings per day?', 'averages of daily, weekly or monthly totals'],
@@ -226,5 +226,21 @@ describe('a count said before what is ranked', () => {
       [],
       true,
     );
+  });
+});
+
+describe('percentiles', () => {
+  it.each([
+    ['90th percentile of takings', 'SELECT quantile_cont(takings, 0.9) FROM sales'],
+    [
+      'p25 unit price by town',
+      'SELECT town, quantile_cont(unit_price, 0.25) FROM sales JOIN shops USING (shop_id) GROUP BY town',
+    ],
+    [
+      'the upper quartile of loaves at Harbour',
+      "SELECT quantile_cont(loaves, 0.75) FROM sales JOIN shops USING (shop_id) WHERE shop_name = 'Harbour'",
+    ],
+  ])('%s', async (question, sql) => {
+    await expectSameRows(db, await ask(question), sql);
   });
 });

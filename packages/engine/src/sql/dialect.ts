@@ -28,10 +28,10 @@ export interface Dialect {
   /** Text as a number (thousands separators allowed); NULL where it is not one. */
   parseNumber(expr: string): string;
   /**
-   * The median of a column over each group, interpolated between the two middle values; null
-   * where the database has no exact median aggregate.
+   * A continuous percentile (0.5: the median) of a column over each group, interpolated between
+   * neighbouring values; null where the database has no exact percentile aggregate.
    */
-  median(expr: string): string | null;
+  percentile(expr: string, p: number): string | null;
 }
 
 const ansiQuote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
@@ -61,7 +61,8 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         ? `CAST(TRY_STRPTIME(TRIM(${e}), ${literal(f!)}) AS DATE)`
         : `TRY_CAST(TRIM(${e}) AS DATE)`,
     parseNumber: (e) => `TRY_CAST(${digits(e)} AS DOUBLE)`,
-    median: (e) => `quantile_cont(${e}, 0.5)`,
+    // On a DECIMAL column quantile_cont keeps the column's scale: 970.273 would read 970.27.
+    percentile: (e, p) => `quantile_cont(CAST(${e} AS DOUBLE), ${p})`,
   },
   postgres: {
     name: 'postgres',
@@ -87,7 +88,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     },
     parseNumber: (e) =>
       `CASE WHEN ${digits(e)} ~ ${literal(NUMBER)} THEN CAST(${digits(e)} AS DOUBLE PRECISION) END`,
-    median: (e) => `PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY ${e})`,
+    percentile: (e, p) => `PERCENTILE_CONT(${p}) WITHIN GROUP (ORDER BY ${e})`,
   },
   mysql: {
     name: 'mysql',
@@ -114,7 +115,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
       return `CASE WHEN TRIM(${e}) REGEXP ${literal(format.pattern)} THEN DATE(STR_TO_DATE(TRIM(${e}), ${literal(format.mysql)})) END`;
     },
     parseNumber: (e) => `CASE WHEN ${digits(e)} REGEXP ${literal(NUMBER)} THEN ${digits(e)} + 0 END`,
-    median: () => null,
+    percentile: () => null,
   },
   bigquery: {
     name: 'bigquery',
@@ -133,6 +134,6 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         : `SAFE_CAST(TRIM(${e}) AS DATE)`,
     parseNumber: (e) => `SAFE_CAST(${digits(e)} AS FLOAT64)`,
     // APPROX_QUANTILES is approximate and PERCENTILE_CONT only analytic.
-    median: () => null,
+    percentile: () => null,
   },
 };

@@ -70,11 +70,9 @@ export function missingCapability(
     pair(tokens, ['added', 'adding', 'add'], ['up'])
   )
     return { what: 'running totals', nearest: plan };
-  // "90th percentile of wait times", "upper quartile" (a median is an aggregate of its own).
-  if (
-    has(tokens, ['percentile', 'percentiles', 'quartile', 'quartiles', 'quantile', 'quantiles']) ||
-    tokens.some((t) => /^p(25|50|75|90|95|99)$/.test(t.text))
-  )
+  // Percentiles the question does not say which of ("percentiles of prices", "the quartiles"):
+  // a named one ("the 90th percentile") is read by percentiles.ts before this.
+  if (has(tokens, ['percentile', 'percentiles', 'quartile', 'quartiles', 'quantile', 'quantiles']))
     return { what: 'percentiles', nearest: plan };
   if (!plan) return null;
   // "top 3 products in each region": a ranking restarted within every group.

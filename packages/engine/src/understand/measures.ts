@@ -14,6 +14,7 @@ const AGG_LABEL: Record<TAggregate, string> = {
   min: 'Minimum',
   max: 'Maximum',
   median: 'Median',
+  percentile: 'Percentile of',
 };
 /** Aggregate words that name an aggregate, not an ordering. */
 export const EXPLICIT = new Set([

@@ -32,6 +32,7 @@ import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { missingCapability } from './capabilities';
 import { rankPeriods } from './period-rank';
+import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
 
 export interface Understanding {
@@ -55,6 +56,8 @@ const decline = (doubt: string): Understanding => ({
 
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
+  const percentile = percentileIn(question);
+  if (percentile) return understandPercentile(question, percentile, model, now);
   const u = understandAll(question, model, now);
   const time = findTimeWords(question, now);
   const missing = missingCapability(fixTypos(tokenize(question)), u.plan, model, {
@@ -70,6 +73,39 @@ export function understand(question: string, model: SemanticModel, now: Date): U
       missing: missing.what,
     };
   return { plan: u.plan, confidence: u.confidence, doubts: u.doubts, unexplained: u.unexplained };
+}
+
+/** A percentile read as the median of the same thing, then asked for at its own fraction. */
+function understandPercentile(
+  question: string,
+  words: PercentileWords,
+  model: SemanticModel,
+  now: Date,
+): Understanding {
+  const asMedian = `${question.slice(0, words.start)}median${question.slice(words.end)}`;
+  const u = understand(asMedian, model, now);
+  const medians = u.plan?.measures.filter((m) => m.agg === 'median') ?? [];
+  if (!u.plan || u.missing || medians.length !== 1 || !medians[0]!.column) {
+    const missing = u.missing ?? 'percentiles';
+    return { ...u, confidence: 0, missing, doubts: [`I cannot compute ${missing} yet`, ...u.doubts] };
+  }
+  const column = model.tables
+    .find((t) => t.name === medians[0]!.column!.table)
+    ?.columns.find((c) => c.name === medians[0]!.column!.column);
+  const plan = {
+    ...u.plan,
+    measures: u.plan.measures.map((m) =>
+      m.agg === 'median'
+        ? {
+            ...m,
+            agg: 'percentile' as const,
+            p: words.p,
+            label: `${words.name} of ${column?.label ?? m.column!.column}`,
+          }
+        : m,
+    ),
+  };
+  return { ...u, plan };
 }
 
 function understandAll(question: string, model: SemanticModel, now: Date): Understanding {
