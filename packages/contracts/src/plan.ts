@@ -8,7 +8,16 @@ import { z } from 'zod';
 export const ZColumnRef = z.object({ table: z.string().min(1), column: z.string().min(1) });
 export type TColumnRef = z.infer<typeof ZColumnRef>;
 
-export const ZAggregate = z.enum(['count', 'count_distinct', 'sum', 'avg', 'min', 'max']);
+export const ZAggregate = z.enum([
+  'count',
+  'count_distinct',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'median',
+  'percentile',
+]);
 export type TAggregate = z.infer<typeof ZAggregate>;
 
 export const ZTimeGrain = z.enum(['day', 'week', 'month', 'quarter', 'year']);
@@ -20,6 +29,8 @@ export const ZMeasure = z.object({
   column: ZColumnRef.optional(),
   /** A derived metric of the model, by name (its expression comes from the model, not the plan). */
   metric: z.string().optional(),
+  /** For "percentile": which one, as a fraction (0.9 = the 90th percentile). */
+  p: z.number().min(0).max(1).optional(),
   label: z.string(),
 });
 export type TMeasure = z.infer<typeof ZMeasure>;

@@ -19,8 +19,53 @@ describe('business periods relative to 2026-11-22', () => {
     ['revenue in 2025', '2025-01-01', '2026-01-01'],
     ['revenue in March 2026', '2026-03-01', '2026-04-01'],
     ['revenue between Jan 1, 2026 and Mar 31, 2026', '2026-01-01', '2026-04-01'],
+    // A year said alone, and short forms of the units.
+    ['headcount 2024', '2024-01-01', '2025-01-01'],
+    ['show 2023 bookings by week', '2023-01-01', '2024-01-01'],
+    ['cost per team last qtr', '2026-07-01', '2026-10-01'],
+    ['visits this mo', '2026-11-01', '2026-11-23'],
+    ['sign-ups last yr', '2025-01-01', '2026-01-01'],
   ])('%s', (question, from, to) => {
     expect(findTimeWords(question, NOW).period).toMatchObject({ from, to });
+  });
+  it.each([
+    ['visits this week against last week', 'week', true, ['2026-11-09', '2026-11-16', '2026-11-16']],
+    ['bookings in Q2 2024 versus Q2 2023', 'quarter', false, ['2023-04-01', '2023-07-01', '2024-04-01']],
+    [
+      'sign-ups in March 2026 compared with the same month a year before',
+      'month',
+      false,
+      ['2025-03-01', '2025-04-01', '2026-03-01'],
+    ],
+    ['costs feb 2026 vs jan 2026', 'month', true, ['2026-01-01', '2026-02-01', '2026-02-01']],
+  ])('two periods side by side: %s', (question, grain, contiguous, [aFrom, aTo, bFrom]) => {
+    const c = findTimeWords(question, NOW).compared;
+    expect(c).toMatchObject({ grain, contiguous });
+    expect([c!.periods[0].from, c!.periods[0].to, c!.periods[1].from]).toEqual([aFrom, aTo, bFrom]);
+  });
+  it("a period's possessive belongs to the period", () => {
+    const text = "What were last month's visits?";
+    const p = findTimeWords(text, NOW).period!;
+    expect(text.slice(p.start, p.end)).toBe("last month's");
+  });
+  it('a pair is named so that it reads back as the same pair', () => {
+    const first = findTimeWords('visits this year against the same period last year', NOW);
+    const again = findTimeWords(`visits ${first.period!.label}`, NOW);
+    expect(again.compared?.periods).toEqual(
+      first.compared!.periods.map((p) => expect.objectContaining({ from: p.from, to: p.to })),
+    );
+  });
+  it('one period with a comparison word is no pair', () => {
+    expect(findTimeWords('compare stores by visits last month', NOW).compared).toBeUndefined();
+  });
+  it.each([
+    'orders with more than 2000 units',
+    'tickets after 2019',
+    'employees hired between 2001 and 2004',
+    'the invoice with number 2021',
+    'price above $2000',
+  ])('no year period: %s', (question) => {
+    expect(findTimeWords(question, NOW).period?.label ?? '').not.toMatch(/^(19|20)\d\d$/);
   });
   it.each([
     ['revenue by day', 'day'],
@@ -70,6 +115,25 @@ describe('periods applied to the demo data', () => {
       [],
       true,
     );
+  });
+  it('answers two periods named side by side with one row each', async () => {
+    const a = await ask(demo, 'profit this quarter against last quarter');
+    await expectSameRows(
+      demo,
+      a,
+      "SELECT CAST(date_trunc('quarter', order_date) AS DATE), SUM(profit) FROM orders WHERE order_date >= DATE '2026-07-01' AND order_date < DATE '2026-11-23' GROUP BY 1",
+    );
+    const b = await ask(demo, 'profit in Q1 2026 compared with Q1 2025');
+    await expectSameRows(
+      demo,
+      b,
+      "SELECT CAST(date_trunc('quarter', order_date) AS DATE), SUM(profit) FROM orders WHERE order_date BETWEEN DATE '2025-01-01' AND DATE '2025-03-31' OR order_date BETWEEN DATE '2026-01-01' AND DATE '2026-03-31' GROUP BY 1",
+    );
+  });
+  it('declines growth between periods, saying so', async () => {
+    const a = await ask(demo, 'profit growth this quarter vs last quarter');
+    expect(a.status).toBe('declined');
+    expect(a.message).toContain('growth between periods');
   });
   it('compares this year with last year', async () => {
     const a = await ask(demo, 'Revenue this year vs last year');

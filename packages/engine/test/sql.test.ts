@@ -117,6 +117,30 @@ describe('the plan compiles per dialect with quoted identifiers and bound values
   it('bigquery truncates with DATE_TRUNC', () => {
     expect(compilePlan(plan, model, 'bigquery').sql).toContain('DATE_TRUNC(t0.`order date`, MONTH)');
   });
+  it('computes an exact median where the database has one, and refuses it elsewhere', () => {
+    const median: TQueryPlan = {
+      ...plan,
+      measures: [{ agg: 'median', column: { table: 'orders', column: 'revenue' }, label: 'Median revenue' }],
+    };
+    expect(compilePlan(median, model, 'duckdb').sql).toContain(
+      'quantile_cont(CAST(t0."revenue" AS DOUBLE), 0.5)',
+    );
+    expect(compilePlan(median, model, 'postgres').sql).toContain(
+      'PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY t0."revenue")',
+    );
+    expect(() => compilePlan(median, model, 'mysql')).toThrow(/cannot be computed on MySQL or MariaDB/);
+    expect(() => compilePlan(median, model, 'bigquery')).toThrow(PlanError);
+    const p90: TQueryPlan = {
+      ...plan,
+      measures: [{ agg: 'percentile', p: 0.9, column: { table: 'orders', column: 'revenue' }, label: 'p90' }],
+    };
+    expect(compilePlan(p90, model, 'duckdb').sql).toContain(
+      'quantile_cont(CAST(t0."revenue" AS DOUBLE), 0.9)',
+    );
+    expect(compilePlan(p90, model, 'postgres').sql).toContain('PERCENTILE_CONT(0.9) WITHIN GROUP');
+    const noP = { ...p90, measures: [{ ...p90.measures[0]!, p: undefined }] };
+    expect(() => compilePlan(noP, model, 'duckdb')).toThrow(/needs p between 0 and 1/);
+  });
   it('expands derived metrics from the model, not the plan', () => {
     expect(compilePlan(plan, model, 'duckdb').sql).toContain('SUM(t0."revenue") / COUNT(*)');
   });

@@ -17,6 +17,7 @@ import { explainQuestion } from '../understand/why';
 /** Period words counted from today: such a period can be moved back to where the data ends. */
 const RELATIVE_PERIOD =
   /\b(?:last|this|past|previous|current|today|yesterday|to date|so far|ytd|mtd|qtd|recent)\b/i;
+import { clarifyingMessage } from './clarify';
 
 export interface ThreadTurn {
   question: string;
@@ -227,9 +228,11 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
     const readings = plan ? readingsFor(question, input.model, now, understanding) : [];
     const cards: TCard[] = readings.length ? [clarificationCard(readings, question)] : [];
     for (const card of cards) yield { type: 'card', card };
-    const message = plan
-      ? 'I am not sure what you mean; pick one of these readings.'
-      : (understanding.doubts[0] ?? 'I could not understand the question.');
+    const message = understanding.missing
+      ? `I cannot compute ${understanding.missing} yet${cards.length ? '; this is the nearest I can answer.' : '.'}`
+      : plan
+        ? clarifyingMessage(understanding.doubts)
+        : (understanding.doubts[0] ?? 'I could not understand the question.');
     const done: Answer = {
       status: 'declined',
       question,

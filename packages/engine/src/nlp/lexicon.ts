@@ -1,7 +1,7 @@
 // A small business lexicon: words that mean the same thing in questions about data. Kept as
 // groups; a word maps to every other word of its groups.
 const GROUPS: string[][] = [
-  ['revenue', 'sale', 'sales', 'turnover', 'income', 'earning'],
+  ['revenue', 'rev', 'sale', 'sales', 'turnover', 'income', 'earning'],
   ['customer', 'client', 'buyer', 'shopper'],
   ['employee', 'staff', 'worker', 'personnel'],
   ['product', 'item', 'good', 'article'],

@@ -27,6 +27,11 @@ export interface Dialect {
   parseDate(expr: string, format: string | null): string;
   /** Text as a number (thousands separators allowed); NULL where it is not one. */
   parseNumber(expr: string): string;
+  /**
+   * A continuous percentile (0.5: the median) of a column over each group, interpolated between
+   * neighbouring values; null where the database has no exact percentile aggregate.
+   */
+  percentile(expr: string, p: number): string | null;
 }
 
 const ansiQuote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
@@ -56,6 +61,8 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         ? `CAST(TRY_STRPTIME(TRIM(${e}), ${literal(f!)}) AS DATE)`
         : `TRY_CAST(TRIM(${e}) AS DATE)`,
     parseNumber: (e) => `TRY_CAST(${digits(e)} AS DOUBLE)`,
+    // On a DECIMAL column quantile_cont keeps the column's scale: 970.273 would read 970.27.
+    percentile: (e, p) => `quantile_cont(CAST(${e} AS DOUBLE), ${p})`,
   },
   postgres: {
     name: 'postgres',
@@ -81,6 +88,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     },
     parseNumber: (e) =>
       `CASE WHEN ${digits(e)} ~ ${literal(NUMBER)} THEN CAST(${digits(e)} AS DOUBLE PRECISION) END`,
+    percentile: (e, p) => `PERCENTILE_CONT(${p}) WITHIN GROUP (ORDER BY ${e})`,
   },
   mysql: {
     name: 'mysql',
@@ -107,6 +115,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
       return `CASE WHEN TRIM(${e}) REGEXP ${literal(format.pattern)} THEN DATE(STR_TO_DATE(TRIM(${e}), ${literal(format.mysql)})) END`;
     },
     parseNumber: (e) => `CASE WHEN ${digits(e)} REGEXP ${literal(NUMBER)} THEN ${digits(e)} + 0 END`,
+    percentile: () => null,
   },
   bigquery: {
     name: 'bigquery',
@@ -124,5 +133,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         ? `DATE(SAFE.PARSE_DATETIME(${literal(f!)}, TRIM(${e})))`
         : `SAFE_CAST(TRIM(${e}) AS DATE)`,
     parseNumber: (e) => `SAFE_CAST(${digits(e)} AS FLOAT64)`,
+    // APPROX_QUANTILES is approximate and PERCENTILE_CONT only analytic.
+    percentile: () => null,
   },
 };

@@ -109,6 +109,16 @@ export class Scope {
     if (m.agg === 'count') return m.column ? `COUNT(${this.col(m.column)})` : 'COUNT(*)';
     if (!m.column) throw new PlanError(`${m.agg} needs a column`);
     if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${this.col(m.column)})`;
+    if (m.agg === 'median' || m.agg === 'percentile') {
+      const p = m.agg === 'median' ? 0.5 : m.p;
+      if (p === undefined || !(p >= 0 && p <= 1)) throw new PlanError('A percentile needs p between 0 and 1');
+      const median = this.d.percentile(this.col(m.column), p);
+      if (!median)
+        throw new PlanError(
+          `Medians and percentiles cannot be computed on ${this.d.name === 'mysql' ? 'MySQL or MariaDB' : this.d.name}`,
+        );
+      return median;
+    }
     return `${m.agg.toUpperCase()}(${this.col(m.column)})`;
   }
 

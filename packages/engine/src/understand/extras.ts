@@ -3,6 +3,7 @@ import type { SemanticModel } from '../model/types';
 import { lemma, splitIdentifier } from '../nlp/text';
 import { freeColumns, markUsed, ref, type ParseContext } from './context';
 import { measureLabel } from './measures';
+import { isNonAdditiveColumn } from '../cards/words';
 
 // Readings that complete a plan: business defaults, yes/no columns, derived metrics,
 // correlations and counts through a referencing table.
@@ -56,7 +57,9 @@ export function defaultMeasures(ctx: ParseContext): void {
     markUsed(ctx, c.start, c.end);
     if (ctx.measures.some((m) => m.column?.column === c.column.name && m.column.table === c.column.table))
       continue;
-    ctx.measures.push({ agg: 'sum', column: ref(c.column), label: measureLabel('sum', c.column) });
+    // Summing a price, a rate or a temperature means nothing: such a measure is averaged.
+    const agg = isNonAdditiveColumn(c.column) ? 'avg' : 'sum';
+    ctx.measures.push({ agg, column: ref(c.column), label: measureLabel(agg, c.column) });
     ctx.consumed.add(c.start);
     markUsed(ctx, c.start, c.end);
   }
@@ -123,7 +126,10 @@ export function metricNamed(
   model: SemanticModel,
 ): { metric: SemanticModel['metrics'][number]; table: string; start: number; end: number } | null {
   for (const metric of model.metrics) {
-    const names = [metric.name, metric.label, ...metric.synonyms].map((n) => splitIdentifier(n).map(lemma));
+    const names = [
+      ...[metric.name, metric.label, ...metric.synonyms].map((n) => splitIdentifier(n).map(lemma)),
+      ...metricShortNames(metric, model).map((w) => [w]),
+    ];
     for (const words of names) {
       for (let i = 0; i + words.length <= lemmas.length; i++) {
         if (words.every((w, k) => lemmas[i + k] === w))
@@ -132,6 +138,60 @@ export function metricNamed(
     }
   }
   return null;
+}
+
+/** Words too general to name a metric alone ("rate" of "return rate"). */
+const GENERAL_METRIC_WORDS = new Set([
+  'average',
+  'avg',
+  'mean',
+  'total',
+  'sum',
+  'rate',
+  'ratio',
+  'value',
+  'amount',
+  'number',
+  'count',
+  'share',
+  'percentage',
+  'percent',
+  'per',
+  'of',
+  'by',
+]);
+
+/**
+ * Shorter names a metric goes by: its initials when it has three words or more ("aov" for
+ * average order value), and a word of its name that names nothing else in the model and no other
+ * metric ("margin" for profit margin, when no column is a margin).
+ */
+export function metricShortNames(metric: SemanticModel['metrics'][number], model: SemanticModel): string[] {
+  let known = shortNames.get(model);
+  if (!known) shortNames.set(model, (known = new Map()));
+  let out = known.get(metric.name);
+  if (!out) known.set(metric.name, (out = shortNamesOf(metric, model)));
+  return out;
+}
+const shortNames = new WeakMap<SemanticModel, Map<string, string[]>>();
+
+function shortNamesOf(metric: SemanticModel['metrics'][number], model: SemanticModel): string[] {
+  const words = splitIdentifier(metric.label).map(lemma);
+  const out: string[] = [];
+  if (words.length >= 3) out.push(words.map((w) => w[0]).join(''));
+  const dataWords = new Set(
+    model.tables.flatMap((t) => [
+      ...splitIdentifier(t.name).map(lemma),
+      ...t.columns.flatMap((c) => [...splitIdentifier(c.name), ...splitIdentifier(c.label)].map(lemma)),
+    ]),
+  );
+  const otherMetricWords = new Set(
+    model.metrics.filter((m) => m !== metric).flatMap((m) => splitIdentifier(m.label).map(lemma)),
+  );
+  for (const w of words)
+    if (w.length >= 4 && !GENERAL_METRIC_WORDS.has(w) && !dataWords.has(w) && !otherMetricWords.has(w))
+      out.push(w);
+  return out;
 }
 
 /** Derived metrics of the model named in the question ("margin by region"). */

@@ -8,6 +8,8 @@ export const AGG_WORDS: Record<string, TAggregate> = {
   combined: 'sum',
   overall: 'sum',
   average: 'avg',
+  median: 'median',
+  midpoint: 'median',
   avg: 'avg',
   mean: 'avg',
   maximum: 'max',

@@ -13,6 +13,8 @@ const AGG_LABEL: Record<TAggregate, string> = {
   avg: 'Average',
   min: 'Minimum',
   max: 'Maximum',
+  median: 'Median',
+  percentile: 'Percentile of',
 };
 /** Aggregate words that name an aggregate, not an ordering. */
 export const EXPLICIT = new Set([
@@ -331,7 +333,7 @@ export function findMeasures(
       }
       run = [];
     } else if (!nextIsAgg) {
-      // "how old is each gender, on average": the aggregate follows its column.
+      // "how tall is each team, on average": the aggregate follows its column.
       const prevCol = EXPLICIT.has(t[i]!.text) ? lastNumericColumn(ctx, i) : undefined;
       if (prevCol) {
         for (const r of run) {
@@ -426,7 +428,7 @@ export function findMeasures(
       ['each', 'per', 'by', 'every', 'corresponding', 'most', 'least', 'fewest'].includes(x.text),
     );
     const other = tab?.kind === 'table' && tab.table !== ctx.base ? tab : undefined;
-    // "how many customers have an account", read on accounts: the distinct customers referenced.
+    // "how many members hold a card", read on cards: the distinct members referenced.
     const modifier =
       other &&
       ctx.resolved.some(

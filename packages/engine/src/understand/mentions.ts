@@ -183,7 +183,13 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
       const part = lw.slice(a, b);
       if (b - a === lw.length || part.every((w) => WEAK_TAIL.has(w) || PART_STOP.has(w) || w.length < 3))
         continue;
-      out.push({ key: part.join(' '), quality: 0.5 + 0.3 * ((b - a) / lw.length) + (a === 0 ? 0.05 : 0) });
+      // "unit" of unit_price: a modifier that is itself a word of the lexicon ("units" is a
+      // quantity) names this column less than a column that word means.
+      const modifier = b < lw.length && b - a === 1 && synonymsOf(part[0]!).length > 0;
+      out.push({
+        key: part.join(' '),
+        quality: 0.5 + 0.3 * ((b - a) / lw.length) + (a === 0 ? 0.05 : 0) - (modifier ? 0.1 : 0),
+      });
     }
   }
   return out;

@@ -30,6 +30,10 @@ import {
 import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
+import { missingCapability } from './capabilities';
+import { rankPeriods } from './period-rank';
+import { percentileIn, type PercentileWords } from './percentiles';
+import { DOUBT_WEIGHTS } from './weights';
 
 export interface Understanding {
   plan: TQueryPlan | null;
@@ -37,6 +41,8 @@ export interface Understanding {
   /** Why confidence is below 1, in words. */
   doubts: string[];
   unexplained: string[];
+  /** A shape of question no plan can express yet ("running totals"); `plan` is then the nearest. */
+  missing?: string;
 }
 
 const MAX_QUESTION_LENGTH = 1000;
@@ -50,8 +56,56 @@ const decline = (doubt: string): Understanding => ({
 
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
+  const percentile = percentileIn(question);
+  if (percentile) return understandPercentile(question, percentile, model, now);
   const u = understandAll(question, model, now);
+  const time = findTimeWords(question, now);
+  const missing = missingCapability(fixTypos(tokenize(question)), u.plan, model, {
+    comparing: !!(time.compared || time.comparison),
+    percentSign: question.includes('%'),
+  });
+  if (missing)
+    return {
+      plan: missing.nearest,
+      confidence: 0,
+      doubts: [`I cannot compute ${missing.what} yet`, ...u.doubts],
+      unexplained: u.unexplained,
+      missing: missing.what,
+    };
   return { plan: u.plan, confidence: u.confidence, doubts: u.doubts, unexplained: u.unexplained };
+}
+
+/** A percentile read as the median of the same thing, then asked for at its own fraction. */
+function understandPercentile(
+  question: string,
+  words: PercentileWords,
+  model: SemanticModel,
+  now: Date,
+): Understanding {
+  const asMedian = `${question.slice(0, words.start)}median${question.slice(words.end)}`;
+  const u = understand(asMedian, model, now);
+  const medians = u.plan?.measures.filter((m) => m.agg === 'median') ?? [];
+  if (!u.plan || u.missing || medians.length !== 1 || !medians[0]!.column) {
+    const missing = u.missing ?? 'percentiles';
+    return { ...u, confidence: 0, missing, doubts: [`I cannot compute ${missing} yet`, ...u.doubts] };
+  }
+  const column = model.tables
+    .find((t) => t.name === medians[0]!.column!.table)
+    ?.columns.find((c) => c.name === medians[0]!.column!.column);
+  const plan = {
+    ...u.plan,
+    measures: u.plan.measures.map((m) =>
+      m.agg === 'median'
+        ? {
+            ...m,
+            agg: 'percentile' as const,
+            p: words.p,
+            label: `${words.name} of ${column?.label ?? m.column!.column}`,
+          }
+        : m,
+    ),
+  };
+  return { ...u, plan };
 }
 
 function understandAll(question: string, model: SemanticModel, now: Date): Understanding {
@@ -110,9 +164,9 @@ function understandAll(question: string, model: SemanticModel, now: Date): Under
 }
 
 /**
- * "How many colors are there?" read as the distinct color codes of products: the colors are
+ * "how many sizes exist", read as the distinct size codes of shirts: the sizes are
  * listed in the table the codes refer to, so count that table's rows, unless the question
- * names the referencing table ("colors used by products").
+ * names the referencing table ("sizes used by shirts").
  */
 function referenceCount(u: Understanding, question: string, model: SemanticModel): Understanding {
   const p = u.plan;
@@ -260,7 +314,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     ? findTimeWords(text, now)
     : {};
   const inTime = (i: number): boolean =>
-    [time.period, time.grain, time.comparison].some(
+    [time.period, time.grain, time.comparison, ...(time.compared?.spans ?? [])].some(
       (s) => s && tokens[i]!.start >= s.start && tokens[i]!.end <= s.end,
     );
   const allMentions = findMentions(tokens, model);
@@ -370,6 +424,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   if (!correlation) defaultMeasures(ctx);
   applyTime(ctx);
   const shaped = applyOrdering(ctx, pendingSuperlatives, countConditions, superlativeMeasures);
+  if (rankPeriods(ctx)) shaped.intent = 'superlative';
 
   // "the names of states": a name column followed by the column it names.
   for (const c of freeColumns(ctx)) {
@@ -563,6 +618,14 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       const saysId =
         tokens.slice(c.start, c.end).some((x) => x.lemma === 'id') ||
         (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
+      // "the top 5 products by revenue": ranked things named by the key the fact refers to them
+      // with are shown by their name, as every BI tool lists them.
+      const named = idLike && !saysId && ctx.limit !== undefined ? nameOfReferenced(ctx, c.column) : null;
+      if (named) {
+        ctx.dimensions.push({ column: ref(named), label: named.label });
+        markUsed(ctx, c.start, c.end);
+        continue;
+      }
       if (idLike && !saysId && c.quality < 1 && !ctx.groupTargets.has(c.start) && ctx.measures.length) {
         // "documents" naming Document_ID: the thing counted, not a grouping.
         markUsed(ctx, c.start, c.end);
@@ -657,7 +720,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       return false;
     });
     columns = listed.map((c) => ref(c.column));
-    // "Which department has the lowest budget?": the budget is shown beside the department.
+    // "which team has the smallest payroll": the payroll is shown beside the team.
     const ranking =
       ctx.limit !== undefined ? ctx.order.find((o) => o.kind === 'column' && o.column) : undefined;
     if (ranking?.column && columns.length) columns.push(ranking.column);
@@ -684,6 +747,13 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       if (!/^(who|which)\b/i.test(text)) penalise(ctx, 0.6, 'no column was named');
     }
     intent = shaped.intent ?? 'list';
+    // "signups 2025": a noun made from a date column names the events, to be counted; a list
+    // of dates is asked for with "dates", "days" or "when".
+    const dateList = columns.every(
+      (c) => model.tables.find((t) => t.name === c.table)?.columns.find((x) => x.name === c.column)?.isTime,
+    );
+    if (dateList && !tokens.some((x) => ['date', 'day', 'when', 'time', 'timestamp'].includes(x.lemma)))
+      penalise(ctx, DOUBT_WEIGHTS.datesNotAsked, 'a list of dates was not asked for');
     if (ctx.tokens.some((t) => ['different', 'distinct', 'unique'].includes(t.text))) ctx.distinct = true;
     // "Show all majors", "what ranks do we have": the values of a repeating attribute, once each.
     const only =
@@ -841,17 +911,26 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       !isSoftWord(u.text) &&
       ctx.filterSpans.some((f) => f.kind === 'value' && (f.start === at + 1 || f.end === at));
     const first = at === 0 || /[.?!]\s*$/.test(text.slice(0, u.start));
+    // "… ? Return the id, name and total.": a column listed among what to show, left out.
+    // "… top customers by total amount? Return their name and total amount.": a word repeated
+    // from the question restates what it asked.
+    const listedOutput =
+      inReturnClause(tokens, at) &&
+      !FILLER.has(u.text) &&
+      !tokens.some((x, i) => i !== at && ctx.used.has(i) && x.lemma === u.lemma);
     confidence *= afterGroupWord
-      ? 0.3
-      : Math.min(
-          besideValue ? 0.5 : 1,
-          unexplainedFactor(
-            { ...u, first },
-            ctx.measures.length > 0 || intent === 'superlative',
-            model,
-            used,
-          ),
-        );
+      ? DOUBT_WEIGHTS.missedGrouping
+      : listedOutput
+        ? DOUBT_WEIGHTS.listedOutputMissing
+        : Math.min(
+            besideValue ? 0.5 : 1,
+            unexplainedFactor(
+              { ...u, first },
+              ctx.measures.length > 0 || intent === 'superlative',
+              model,
+              used,
+            ),
+          );
   }
   const plan: TQueryPlan = {
     intent,
@@ -879,6 +958,35 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     ],
     unexplained: unexplained.map((u) => u.raw),
   };
+}
+
+/**
+ * The name column of the table a key column refers to (orders.product_id → products.product_name),
+ * when that table is a dimension of the fact and has exactly one name or title column.
+ */
+function nameOfReferenced(ctx: ParseContext, key: ModelColumn): ModelColumn | null {
+  const join = ctx.model.joins.find(
+    (j) => j.from.length === 1 && j.from[0]!.table === key.table && j.from[0]!.column === key.name,
+  );
+  const target = join && ctx.model.tables.find((t) => t.name === join.to[0]!.table);
+  if (!target || !isDimensionOfFact(ctx.model, ctx.base.name, target.name)) return null;
+  const names = target.columns.filter(
+    (c) => c.kind === 'text' && !c.isKey && /(^|_)(name|title)$/i.test(c.name),
+  );
+  return names.length === 1 ? names[0]! : null;
+}
+
+/**
+ * Whether token `at` is in a sentence that lists what to show, after a first sentence that asks
+ * the question ("… ? Return the id, name and total."): every word there names an output column.
+ */
+function inReturnClause(tokens: { text: string; raw: string }[], at: number): boolean {
+  for (let k = at - 1; k > 0; k--) {
+    if (['return', 'include', 'output', 'display'].includes(tokens[k]!.text))
+      return /^[A-Z]/.test(tokens[k]!.raw);
+    if (['.', '?', '!'].includes(tokens[k]!.text)) return false;
+  }
+  return false;
 }
 
 /**

@@ -14,8 +14,20 @@ interface Period {
 
 export interface TimeWords {
   period?: Period;
-  grain?: { grain: TTimeGrain; start: number; end: number };
+  /** `ranked`: the periods are ranked, not listed ("which month", "the best week"). */
+  grain?: { grain: TTimeGrain; start: number; end: number; ranked?: boolean };
   comparison?: { kind: 'previous_period' | 'previous_year'; start: number; end: number };
+  /**
+   * Two periods set side by side ("this month vs last month"): `period` then spans both, and
+   * the answer has one row per period, a bucket of `grain` each.
+   */
+  compared?: {
+    periods: [Period, Period];
+    grain: TTimeGrain;
+    contiguous: boolean;
+    /** Character spans of both periods and of the word that compares them. */
+    spans: { start: number; end: number }[];
+  };
 }
 
 const iso = (d: Date): string => d.toISOString().slice(0, 10);
@@ -46,6 +58,11 @@ const UNIT: Record<string, TTimeGrain> = {
   quarters: 'quarter',
   year: 'year',
   years: 'year',
+  wk: 'week',
+  mo: 'month',
+  mth: 'month',
+  qtr: 'quarter',
+  yr: 'year',
 };
 
 function startOf(unit: TTimeGrain, d: Date): Date {
@@ -143,7 +160,7 @@ const RULES: Rule[] = [
     },
   ],
   [
-    /\b(last|previous|this|current) (week|month|quarter|year)\b/i,
+    /\b(last|previous|this|current) (week|month|quarter|year|wk|mo|mth|qtr|yr)\b/i,
     (m, now) => {
       const unit = UNIT[m[2]!.toLowerCase()]!;
       const cur = startOf(unit, now);
@@ -152,7 +169,7 @@ const RULES: Rule[] = [
       return {
         from: iso(from),
         to: iso(prev ? cur : addDays(startOf('day', now), 1)),
-        label: `${prev ? 'last' : 'this'} ${m[2]!.toLowerCase()}`,
+        label: `${prev ? 'last' : 'this'} ${unit}`,
       };
     },
   ],
@@ -197,9 +214,9 @@ const RULES: Rule[] = [
     },
   ],
   [
-    /\b(?:in|during|for|of) (january|february|march|april|may|june|july|august|september|october|november|december) ((?:19|20)\d\d)\b/i,
+    /\b(?:(?:in|during|for|of) )?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.? ((?:19|20)\d\d)\b/i,
     (m) => {
-      const month = MONTHS.indexOf(m[1]!.toLowerCase());
+      const month = MONTHS.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
       const y = Number(m[2]);
       return { from: iso(utc(y, month)), to: iso(utc(y, month + 1)), label: `${m[1]} ${y}` };
     },
@@ -211,19 +228,95 @@ const RULES: Rule[] = [
       return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y) };
     },
   ],
+  // "revenue 2025", "2025 sales by month": a year said alone, not a bound ("after 2004") or an
+  // amount ("more than 2000").
+  [
+    /(?<!\b(?:than|after|before|since|until|till|from|to|and|or|between|over|under|above|below|least|most|id|number|no\.?|#|\$)\s)(?<![-/$#.,\d]\s?)\b((?:19|20)\d\d)\b(?!\s?[-/.,]\s?\d)/i,
+    (m) => {
+      const y = Number(m[1]);
+      return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y) };
+    },
+  ],
 ];
 
-/** Business periods, grains and comparisons in a question, relative to `now`. */
-export function findTimeWords(text: string, now: Date): TimeWords {
-  const out: TimeWords = {};
+function firstPeriod(text: string, now: Date): Period | undefined {
   for (const [re, make] of RULES) {
     const m = re.exec(text);
     if (!m) continue;
     const p = make(m, now);
-    if (p) {
-      out.period = { ...p, start: m.index, end: m.index + m[0].length };
-      break;
-    }
+    // "this month's sales": the possessive belongs to the period.
+    const possessive = /^['’]s\b/.exec(text.slice(m.index + m[0].length))?.[0].length ?? 0;
+    if (p) return { ...p, start: m.index, end: m.index + m[0].length + possessive };
+  }
+  return undefined;
+}
+
+const COMPARISON =
+  /\b(year over year|yoy|vs\.? (?:the )?(?:same period )?last year|compared (?:to|with) last year)\b|\b((?:week|month|quarter) over (?:week|month|quarter)|vs\.? (?:the )?previous (?:period|month|quarter|week)|compared (?:to|with) (?:the )?(?:previous|last) (?:period|month|quarter|week)|mom|wow|qoq)\b/i;
+const COMPARING = /\b(vs\.?|versus|compared?|comparing|comparison|against)\b/i;
+const YEAR_EARLIER =
+  /\b(?:(?:the )?same (?:period|time|day|days|week|month|quarter|months) (?:of |in )?(?:last|the previous|the prior|a) year(?: earlier| before| ago)?|a year (?:earlier|before|ago)|the year before)\b/i;
+
+/**
+ * "this month vs last month", "Q3 2026 compared with Q3 2025", "YTD against the same period last
+ * year": two periods of the question set side by side, in time order, with the smallest grain
+ * that puts each in a bucket of its own (null when none does).
+ */
+function comparedPeriods(text: string, first: Period, now: Date): TimeWords['compared'] | null {
+  const comparing = COMPARING.exec(text);
+  if (!comparing || !first.from || !first.to) return null;
+  const masked = text.slice(0, first.start) + ' '.repeat(first.end - first.start) + text.slice(first.end);
+  const earlier = YEAR_EARLIER.exec(masked);
+  let second: Period | undefined;
+  if (earlier) {
+    const back = (d: string): string => {
+      const x = new Date(`${d}T00:00:00Z`);
+      return iso(utc(x.getUTCFullYear() - 1, x.getUTCMonth(), x.getUTCDate()));
+    };
+    second = {
+      from: back(first.from),
+      to: back(first.to),
+      label: 'the same period a year earlier',
+      start: earlier.index,
+      end: earlier.index + earlier[0].length,
+    };
+  } else second = firstPeriod(masked, now);
+  if (!second?.from || !second.to) return null;
+  const periods = [first, second].sort((a, b) => a.from!.localeCompare(b.from!)) as [Period, Period];
+  const [a, b] = periods;
+  if (a.to! > b.from!) return null;
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  const grain = (['day', 'week', 'month', 'quarter', 'year'] as TTimeGrain[]).find(
+    (g) =>
+      periods.every(
+        (p) => startOf(g, day(p.from!)).getTime() === startOf(g, addDays(day(p.to!), -1)).getTime(),
+      ) && startOf(g, day(a.from!)).getTime() !== startOf(g, day(b.from!)).getTime(),
+  );
+  if (!grain) return null;
+  const spans = [a, b, { start: comparing.index, end: comparing.index + comparing[0].length }].map((x) => ({
+    start: x.start,
+    end: x.end,
+  }));
+  return { periods, grain, contiguous: a.to === b.from, spans };
+}
+
+/** Business periods, grains and comparisons in a question, relative to `now`. */
+export function findTimeWords(text: string, now: Date): TimeWords {
+  const out: TimeWords = {};
+  out.period = firstPeriod(text, now);
+  // "vs last year", "month over month": the period's value beside the one before (a comparison
+  // card), not two periods named.
+  const compared = out.period && !COMPARISON.test(text) && comparedPeriods(text, out.period, now);
+  if (compared) {
+    const [a, b] = compared.periods;
+    out.compared = compared;
+    out.period = {
+      from: a.from,
+      to: b.to,
+      label: `${out.period!.label} vs ${(a === out.period ? b : a).label}`,
+      start: out.period!.start,
+      end: out.period!.end,
+    };
   }
   if (!out.period) {
     const date = String.raw`[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4}`;
@@ -253,7 +346,7 @@ export function findTimeWords(text: string, now: Date): TimeWords {
     if (tail) out.period.end += tail[0].length;
   }
   const g =
-    /\b(?:by|per|each|every|over|for each) (day|week|month|quarter|year)\b|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(
+    /\b(?:by|per|each|every|over|for each|which|what|best|worst|busiest|slowest|strongest|weakest|peak) (day|week|month|quarter|year)\b(?! (?:to date|ago|before|earlier|of (?:the )?(?:week|month|year)))|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(
       text,
     );
   if (g) {
@@ -267,12 +360,10 @@ export function findTimeWords(text: string, now: Date): TimeWords {
           : w.startsWith('qu')
             ? 'quarter'
             : 'year';
-    out.grain = { grain, start: g.index, end: g.index + g[0].length };
+    const ranked = /^(which|what|best|worst|busiest|slowest|strongest|weakest|peak)\b/i.test(g[0]);
+    out.grain = { grain, start: g.index, end: g.index + g[0].length, ...(ranked ? { ranked } : {}) };
   }
-  const c =
-    /\b(year over year|yoy|vs\.? (?:the )?(?:same period )?last year|compared (?:to|with) last year)\b|\b((?:week|month|quarter) over (?:week|month|quarter)|vs\.? (?:the )?previous (?:period|month|quarter|week)|compared (?:to|with) (?:the )?(?:previous|last) (?:period|month|quarter|week)|mom|wow|qoq)\b/i.exec(
-      text,
-    );
+  const c = COMPARISON.exec(text);
   if (c)
     out.comparison = {
       kind: c[1] ? 'previous_year' : 'previous_period',

@@ -21,12 +21,32 @@ import {
 } from './context';
 import type { CountCondition } from './filters';
 import { measureLabel } from './measures';
+import { DOUBT_WEIGHTS } from './weights';
 
 /** A time grain ("by month") becomes a dimension on the table's time column. */
 export function applyTime(ctx: ParseContext): void {
   const timeCol = ctx.base.columns.find((c) => c.isTime);
   if ((ctx.time.grain || ctx.time.period || ctx.time.comparison) && !timeCol)
     penalise(ctx, 0.4, 'the data has no date to filter by');
+  const compared = ctx.time.compared;
+  if (compared && timeCol) {
+    // One row per period: a bucket of the grain each. Periods apart are two ranges, and only
+    // "or"-ed when nothing else filters (the plan's filters combine one way).
+    if (!ctx.time.grain)
+      ctx.dimensions.push({
+        column: ref(timeCol),
+        grain: compared.grain,
+        label: `${timeCol.label} (${compared.grain})`,
+      });
+    if (!compared.contiguous) {
+      if (ctx.filters.length || timeCol.type.toUpperCase() !== 'DATE')
+        penalise(ctx, DOUBT_WEIGHTS.periodsApartWithFilters, 'two periods apart with other conditions');
+      ctx.filterLogic = 'or';
+      for (const p of compared.periods)
+        ctx.filters.push({ column: ref(timeCol), op: 'between', values: [p.from!, dayBefore(p.to!)] });
+    }
+    return;
+  }
   if (ctx.time.grain && timeCol)
     ctx.dimensions.push({
       column: ref(timeCol),
@@ -34,6 +54,9 @@ export function applyTime(ctx: ParseContext): void {
       label: `${timeCol.label} (${ctx.time.grain.grain})`,
     });
 }
+
+const dayBefore = (d: string): string =>
+  new Date(new Date(`${d}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
 
 function countIndex(ctx: ParseContext): number {
   const i = ctx.measures.findIndex((m) => m.agg === 'count');
@@ -65,7 +88,7 @@ function limitNear(ctx: ParseContext, at: number): number | undefined {
       !Number.isInteger(n.number) ||
       n.number < 1 ||
       n.number > 100 ||
-      !['the', 'top', 'first', 'list', 'show', 'find', 'give', 'return'].includes(
+      !['the', 'top', 'first', 'list', 'show', 'find', 'give', 'return', 'which', 'what'].includes(
         ctx.tokens[k - 1]?.text ?? '',
       )
     )
@@ -353,7 +376,7 @@ export function applyOrdering(
         keyed = true;
         break;
       }
-    // "Sort the names of all counties in ascending order of population": the verb's object is
+    // "list every town name in ascending order of headcount": the verb's object is
     // what is listed; the key comes with the later "order of".
     const laterKey = t
       .slice(i + 1)
@@ -542,7 +565,8 @@ export function applyOrdering(
       ctx.order.push({ kind: 'measure', index, dir: m.agg === 'min' ? 'asc' : 'desc' });
       grouped = true;
     }
-    ctx.limit = 1;
+    // "which three regions had the highest revenue": the count said before what is ranked.
+    ctx.limit = (superAt >= 0 ? limitNear(ctx, superAt) : undefined) ?? 1;
     intent = 'superlative';
   } else if (
     superlativeMeasures.length === 1 &&
@@ -551,7 +575,7 @@ export function applyOrdering(
     !ctx.dimensions.length &&
     !ctx.order.length
   ) {
-    // "Which department has the lowest budget?", "the instructor with the highest salary": a row, not a number.
+    // "which team has the smallest payroll", "the player with the highest wage": a row, not a number.
     const m = ctx.measures[0]!;
     const superAt = t.findIndex((x, i) => AGG_WORDS[x.text] && ctx.used.has(i));
     const entityBefore = ctx.resolved.some(
@@ -615,7 +639,8 @@ export function applyOrdering(
     (x, i) =>
       ['share', 'percentage', 'proportion', 'percent', 'fraction'].includes(x.text) &&
       !mentionCovering(ctx, i) &&
-      (t[i + 1]?.text === 'of' || t[i - 1]?.text === 'what'),
+      // "share of revenue", "what percentage", "as a percentage", "in percent".
+      (t[i + 1]?.text === 'of' || ['what', 'in', 'a', 'as'].includes(t[i - 1]?.text ?? '')),
   );
   const share = shareAt >= 0 && (grouped || freeColumns(ctx).length > 0) && ctx.measures.length > 0;
   if (share) {
