@@ -96,9 +96,12 @@ function dimensionViews(plan: TQueryPlan, model: SemanticModel, rows: unknown[][
     const column = model.tables
       .find((t) => t.name === d.column.table)
       ?.columns.find((c) => c.name === d.column.column);
-    const text = d.grain === undefined && (column === undefined || column.kind === 'text');
+    // Weekdays are names (Monday…Sunday), ordered as the week runs, not periods of time.
+    const grain = d.grain === 'weekday' ? undefined : d.grain;
+    const text =
+      grain === undefined && (column === undefined || column.kind === 'text' || d.grain === 'weekday');
     const ordinal = !text || ordinalKey(rows.map((r) => r[index])) !== null;
-    return { index, label: d.label, grain: d.grain, ordinal, text };
+    return { index, label: d.label, grain, ordinal, text };
   });
 }
 

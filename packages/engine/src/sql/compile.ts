@@ -1,7 +1,7 @@
 import type { TColumnRef, TQueryPlan } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import type { SqlDialect } from '../warehouse';
-import { DIALECTS, type Dialect } from './dialect';
+import { DIALECTS, grouping, type Dialect } from './dialect';
 import { joinPath } from './joins';
 import { compilePreAggregated } from './pre-aggregate';
 import { finishOrder, limitOf, measureTable, OPS, Params, PlanError, Scope } from './scope';
@@ -32,12 +32,20 @@ export function contextTables(plan: TQueryPlan): string[] {
  * one-to-many join to a table the plan groups or filters by.
  */
 export function fansOut(plan: TQueryPlan, model: SemanticModel): boolean {
-  const tables = new Set(plan.measures.map((m) => measureTable(m, model, plan.table)));
+  const measures = plan.measures.flatMap((m) => (m.over ? [m, m.over] : [m]));
+  const tables = new Set(measures.map((m) => measureTable(m, model, plan.table)));
   if (tables.size > 1) return true;
   const [only] = [...tables];
   if (!only) return false;
-  return contextTables(plan).some((t) => joinPath(model, only, t)?.some((s) => s.fanOut) ?? false);
+  const conditions = measures.flatMap((m) => m.where ?? []).map((f) => f.column.table);
+  return [...contextTables(plan), ...conditions].some(
+    (t) => joinPath(model, only, t)?.some((s) => s.fanOut) ?? false,
+  );
 }
+
+/** Whether the plan computes over its grouped rows (running totals, changes, top N per group). */
+const windowed = (plan: TQueryPlan): boolean =>
+  Boolean(plan.cumulative || plan.periodChange || plan.perGroupLimit !== undefined);
 
 /** Compiles a validated plan to one SELECT in the given dialect; values are always bound. */
 export function compilePlan(
@@ -48,7 +56,9 @@ export function compilePlan(
 ): CompiledQuery {
   const d: Dialect = DIALECTS[dialectName];
   const aggregated = plan.measures.length > 0 || plan.dimensions.length > 0;
-  if (aggregated && fansOut(plan, model)) return compilePreAggregated(plan, model, d, options);
+  // Those are computed over the grouped rows, as a pre-aggregated plan's are.
+  if (aggregated && (fansOut(plan, model) || windowed(plan)))
+    return compilePreAggregated(plan, model, d, options);
   const params = new Params(d);
   const scope = new Scope(model, d, plan.table);
   const col = (r: TColumnRef) => scope.col(r);
@@ -58,15 +68,17 @@ export function compilePlan(
   const groupBy: string[] = [];
   if (aggregated) {
     for (const dim of plan.dimensions) {
-      const e = dim.grain ? d.truncate(col(dim.column), dim.grain) : col(dim.column);
+      const e = dim.grain ? grouping(d, col(dim.column), dim.grain) : col(dim.column);
       select.push(e);
       groupBy.push(e);
       labels.push(dim.label);
     }
+    const share = plan.share && plan.dimensions.length > 0;
     for (const m of plan.measures) {
-      const e = scope.measure(m);
-      select.push(plan.share && plan.dimensions.length ? `${e} * 1.0 / SUM(${e}) OVER ()` : e);
-      labels.push(plan.share && plan.dimensions.length ? `Share of ${m.label}` : m.label);
+      // Each appearance binds its own values (a conditional measure's), in text order.
+      const e = scope.value(m, params);
+      select.push(share ? `${e} * 1.0 / SUM(${scope.value(m, params)}) OVER ()` : e);
+      labels.push(share ? `Share of ${m.label}` : m.label);
     }
   } else {
     for (const c of plan.columns) {
@@ -80,8 +92,13 @@ export function compilePlan(
   const having = plan.having.map((h) => {
     const m = plan.measures[h.measure];
     if (!m) throw new PlanError('HAVING refers to a missing measure');
-    return `${scope.measure(m)} ${OPS[h.op]} ${params.bind(h.value)}`;
+    return `${scope.value(m, params)} ${OPS[h.op]} ${params.bind(h.value)}`;
   });
+  // Weekdays order as the week runs, not by name.
+  const dimKey = (i: number) => {
+    const x = plan.dimensions[i];
+    return x?.grain === 'weekday' ? `MIN(${d.weekday(col(x.column))})` : String(i + 1);
+  };
   // A distinct listing ordered by a column it does not show is grouped instead (below).
   let groupedListing = false;
   const order = plan.order.map((o) => {
@@ -91,7 +108,7 @@ export function compilePlan(
       if (!m) throw new PlanError('ORDER BY refers to a missing measure');
       return `${plan.dimensions.length + (o.index ?? 0) + 1} ${dir}`;
     }
-    if (o.kind === 'dimension') return `${(o.index ?? 0) + 1} ${dir}`;
+    if (o.kind === 'dimension') return `${dimKey(o.index ?? 0)} ${dir}`;
     if (!o.column) throw new PlanError('ORDER BY needs a column');
     const same = (c: TColumnRef): boolean => c.table === o.column!.table && c.column === o.column!.column;
     if (aggregated) {
@@ -114,7 +131,7 @@ export function compilePlan(
     return `${col(o.column)} ${dir}`;
   });
   for (let i = order.length - 1; i >= 0; i--) if (!order[i]) order.splice(i, 1);
-  finishOrder(plan, order, d);
+  finishOrder(plan, order, d, dimKey);
   const limit = limitOf(plan, options);
   const sql = [
     `SELECT ${!aggregated && plan.distinct && !groupedListing ? 'DISTINCT ' : ''}${select.join(', ')}`,
