@@ -103,6 +103,8 @@ export const ZOrder = z.object({
   index: z.number().int().min(0).optional(),
   column: ZColumnRef.optional(),
   dir: z.enum(['asc', 'desc']),
+  /** With a comparison: order by the measure's change from the comparison period, not its value. */
+  change: z.boolean().optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
@@ -149,6 +151,11 @@ export const ZQueryPlan = z
     comparison: z.enum(['previous_period', 'previous_year']).optional(),
     /** Applies to share: each group's measure as a fraction of the total. */
     share: z.boolean().default(false),
+    /**
+     * With a breakdown: the same measures over this period beside those of `timeRange` (on the
+     * same column), and each one's change. Takes the place of `comparison` when both are given.
+     */
+    comparisonRange: ZTimeRange.optional(),
     /** Beside each sum or count, its running total along the time dimension (per other group). */
     cumulative: z.boolean().optional(),
     /** Beside each measure, its change from the time dimension's previous period (per other group). */

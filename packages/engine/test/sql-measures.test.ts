@@ -287,3 +287,81 @@ describe('top N per group', () => {
     expect(() => compilePlan({ ...plan, dimensions: [status] }, model, 'duckdb')).toThrow(/two groupings/);
   });
 });
+
+describe('a breakdown compared with another period', () => {
+  const first: TQueryPlan['timeRange'] = {
+    column: o('day'),
+    from: '2026-04-01',
+    to: '2026-07-01',
+    label: 'Q2',
+  };
+  const plan: TQueryPlan = {
+    ...base,
+    intent: 'compare_periods',
+    dimensions: [status],
+    measures: [revenue, { agg: 'count', label: 'Orders' }],
+    timeRange: first,
+    comparison: 'previous_period',
+    order: [{ kind: 'measure', index: 0, dir: 'desc', change: true }],
+  };
+  it('reads both periods in one pass, each measure its own period, then each change', () => {
+    const q = compilePlan(plan, model, 'postgres');
+    expect(q.sql).toContain(
+      'SUM(CASE WHEN t0."day" >= CAST($1 AS DATE) AND t0."day" < CAST($2 AS DATE) THEN t0."revenue" END) AS m0',
+    );
+    expect(q.sql).toContain(
+      'WHERE ((t0."day" >= CAST($9 AS DATE) AND t0."day" < CAST($10 AS DATE)) OR (t0."day" >= CAST($11 AS DATE) AND t0."day" < CAST($12 AS DATE)))',
+    );
+    // The period before a quarter is the quarter before.
+    expect(q.params.slice(4, 6)).toEqual(['2026-01-01', '2026-04-01']);
+    expect(q.params.slice(8)).toEqual(['2026-04-01', '2026-07-01', '2026-01-01', '2026-04-01']);
+    expect(q.columns).toEqual([
+      'Status',
+      'Revenue',
+      'Orders',
+      'Revenue (period before Q2)',
+      'Orders (period before Q2)',
+      'Change in Revenue',
+      '% change in Revenue',
+      'Change in Orders',
+      '% change in Orders',
+    ]);
+    expect(q.sql).toContain('ORDER BY (r.m0 - r.m2) DESC NULLS LAST, r.d0 DESC NULLS LAST');
+  });
+  it('with a named period, which must be on the same column', () => {
+    const named = { column: o('day'), from: '2025-04-01', to: '2025-07-01', label: 'Q2 last year' };
+    const q = compilePlan({ ...plan, comparison: undefined, comparisonRange: named }, model, 'duckdb');
+    expect(q.params.slice(4, 6)).toEqual(['2025-04-01', '2025-07-01']);
+    expect(q.columns).toContain('Revenue (Q2 last year)');
+    expect(() =>
+      compilePlan({ ...plan, comparisonRange: { ...named, column: o('order_id') } }, model, 'duckdb'),
+    ).toThrow(/same date column/);
+    expect(() =>
+      compilePlan({ ...plan, timeRange: undefined, comparisonRange: named }, model, 'duckdb'),
+    ).toThrow(PlanError);
+  });
+  it('a ratio compares both of its parts over each period', () => {
+    const q = compilePlan(
+      {
+        ...plan,
+        order: [],
+        measures: [{ ...revenue, over: { agg: 'count', label: 'Orders' } }],
+      },
+      model,
+      'duckdb',
+    );
+    expect(q.sql).toContain(
+      'COUNT(CASE WHEN t0."day" >= CAST(? AS DATE) AND t0."day" < CAST(? AS DATE) THEN 1 END) AS o0',
+    );
+    expect(q.sql).toMatch(
+      /^SELECT r\.d0, r\.m0 \* 1\.0 \/ NULLIF\(r\.o0, 0\), r\.m1 \* 1\.0 \/ NULLIF\(r\.o1, 0\)/,
+    );
+  });
+  it('a single figure keeps its own comparison query; ordering by a change needs a comparison', () => {
+    const single = compilePlan({ ...plan, dimensions: [], order: [] }, model, 'duckdb');
+    expect(single.columns).toEqual(['Revenue', 'Orders']);
+    expect(() => compilePlan({ ...plan, comparison: undefined }, model, 'duckdb')).toThrow(
+      /needs a comparison/,
+    );
+  });
+});

@@ -1,10 +1,11 @@
-import type { TColumnRef, TQueryPlan } from '@catalyst/contracts';
+import type { TColumnRef, TMeasure, TQueryPlan, TTimeRange } from '@catalyst/contracts';
+import { previousRange } from '../answer/periods';
 import type { SemanticModel } from '../model/types';
 import type { SqlDialect } from '../warehouse';
 import { DIALECTS, grouping, type Dialect } from './dialect';
 import { joinPath } from './joins';
 import { compilePreAggregated } from './pre-aggregate';
-import { finishOrder, limitOf, measureTable, OPS, Params, PlanError, Scope } from './scope';
+import { finishOrder, limitOf, type Measured, measureTable, OPS, Params, PlanError, Scope } from './scope';
 
 export { PlanError } from './scope';
 
@@ -47,6 +48,55 @@ export function fansOut(plan: TQueryPlan, model: SemanticModel): boolean {
 const windowed = (plan: TQueryPlan): boolean =>
   Boolean(plan.cumulative || plan.periodChange || plan.perGroupLimit !== undefined);
 
+/**
+ * The period a breakdown's measures are compared over: the plan's named one, or the period before
+ * (or a year before) its time range. Null without one: a single figure's comparison with the
+ * period before is a query of its own (answer/present.ts), and an open time range has no period
+ * before it.
+ */
+function comparedWith(plan: TQueryPlan): TTimeRange | null {
+  if (plan.comparisonRange) {
+    const r = plan.timeRange;
+    if (!r)
+      throw new PlanError(
+        `Comparing with ${plan.comparisonRange.label} needs the period it is compared with`,
+      );
+    const same =
+      r.column.table === plan.comparisonRange.column.table &&
+      r.column.column === plan.comparisonRange.column.column;
+    if (!same) throw new PlanError('Two periods are compared on the same date column');
+    return plan.comparisonRange;
+  }
+  if (!plan.comparison || !plan.dimensions.length) return null;
+  return previousRange(plan) ?? null;
+}
+
+/**
+ * Each measure over the plan's period and over the other, side by side (read in one pass over the
+ * rows of both periods, each measure counting only its own period's), then each one's change.
+ */
+function compileComparison(
+  plan: TQueryPlan,
+  against: TTimeRange,
+  model: SemanticModel,
+  d: Dialect,
+  options: { maxRows?: number },
+): CompiledQuery {
+  const current = plan.timeRange!;
+  const during = (m: TMeasure, range: TTimeRange, label: string): TMeasure & Measured => ({
+    ...m,
+    label,
+    during: range,
+    ...(m.over && { over: { ...m.over, during: range } as TMeasure['over'] }),
+  });
+  const measures = [
+    ...plan.measures.map((m) => during(m, current, m.label)),
+    ...plan.measures.map((m) => during(m, against, `${m.label} (${against.label})`)),
+  ];
+  const compared: TQueryPlan = { ...plan, measures, comparisonRange: against, comparison: undefined };
+  return compilePreAggregated(compared, model, d, options, plan.measures.length);
+}
+
 /** Compiles a validated plan to one SELECT in the given dialect; values are always bound. */
 export function compilePlan(
   plan: TQueryPlan,
@@ -56,6 +106,8 @@ export function compilePlan(
 ): CompiledQuery {
   const d: Dialect = DIALECTS[dialectName];
   const aggregated = plan.measures.length > 0 || plan.dimensions.length > 0;
+  const against = aggregated ? comparedWith(plan) : null;
+  if (against) return compileComparison(plan, against, model, d, options);
   // Those are computed over the grouped rows, as a pre-aggregated plan's are.
   if (aggregated && (fansOut(plan, model) || windowed(plan)))
     return compilePreAggregated(plan, model, d, options);
@@ -106,6 +158,7 @@ export function compilePlan(
     if (o.kind === 'measure') {
       const m = plan.measures[o.index ?? 0];
       if (!m) throw new PlanError('ORDER BY refers to a missing measure');
+      if (o.change) throw new PlanError('Ordering by a change needs a comparison with another period');
       return `${plan.dimensions.length + (o.index ?? 0) + 1} ${dir}`;
     }
     if (o.kind === 'dimension') return `${dimKey(o.index ?? 0)} ${dir}`;

@@ -1,16 +1,19 @@
-import type {
-  TBaseMeasure,
-  TColumnRef,
-  TDimension,
-  TFilter,
-  TMeasure,
-  TQueryPlan,
-} from '@catalyst/contracts';
+import type { TColumnRef, TDimension, TFilter, TMeasure, TQueryPlan } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import { grouping, weekdayOrder, type Dialect } from './dialect';
 import type { CompiledQuery } from './compile';
 import { joinPath, type JoinStep } from './joins';
-import { finishOrder, limitOf, measureTable, OPS, Params, PlanError, ratio, Scope } from './scope';
+import {
+  finishOrder,
+  limitOf,
+  measureTable,
+  type Measured,
+  OPS,
+  Params,
+  PlanError,
+  ratio,
+  Scope,
+} from './scope';
 
 /**
  * Plans whose joins would fan out are aggregated per measure table before anything is combined,
@@ -33,6 +36,8 @@ export function compilePreAggregated(
   model: SemanticModel,
   d: Dialect,
   options: { maxRows?: number },
+  /** A comparison: the plan's first `compared` measures are its own, the others theirs before. */
+  compared = 0,
 ): CompiledQuery {
   const params = new Params(d);
   // Each measure is read as m<j>; a ratio's denominator as o<j>, from its own table.
@@ -72,13 +77,13 @@ export function compilePreAggregated(
       ...joined,
     ].join('\n');
   }
-  return combine({ plan, d, params, inner, options, tables: [...read] });
+  return combine({ plan, d, params, inner, options, tables: [...read], compared });
 }
 
 /** A part of a measure read from one table: the measure (m<j>) or a ratio's denominator (o<j>). */
 interface Part {
   key: string;
-  measure: TBaseMeasure;
+  measure: Measured;
 }
 
 /** Additive measures, whose running total means something: sums and counts of rows or values. */
@@ -96,8 +101,10 @@ export function combine(input: {
   inner: string;
   options: { maxRows?: number };
   tables: string[];
+  compared?: number;
 }): CompiledQuery {
   const { plan, d, params, inner, options } = input;
+  const compared = input.compared ?? 0;
   const dims = plan.dimensions.map((_, i) => `r.d${i}`);
   const value = (j: number) => {
     const m = plan.measures[j];
@@ -114,6 +121,16 @@ export function combine(input: {
     ...plan.dimensions.map((x) => x.label),
     ...plan.measures.map((m) => (share ? `Share of ${m.label}` : m.label)),
   ];
+
+  // Compared: each measure's change from its value over the other period, and that as a fraction.
+  const change = (j: number) => {
+    if (j >= compared) throw new PlanError('Ordering by a change needs a comparison with another period');
+    return `(${value(j)} - ${value(j + compared)})`;
+  };
+  for (let j = 0; j < compared; j++) {
+    select.push(change(j), ratio(change(j), `ABS(${value(j + compared)})`));
+    labels.push(`Change in ${plan.measures[j]!.label}`, `% change in ${plan.measures[j]!.label}`);
+  }
 
   // Along time: the time dimension orders, the other dimensions each have their own series.
   if (plan.cumulative || plan.periodChange) {
@@ -142,7 +159,7 @@ export function combine(input: {
   const having = plan.having.map((h) => `${value(h.measure)} ${OPS[h.op]} ${params.bind(h.value)}`);
   const order = plan.order.map((o) => {
     const dir = d.direction(o.dir);
-    if (o.kind === 'measure') return `${value(o.index ?? 0)} ${dir}`;
+    if (o.kind === 'measure') return `${o.change ? change(o.index ?? 0) : value(o.index ?? 0)} ${dir}`;
     if (o.kind === 'dimension') {
       if (!plan.dimensions[o.index ?? 0]) throw new PlanError('ORDER BY refers to a missing dimension');
       return `${dimKey(o.index ?? 0)} ${dir}`;
@@ -269,6 +286,7 @@ function groupSelect(input: {
         filters: b.filters,
         filterLogic: plan.filterLogic,
         timeRange: b.time ? plan.timeRange : undefined,
+        comparisonRange: b.time ? plan.comparisonRange : undefined,
       },
       params,
     );
@@ -289,6 +307,7 @@ function groupSelect(input: {
       filters: safeFilters,
       filterLogic: plan.filterLogic,
       timeRange: plan.timeRange && !timeBridge ? plan.timeRange : undefined,
+      comparisonRange: plan.timeRange && !timeBridge ? plan.comparisonRange : undefined,
     },
     params,
   );

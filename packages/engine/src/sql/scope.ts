@@ -1,10 +1,20 @@
-import type { TBaseMeasure, TColumnRef, TFilter, TMeasure, TQueryPlan } from '@catalyst/contracts';
+import type {
+  TBaseMeasure,
+  TColumnRef,
+  TFilter,
+  TMeasure,
+  TQueryPlan,
+  TTimeRange,
+} from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import type { Dialect } from './dialect';
 import { joinPath, type JoinStep } from './joins';
 import { valueSql } from './values';
 
 export class PlanError extends Error {}
+
+/** A measure as the compiler reads it: a comparison gives each measure the period it covers. */
+export type Measured = TBaseMeasure & { during?: TTimeRange };
 
 /** Bound values of one statement, in the order their placeholders appear in its text. */
 export class Params {
@@ -160,9 +170,16 @@ export class Scope {
    * One measure's aggregate. With `where`, only the rows meeting its conditions reach the
    * aggregate (the others are NULL to it): a sum over no such rows is NULL, a count 0.
    */
-  measure(m: TBaseMeasure, params: Params): string {
+  measure(m: Measured, params: Params): string {
     // The condition's text is made once per place it appears, in text order (binds follow text).
-    const when = m.where?.length ? () => m.where!.map((f) => this.filter(f, params)).join(' AND ') : null;
+    const when =
+      m.where?.length || m.during
+        ? () =>
+            [
+              ...(m.where ?? []).map((f) => this.filter(f, params)),
+              ...(m.during ? this.range(m.during, params) : []),
+            ].join(' AND ')
+        : null;
     const only = (e: string) => (when ? `CASE WHEN ${when()} THEN ${e} END` : e);
     if (m.metric) return this.metric(m.metric, when);
     if (m.agg === 'count' && !m.column) return when ? `COUNT(${only('1')})` : 'COUNT(*)';
@@ -185,7 +202,7 @@ export class Scope {
   }
 
   /** A measure's value: a ratio of two measures (NULL where the denominator is 0 or NULL), or one. */
-  value(m: TMeasure, params: Params): string {
+  value(m: TMeasure & Measured, params: Params): string {
     if (!m.over) return this.measure(m, params);
     const num = this.measure(m, params);
     return ratio(num, this.measure(m.over, params));
@@ -225,17 +242,31 @@ export class Scope {
   }
 
   /** The plan's filters and time range as WHERE conditions (empty when it has none). */
-  conditions(plan: Pick<TQueryPlan, 'filters' | 'filterLogic' | 'timeRange'>, params: Params): string[] {
+  conditions(
+    plan: Pick<TQueryPlan, 'filters' | 'filterLogic' | 'timeRange' | 'comparisonRange'>,
+    params: Params,
+  ): string[] {
     const where = plan.filters.map((f) => this.filter(f, params));
     const conditions = where.length
       ? [where.length > 1 && plan.filterLogic === 'or' ? `(${where.join(' OR ')})` : where.join(' AND ')]
       : [];
-    if (plan.timeRange) {
-      const e = this.col(plan.timeRange.column);
-      if (plan.timeRange.from) conditions.push(`${e} >= CAST(${params.bind(plan.timeRange.from)} AS DATE)`);
-      if (plan.timeRange.to) conditions.push(`${e} < CAST(${params.bind(plan.timeRange.to)} AS DATE)`);
-    }
+    const current = plan.timeRange ? this.range(plan.timeRange, params) : [];
+    // Compared: the rows of either period (each measure then reads its own, see `during`).
+    const other = plan.timeRange && plan.comparisonRange ? this.range(plan.comparisonRange, params) : [];
+    const all = (c: string[]) => (c.length ? c.join(' AND ') : 'TRUE');
+    if (other.length || (plan.comparisonRange && current.length))
+      conditions.push(`((${all(current)}) OR (${all(other)}))`);
+    else conditions.push(...current);
     return conditions;
+  }
+
+  /** A period's bounds on its column: `from` inclusive, `to` exclusive. */
+  range(r: TTimeRange, params: Params): string[] {
+    const e = this.col(r.column);
+    return [
+      ...(r.from ? [`${e} >= CAST(${params.bind(r.from)} AS DATE)`] : []),
+      ...(r.to ? [`${e} < CAST(${params.bind(r.to)} AS DATE)`] : []),
+    ];
   }
 }
 
