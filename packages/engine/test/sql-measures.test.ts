@@ -6,6 +6,7 @@ import type { TMeasure, TQueryPlan } from '@catalyst/contracts';
 import { compilePlan, fansOut, PlanError } from '../src/sql/compile';
 import { conditionAggregates } from '../src/sql/scope';
 import type { SemanticModel } from '../src/model/types';
+import { measureSemantics } from '../src/cards/semantics';
 
 const col = (table: string, name: string, kind: 'number' | 'text' | 'date') => ({
   table,
@@ -363,5 +364,29 @@ describe('a breakdown compared with another period', () => {
     expect(() => compilePlan({ ...plan, comparison: undefined }, model, 'duckdb')).toThrow(
       /needs a comparison/,
     );
+  });
+});
+
+describe('how the new measures read on a card', () => {
+  const orders: TMeasure = { agg: 'count_distinct', column: o('order_id'), label: 'Orders' };
+  it('a ratio, a median or a percentile never adds up across groups', () => {
+    expect(measureSemantics(revenue, model).additive).toBe('yes');
+    expect(measureSemantics({ ...revenue, over: orders }, model).additive).toBe('no');
+    expect(measureSemantics({ ...revenue, agg: 'median' }, model).additive).toBe('no');
+    expect(measureSemantics({ ...revenue, agg: 'percentile', p: 0.9 }, model).additive).toBe('no');
+  });
+  it('a count over a count is a ratio; a format the plan names is taken as said', () => {
+    const rate: TMeasure = {
+      agg: 'count',
+      label: 'Paid',
+      where: onlyPaid,
+      over: { agg: 'count', label: 'All' },
+    };
+    expect(measureSemantics(rate, model).unit).toBe('ratio');
+    expect(measureSemantics({ ...rate, format: 'percent' }, model)).toMatchObject({
+      unit: 'ratio',
+      proportion: true,
+    });
+    expect(measureSemantics({ ...revenue, format: 'currency' }, model).unit).toBe('money');
   });
 });
