@@ -284,6 +284,9 @@ describe('top N per group', () => {
       /WHERE r\.m0 >= \$1\n\) AS r\nWHERE r\.rn <= 2\nORDER BY r\.d0 ASC NULLS FIRST, r\.rn/,
     );
   });
+  it('is not combined with what would be computed over the kept rows only', () => {
+    expect(() => compilePlan({ ...plan, share: true }, model, 'duckdb')).toThrow(/not supported yet/);
+  });
   it('needs a group and something ranked in it', () => {
     expect(() => compilePlan({ ...plan, dimensions: [status] }, model, 'duckdb')).toThrow(/two groupings/);
   });
@@ -388,5 +391,12 @@ describe('how the new measures read on a card', () => {
       proportion: true,
     });
     expect(measureSemantics({ ...revenue, format: 'currency' }, model).unit).toBe('money');
+  });
+});
+
+describe('periods of a measure', () => {
+  it('are of dates only', () => {
+    const periods: TMeasure = { agg: 'count_distinct', column: o('status'), grain: 'month', label: 'Months' };
+    expect(() => compilePlan({ ...base, measures: [periods] }, model, 'duckdb')).toThrow(/holds no dates/);
   });
 });

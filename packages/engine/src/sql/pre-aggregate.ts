@@ -182,6 +182,9 @@ export function combine(input: {
     // first measure, largest first, when it has none), ties by the last dimension.
     if (dims.length < 2)
       throw new PlanError('Top N per group needs two groupings: the groups, and what is ranked');
+    // Those would be computed over the kept rows only, not over all of them.
+    if (share || plan.cumulative || plan.periodChange)
+      throw new PlanError('Shares, running totals and changes of the top N per group are not supported yet');
     const rank = order.length ? [...order] : [`${value(0)} ${d.direction('desc')}`];
     const last = dims.length - 1;
     rank.push(`${dimKey(last)} ${d.direction(plan.order[0]?.dir ?? 'desc')}`);

@@ -184,6 +184,8 @@ export class Scope {
     if (m.metric) return this.metric(m.metric, when);
     if (m.agg === 'count' && !m.column) return when ? `COUNT(${only('1')})` : 'COUNT(*)';
     if (!m.column) throw new PlanError(`${m.agg} needs a column`);
+    if (m.grain && this.column(m.column).kind !== 'date')
+      throw new PlanError(`"${m.label}" counts periods of ${m.column.column}, which holds no dates`);
     const column = m.grain ? this.d.truncate(this.col(m.column), m.grain) : this.col(m.column);
     if (m.agg === 'count') return `COUNT(${only(column)})`;
     if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${only(column)})`;
