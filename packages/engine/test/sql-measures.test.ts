@@ -3,7 +3,7 @@
 // What the SQL returns is checked on real databases by the server's dialect round trip.
 import { describe, expect, it } from 'vitest';
 import type { TMeasure, TQueryPlan } from '@catalyst/contracts';
-import { compilePlan, fansOut, PlanError } from '../src/sql/compile';
+import { compilePlan, derivedColumns, fansOut, PlanError } from '../src/sql/compile';
 import { conditionAggregates } from '../src/sql/scope';
 import type { SemanticModel } from '../src/model/types';
 import { measureSemantics } from '../src/cards/semantics';
@@ -398,5 +398,55 @@ describe('periods of a measure', () => {
   it('are of dates only', () => {
     const periods: TMeasure = { agg: 'count_distinct', column: o('status'), grain: 'month', label: 'Months' };
     expect(() => compilePlan({ ...base, measures: [periods] }, model, 'duckdb')).toThrow(/holds no dates/);
+  });
+});
+
+describe('the columns a plan adds after its measures', () => {
+  it('are named in the order the compiled query has them', () => {
+    const q1: TQueryPlan['timeRange'] = {
+      column: o('day'),
+      from: '2026-01-01',
+      to: '2026-04-01',
+      label: 'Q1',
+    };
+    const plans: TQueryPlan[] = [
+      { ...base, dimensions: [status], measures: [revenue] },
+      {
+        ...base,
+        dimensions: [status],
+        measures: [revenue, { agg: 'count', label: 'Orders' }],
+        timeRange: q1,
+        comparison: 'previous_year',
+      },
+      { ...base, dimensions: [status, month], cumulative: true, periodChange: true },
+      { ...base, dimensions: [month], timeRange: q1, comparison: 'previous_period', cumulative: true },
+      // A single figure's comparison is a query of its own: nothing added.
+      { ...base, timeRange: q1, comparison: 'previous_period' },
+    ];
+    for (const p of plans) {
+      const q = compilePlan(p, model, 'duckdb');
+      const derived = derivedColumns(p);
+      expect(q.columns.length).toBe(p.dimensions.length + p.measures.length + derived.length);
+      derived.forEach((c, k) => {
+        const label = q.columns[p.dimensions.length + p.measures.length + k]!;
+        const of = p.measures[c.measure]!.label;
+        // A running total or change of a compared measure carries that measure's label.
+        const prefix = {
+          compared: `${of} (`,
+          change: `Change in ${of}`,
+          percent: `% change in ${of}`,
+          running: `Running total of ${of}`,
+        }[c.kind];
+        expect(label.startsWith(prefix), label).toBe(true);
+      });
+    }
+    expect(derivedColumns(plans[1]!).map((c) => c.kind)).toEqual([
+      'compared',
+      'compared',
+      'change',
+      'percent',
+      'change',
+      'percent',
+    ]);
   });
 });

@@ -54,7 +54,7 @@ const windowed = (plan: TQueryPlan): boolean =>
  * period before is a query of its own (answer/present.ts), and an open time range has no period
  * before it.
  */
-function comparedWith(plan: TQueryPlan): TTimeRange | null {
+export function comparedWith(plan: TQueryPlan): TTimeRange | null {
   if (plan.comparisonRange) {
     const r = plan.timeRange;
     if (!r)
@@ -69,6 +69,33 @@ function comparedWith(plan: TQueryPlan): TTimeRange | null {
   }
   if (!plan.comparison || !plan.dimensions.length) return null;
   return previousRange(plan) ?? null;
+}
+
+/** A column a plan's result has after its measures, and the measure it derives from. */
+export interface DerivedColumn {
+  measure: number;
+  /** Over the compared period; its change (difference) or % change; its running total. */
+  kind: 'compared' | 'change' | 'percent' | 'running';
+}
+
+/**
+ * The columns `compilePlan` adds after the plan's dimensions and measures, in their order: the
+ * measures over the compared period, each one's change and % change; running totals; changes from
+ * the previous period (the last two also of the compared measures). For formatting results.
+ */
+export function derivedColumns(plan: TQueryPlan): DerivedColumn[] {
+  const n = plan.measures.length;
+  const aggregated = n > 0 || plan.dimensions.length > 0;
+  const compared = aggregated && comparedWith(plan) ? n : 0;
+  const read = Array.from({ length: n + compared }, (_, j) => j % n);
+  const out: DerivedColumn[] = [];
+  for (let j = 0; j < compared; j++) out.push({ measure: j, kind: 'compared' });
+  for (let j = 0; j < compared; j++)
+    out.push({ measure: j, kind: 'change' }, { measure: j, kind: 'percent' });
+  if (plan.cumulative) out.push(...read.map((j) => ({ measure: j, kind: 'running' as const })));
+  if (plan.periodChange)
+    for (const j of read) out.push({ measure: j, kind: 'change' }, { measure: j, kind: 'percent' });
+  return out;
 }
 
 /**
