@@ -132,6 +132,17 @@ describe('conditional measures', () => {
     expect(q.sql).toContain('WHERE t0."revenue" > $4');
     expect(q.params).toEqual(['paid', 'paid', 'paid', 0]);
   });
+  it('as a share of the total bind their values at each place they appear', () => {
+    const q = compilePlan(
+      { ...base, dimensions: [region], share: true, measures: [{ ...revenue, where: onlyPaid }] },
+      model,
+      'postgres',
+    );
+    expect(q.sql).toContain(
+      'SUM(CASE WHEN t0."status" = $1 THEN t0."revenue" END) * 1.0 / SUM(SUM(CASE WHEN t0."status" = $2 THEN t0."revenue" END)) OVER ()',
+    );
+    expect(q.params).toEqual(['paid', 'paid']);
+  });
   it('narrow a derived metric: every aggregate in it, COUNT(*) included, literals untouched', () => {
     const q = compilePlan(
       { ...base, measures: [{ agg: 'sum', metric: 'kept_share', label: 'Kept share', where: onlyPaid }] },
