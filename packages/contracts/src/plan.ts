@@ -8,35 +8,11 @@ import { z } from 'zod';
 export const ZColumnRef = z.object({ table: z.string().min(1), column: z.string().min(1) });
 export type TColumnRef = z.infer<typeof ZColumnRef>;
 
-export const ZAggregate = z.enum([
-  'count',
-  'count_distinct',
-  'sum',
-  'avg',
-  'min',
-  'max',
-  'median',
-  'percentile',
-]);
+export const ZAggregate = z.enum(['count', 'count_distinct', 'sum', 'avg', 'min', 'max']);
 export type TAggregate = z.infer<typeof ZAggregate>;
 
 export const ZTimeGrain = z.enum(['day', 'week', 'month', 'quarter', 'year']);
 export type TTimeGrain = z.infer<typeof ZTimeGrain>;
-
-export const ZMeasure = z.object({
-  agg: ZAggregate,
-  /** Absent for COUNT(*). */
-  column: ZColumnRef.optional(),
-  /** A derived metric of the model, by name (its expression comes from the model, not the plan). */
-  metric: z.string().optional(),
-  /** For "percentile": which one, as a fraction (0.9 = the 90th percentile). */
-  p: z.number().min(0).max(1).optional(),
-  label: z.string(),
-});
-export type TMeasure = z.infer<typeof ZMeasure>;
-
-export const ZDimension = z.object({ column: ZColumnRef, grain: ZTimeGrain.optional(), label: z.string() });
-export type TDimension = z.infer<typeof ZDimension>;
 
 export const ZFilterOp = z.enum([
   'eq',
@@ -62,6 +38,56 @@ export const ZFilter = z.object({
 });
 export type TFilter = z.infer<typeof ZFilter>;
 
+/**
+ * What a measure computes: the aggregates, plus the median and a continuous percentile
+ * (interpolated between neighbours, as PERCENTILE_CONT), which not every database can compute.
+ */
+export const ZMeasureAggregate = z.enum([...ZAggregate.options, 'median', 'percentile']);
+export type TMeasureAggregate = z.infer<typeof ZMeasureAggregate>;
+
+/** A dimension's grouping of time: a period, or the day of the week (Monday to Sunday). */
+export const ZDimensionGrain = z.enum([...ZTimeGrain.options, 'weekday']);
+export type TDimensionGrain = z.infer<typeof ZDimensionGrain>;
+
+/** How a value is meant to be shown (a card's style); the compiler does not change values for it. */
+export const ZDisplayFormat = z.enum(['number', 'percent', 'currency']);
+export type TDisplayFormat = z.infer<typeof ZDisplayFormat>;
+
+const measureFields = {
+  agg: ZMeasureAggregate,
+  /** Absent for COUNT(*). */
+  column: ZColumnRef.optional(),
+  /** A derived metric of the model, by name (its expression comes from the model, not the plan). */
+  metric: z.string().optional(),
+  label: z.string(),
+  /** For `percentile`: which one, from 0 to 1 (0.9 is the 90th percentile). */
+  p: z.number().min(0).max(1).optional(),
+  /** For count_distinct of a date: distinct periods (months with sales) rather than days. */
+  grain: ZTimeGrain.optional(),
+  /** Only the rows meeting all these conditions count towards this measure (the others' do not). */
+  where: z.array(ZFilter).max(10).optional(),
+  format: ZDisplayFormat.optional(),
+};
+
+/** The measure a ratio divides by: a measure of its own, never itself a ratio. */
+export const ZBaseMeasure = z.object(measureFields);
+export type TBaseMeasure = z.infer<typeof ZBaseMeasure>;
+
+export const ZMeasure = z.object({
+  ...measureFields,
+  /** A ratio: this measure divided by `over` (NULL where `over` is 0 or NULL). */
+  over: ZBaseMeasure.optional(),
+});
+export type TMeasure = z.infer<typeof ZMeasure>;
+
+export const ZDimension = z.object({
+  column: ZColumnRef,
+  grain: ZDimensionGrain.optional(),
+  label: z.string(),
+  format: ZDisplayFormat.optional(),
+});
+export type TDimension = z.infer<typeof ZDimension>;
+
 export const ZTimeRange = z.object({
   column: ZColumnRef,
   /** ISO dates, `from` inclusive and `to` exclusive. */
@@ -77,6 +103,8 @@ export const ZOrder = z.object({
   index: z.number().int().min(0).optional(),
   column: ZColumnRef.optional(),
   dir: z.enum(['asc', 'desc']),
+  /** With a comparison: order by the measure's change from the comparison period, not its value. */
+  change: z.boolean().optional(),
 });
 export type TOrder = z.infer<typeof ZOrder>;
 
@@ -123,6 +151,20 @@ export const ZQueryPlan = z
     comparison: z.enum(['previous_period', 'previous_year']).optional(),
     /** Applies to share: each group's measure as a fraction of the total. */
     share: z.boolean().default(false),
+    /**
+     * With a breakdown: the same measures over this period beside those of `timeRange` (on the
+     * same column), and each one's change. Takes the place of `comparison` when both are given.
+     */
+    comparisonRange: ZTimeRange.optional(),
+    /** Beside each sum or count, its running total along the time dimension (per other group). */
+    cumulative: z.boolean().optional(),
+    /** Beside each measure, its change from the time dimension's previous period (per other group). */
+    periodChange: z.boolean().optional(),
+    /**
+     * Top N per group: of the rows of each combination of all dimensions but the last, the first
+     * N by the plan's order (the last dimension ranked within the others).
+     */
+    perGroupLimit: z.number().int().min(1).max(1000).optional(),
   })
   .meta({ id: 'QueryPlan' });
 export type TQueryPlan = z.infer<typeof ZQueryPlan>;

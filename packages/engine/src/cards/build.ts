@@ -190,7 +190,10 @@ function listingFormats(input: CardInput): (TValueFormat | undefined)[] {
 function tableCard(input: CardInput): TCard {
   const { view } = input;
   const formats: (TValueFormat | undefined)[] = view.plan.measures.length
-    ? view.columns.map((_, i) => view.measures.find((m) => m.index === i)?.format)
+    ? view.columns.map(
+        (_, i) =>
+          (view.measures.find((m) => m.index === i) ?? view.derived.find((c) => c.index === i))?.format,
+      )
     : listingFormats(input);
   const keys = view.columns.map((c, i) => ({
     key: `c${i}`,

@@ -97,10 +97,11 @@ function periodChange(view: ResultView): string[] {
 function noComparison(view: ResultView): string[] {
   if (!view.plan.comparison) return [];
   const against = view.plan.comparison === 'previous_year' ? 'a year earlier' : 'the previous period';
+  // A breakdown with a whole period shows the compared period's figures in columns of its own.
   if (view.dims.length)
-    return [
-      `The comparison with ${against} is not shown: it is computed for single figures, not for breakdowns yet.`,
-    ];
+    return view.derived.some((c) => c.kind === 'compared')
+      ? []
+      : [`The comparison with ${against} is not shown: the question names no whole period to compare.`];
   if (!view.previous)
     return [`The comparison with ${against} is not shown: the question names no period to compare.`];
   if (view.previous.values.every((v) => v === null))

@@ -1,6 +1,7 @@
 import type { TQueryPlan, TTimeGrain, TValueFormat } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import { addDays, bucketEnd, bucketLabel, rangeText, shortDay, toDay } from './format';
+import { derivedColumns, type DerivedColumn } from '../sql/compile';
 import { formatFor, measureSemantics, type MeasureSemantics } from './semantics';
 
 export interface ResultInput {
@@ -56,6 +57,11 @@ export interface ResultView {
   period: { text: string; unfinished: string | null } | null;
   /** The comparison period's values (aligned with `measures`) and its days. */
   previous: { values: (number | null)[]; text: string } | null;
+  /**
+   * Columns after the measures (a breakdown's compared period and changes, running totals): each
+   * shown as its measure is, a % change as a percentage.
+   */
+  derived: { index: number; measure: number; kind: DerivedColumn['kind']; format: TValueFormat }[];
 }
 
 const clean = (n: number): number =>
@@ -96,9 +102,12 @@ function dimensionViews(plan: TQueryPlan, model: SemanticModel, rows: unknown[][
     const column = model.tables
       .find((t) => t.name === d.column.table)
       ?.columns.find((c) => c.name === d.column.column);
-    const text = d.grain === undefined && (column === undefined || column.kind === 'text');
+    // Weekdays are names (Monday…Sunday), ordered as the week runs, not periods of time.
+    const grain = d.grain === 'weekday' ? undefined : d.grain;
+    const text =
+      grain === undefined && (column === undefined || column.kind === 'text' || d.grain === 'weekday');
     const ordinal = !text || ordinalKey(rows.map((r) => r[index])) !== null;
-    return { index, label: d.label, grain: d.grain, ordinal, text };
+    return { index, label: d.label, grain, ordinal, text };
   });
 }
 
@@ -174,6 +183,13 @@ export function describeResult(input: ResultInput): ResultView {
     return { index, label: columns[index] ?? m.label, semantics, format: formatFor(semantics, values) };
   });
 
+  const first = dims.length + plan.measures.length;
+  const derived = derivedColumns(plan).map((c, k) => ({
+    index: first + k,
+    ...c,
+    format: c.kind === 'percent' ? { style: 'percent' as const } : measures[c.measure]!.format,
+  }));
+
   const limited = plan.limit !== undefined && rows.length >= plan.limit;
   const complete = !input.truncated && !limited && plan.having.length === 0;
   return {
@@ -194,6 +210,7 @@ export function describeResult(input: ResultInput): ResultView {
             text: rangeText(toDay(input.previous.from), toDay(input.previous.to)),
           }
         : null,
+    derived,
   };
 }
 

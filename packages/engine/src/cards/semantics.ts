@@ -1,4 +1,4 @@
-import type { TMeasure, TValueFormat } from '@catalyst/contracts';
+import type { TBaseMeasure, TMeasure, TValueFormat } from '@catalyst/contracts';
 import type { ModelColumn, SemanticModel } from '../model/types';
 import {
   currencyOf,
@@ -252,41 +252,55 @@ function expressionTerm(expression: string, column: (name: string) => Term): Ter
   }
 }
 
-/** The semantics of one measure of a plan, from its aggregate, its column or its metric. */
+/**
+ * The semantics of one measure of a plan, from its aggregate, its column or its metric; a ratio's
+ * from both of its parts. A format the plan names (a percentage) is taken as said.
+ */
 export function measureSemantics(
   measure: TMeasure,
   model: SemanticModel,
   options: { share?: boolean; currency?: string } = {},
 ): MeasureSemantics {
   const currency = options.currency ?? 'USD';
+  const own = termOf(measure, model, currency);
+  const t = measure.over ? combine('/', own.term, termOf(measure.over, model, currency).term) : own.term;
+  if (options.share) return { additive: 'no', unit: 'ratio', rateNamed: true, proportion: true };
+  if (measure.format === 'percent')
+    return { additive: 'no', unit: 'ratio', rateNamed: true, proportion: true };
+  const unit = measure.format === 'currency' ? 'money' : t.unit;
+  return {
+    additive: measure.over ? 'no' : t.additive,
+    unit,
+    rateNamed: isRateNamed(...own.words),
+    proportion: t.proportion,
+    currency: unit === 'money' ? (t.currency ?? currency) : undefined,
+  };
+}
+
+function termOf(
+  measure: TBaseMeasure,
+  model: SemanticModel,
+  currency: string,
+): { term: Term; words: string[] } {
   const findColumn = (table: string, name: string) =>
     model.tables.find((t) => t.name === table)?.columns.find((c) => c.name === name);
-  let t: Term;
-  let words = [measure.label];
   if (measure.metric) {
     const metric = model.metrics.find((x) => x.name === measure.metric);
-    t = metric
-      ? expressionTerm(metric.expression, (name) => columnTerm(findColumn(metric.table, name), currency))
-      : UNKNOWN;
-    if (metric) words = [metric.name, metric.label, metric.definition];
-  } else {
-    const column = measure.column ? findColumn(measure.column.table, measure.column.column) : undefined;
-    const agg = measure.agg === 'count_distinct' ? 'COUNT' : measure.agg.toUpperCase();
-    t = aggregateTerm(
-      agg,
-      measure.agg === 'count_distinct',
-      measure.agg === 'count' ? null : columnTerm(column, currency),
-    );
-    if (column) words.push(column.name, column.label);
+    if (!metric) return { term: UNKNOWN, words: [measure.label] };
+    return {
+      term: expressionTerm(metric.expression, (name) => columnTerm(findColumn(metric.table, name), currency)),
+      words: [metric.name, metric.label, metric.definition],
+    };
   }
-  if (options.share) return { additive: 'no', unit: 'ratio', rateNamed: true, proportion: true };
-  return {
-    additive: t.additive,
-    unit: t.unit,
-    rateNamed: isRateNamed(...words),
-    proportion: t.proportion,
-    currency: t.unit === 'money' ? (t.currency ?? currency) : undefined,
-  };
+  const column = measure.column ? findColumn(measure.column.table, measure.column.column) : undefined;
+  // A median or percentile is of the values' unit and does not add up, as an average.
+  const agg = measure.agg === 'count_distinct' ? 'COUNT' : measure.agg.toUpperCase();
+  const term = aggregateTerm(
+    agg,
+    measure.agg === 'count_distinct',
+    measure.agg === 'count' ? null : columnTerm(column, currency),
+  );
+  return { term, words: [measure.label, ...(column ? [column.name, column.label] : [])] };
 }
 
 /**

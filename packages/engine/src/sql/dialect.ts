@@ -1,4 +1,4 @@
-import type { TTimeGrain } from '@catalyst/contracts';
+import type { TDimensionGrain, TTimeGrain } from '@catalyst/contracts';
 import { dateFormatOf } from '../model/date-formats';
 import type { SqlDialect } from '../warehouse';
 
@@ -8,6 +8,13 @@ export interface Dialect {
   /** Placeholder for the n-th (1-based) parameter, whose value is `value`. */
   param(n: number, value?: string | number | boolean): string;
   truncate(expr: string, grain: TTimeGrain): string;
+  /** The ISO day of the week of a date or timestamp: 1 (Monday) to 7 (Sunday). */
+  weekday(expr: string): string;
+  /**
+   * A continuous percentile (0–1, a number the contract checked) of a column, interpolated
+   * between neighbours; null where the database has no percentile aggregate.
+   */
+  percentile(expr: string, p: number): string | null;
   limit(n: number): string;
   /** Case-insensitive substring match: the text as it is, never a LIKE pattern. */
   contains(expr: string, param: string): string;
@@ -27,11 +34,19 @@ export interface Dialect {
   parseDate(expr: string, format: string | null): string;
   /** Text as a number (thousands separators allowed); NULL where it is not one. */
   parseNumber(expr: string): string;
-  /**
-   * A continuous percentile (0.5: the median) of a column over each group, interpolated between
-   * neighbouring values; null where the database has no exact percentile aggregate.
-   */
-  percentile(expr: string, p: number): string | null;
+}
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** A dimension's value for its grain: the period's first day, or the weekday's English name. */
+export function grouping(d: Dialect, expr: string, grain: TDimensionGrain): string {
+  if (grain !== 'weekday') return d.truncate(expr, grain);
+  return `CASE ${d.weekday(expr)} ${WEEKDAYS.map((w, i) => `WHEN ${i + 1} THEN '${w}'`).join(' ')} END`;
+}
+
+/** A weekday name's place in the week (1 for Monday), to order weekdays as the week runs. */
+export function weekdayOrder(nameExpr: string): string {
+  return `CASE ${nameExpr} ${WEEKDAYS.map((w, i) => `WHEN '${w}' THEN ${i + 1}`).join(' ')} END`;
 }
 
 const ansiQuote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
@@ -50,6 +65,9 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     param: () => '?',
     limit: (n) => `LIMIT ${n}`,
     truncate: (e, g) => `CAST(date_trunc('${g}', ${e}) AS DATE)`,
+    weekday: (e) => `isodow(${e})`,
+    // As DOUBLE: the percentile of a DECIMAL column would otherwise be rounded to its scale.
+    percentile: (e, p) => `quantile_cont(CAST(${e} AS DOUBLE), ${p})`,
     // LIKE would read "%" and "_" in the value as wildcards.
     contains: (e, p) => `strpos(lower(${e}), lower(${p})) > 0`,
     direction: plainDirection,
@@ -61,8 +79,6 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         ? `CAST(TRY_STRPTIME(TRIM(${e}), ${literal(f!)}) AS DATE)`
         : `TRY_CAST(TRIM(${e}) AS DATE)`,
     parseNumber: (e) => `TRY_CAST(${digits(e)} AS DOUBLE)`,
-    // On a DECIMAL column quantile_cont keeps the column's scale: 970.273 would read 970.27.
-    percentile: (e, p) => `quantile_cont(CAST(${e} AS DOUBLE), ${p})`,
   },
   postgres: {
     name: 'postgres',
@@ -75,6 +91,8 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         : `$${n}`,
     limit: (n) => `LIMIT ${n}`,
     truncate: (e, g) => `CAST(date_trunc('${g}', ${e}) AS DATE)`,
+    weekday: (e) => `CAST(EXTRACT(ISODOW FROM ${e}) AS INTEGER)`,
+    percentile: (e, p) => `PERCENTILE_CONT(${p}) WITHIN GROUP (ORDER BY CAST(${e} AS DOUBLE PRECISION))`,
     contains: (e, p) => `strpos(lower(${e}), lower(${p})) > 0`,
     // PostgreSQL's NULL is the largest value; the other databases sort it as the smallest.
     direction: (dir) => (dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'),
@@ -88,7 +106,6 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     },
     parseNumber: (e) =>
       `CASE WHEN ${digits(e)} ~ ${literal(NUMBER)} THEN CAST(${digits(e)} AS DOUBLE PRECISION) END`,
-    percentile: (e, p) => `PERCENTILE_CONT(${p}) WITHIN GROUP (ORDER BY ${e})`,
   },
   mysql: {
     name: 'mysql',
@@ -103,6 +120,9 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         quarter: `MAKEDATE(YEAR(${e}), 1) + INTERVAL (QUARTER(${e}) - 1) QUARTER`,
         year: `DATE_FORMAT(${e}, '%Y-01-01')`,
       })[g],
+    weekday: (e) => `(WEEKDAY(${e}) + 1)`,
+    // MariaDB's PERCENTILE_CONT is a window function only, and MySQL has none.
+    percentile: () => null,
     contains: (e, p) => `LOCATE(LOWER(${p}), LOWER(${e})) > 0`,
     direction: plainDirection,
     integerDivision: false,
@@ -115,7 +135,6 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
       return `CASE WHEN TRIM(${e}) REGEXP ${literal(format.pattern)} THEN DATE(STR_TO_DATE(TRIM(${e}), ${literal(format.mysql)})) END`;
     },
     parseNumber: (e) => `CASE WHEN ${digits(e)} REGEXP ${literal(NUMBER)} THEN ${digits(e)} + 0 END`,
-    percentile: () => null,
   },
   bigquery: {
     name: 'bigquery',
@@ -123,6 +142,10 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     param: () => '?',
     limit: (n) => `LIMIT ${n}`,
     truncate: (e, g) => `DATE_TRUNC(${e}, ${g === 'week' ? 'ISOWEEK' : g.toUpperCase()})`,
+    // DAYOFWEEK counts from Sunday (1).
+    weekday: (e) => `(MOD(EXTRACT(DAYOFWEEK FROM ${e}) + 5, 7) + 1)`,
+    // PERCENTILE_CONT is an analytic function only; APPROX_QUANTILES is not exact.
+    percentile: () => null,
     contains: (e, p) => `STRPOS(LOWER(${e}), LOWER(${p})) > 0`,
     direction: plainDirection,
     integerDivision: false,
@@ -133,7 +156,5 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         ? `DATE(SAFE.PARSE_DATETIME(${literal(f!)}, TRIM(${e})))`
         : `SAFE_CAST(TRIM(${e}) AS DATE)`,
     parseNumber: (e) => `SAFE_CAST(${digits(e)} AS FLOAT64)`,
-    // APPROX_QUANTILES is approximate and PERCENTILE_CONT only analytic.
-    percentile: () => null,
   },
 };

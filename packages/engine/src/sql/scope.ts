@@ -1,10 +1,20 @@
-import type { TColumnRef, TFilter, TMeasure, TQueryPlan } from '@catalyst/contracts';
+import type {
+  TBaseMeasure,
+  TColumnRef,
+  TFilter,
+  TMeasure,
+  TQueryPlan,
+  TTimeRange,
+} from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import type { Dialect } from './dialect';
 import { joinPath, type JoinStep } from './joins';
 import { valueSql } from './values';
 
 export class PlanError extends Error {}
+
+/** A measure as the compiler reads it: a comparison gives each measure the period it covers. */
+export type Measured = TBaseMeasure & { during?: TTimeRange };
 
 /** Bound values of one statement, in the order their placeholders appear in its text. */
 export class Params {
@@ -14,6 +24,70 @@ export class Params {
     this.values.push(v);
     return this.d.param(this.values.length, v);
   }
+}
+
+/** A division of two values that is NULL, not an error, where the denominator is 0. */
+export const ratio = (num: string, den: string): string => `${num} * 1.0 / NULLIF(${den}, 0)`;
+
+/** Where a condition goes in a metric's expression: a private-use character, in no SQL keyword. */
+const CONDITION = '\uE000';
+const AGGREGATE = /\b(SUM|AVG|COUNT|MIN|MAX)\s*\(/giy;
+
+/**
+ * A metric expression whose aggregates read their argument only where a condition holds:
+ * `SUM(x)` → `SUM(CASE WHEN <c> THEN x END)`, `COUNT(*)` → `COUNT(CASE WHEN <c> THEN 1 END)`,
+ * CONDITION marking where the condition goes. Quoted names and strings are skipped whole.
+ */
+export function conditionAggregates(expression: string): string {
+  let out = '';
+  let i = 0;
+  const skipQuoted = (j: number): number => {
+    const q = expression[j]!;
+    let k = j + 1;
+    while (k < expression.length) {
+      if (expression[k] === q && expression[k + 1] === q) k += 2;
+      else if (expression[k] === q) return k + 1;
+      else k++;
+    }
+    return k;
+  };
+  while (i < expression.length) {
+    const c = expression[i]!;
+    if (c === '"' || c === "'") {
+      const j = skipQuoted(i);
+      out += expression.slice(i, j);
+      i = j;
+      continue;
+    }
+    AGGREGATE.lastIndex = i;
+    const m = (i === 0 || !/\w/.test(expression[i - 1]!)) && AGGREGATE.exec(expression);
+    if (!m) {
+      out += c;
+      i++;
+      continue;
+    }
+    // The argument: up to the parenthesis that closes this one.
+    const start = i + m[0].length;
+    let depth = 1;
+    let j = start;
+    while (j < expression.length && depth > 0) {
+      const x = expression[j]!;
+      if (x === '"' || x === "'") {
+        j = skipQuoted(j);
+        continue;
+      }
+      if (x === '(') depth++;
+      if (x === ')') depth--;
+      j++;
+    }
+    if (depth > 0) throw new PlanError('A derived metric has an unclosed parenthesis');
+    const arg = expression.slice(start, j - 1).trim();
+    const distinct = /^DISTINCT\s+/i.exec(arg);
+    const value = arg === '*' ? '1' : distinct ? arg.slice(distinct[0].length) : arg;
+    out += `${m[1]}(${distinct ? 'DISTINCT ' : ''}CASE WHEN ${CONDITION} THEN ${value} END)`;
+    i = j;
+  }
+  return out;
 }
 
 export const OPS = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
@@ -92,34 +166,68 @@ export class Scope {
     return c;
   }
 
-  measure(m: TMeasure): string {
-    if (m.metric) {
-      const metric = this.model.metrics.find((x) => x.name === m.metric);
-      if (!metric) throw new PlanError(`Unknown metric ${m.metric}`);
-      // Quoted names become columns; where integers divide as integers, `/` divides decimals
-      // ("* 1.0" binds before the division it precedes, so the expression keeps its meaning).
-      return metric.expression.replace(
-        /"((?:[^"]|"")+)"|'(?:[^']|'')*'|\//g,
-        (all, name: string | undefined) => {
-          if (name !== undefined) return this.col({ table: metric.table, column: name.replace(/""/g, '"') });
-          return all === '/' && this.d.integerDivision ? '* 1.0 /' : all;
-        },
-      );
-    }
-    if (m.agg === 'count') return m.column ? `COUNT(${this.col(m.column)})` : 'COUNT(*)';
+  /**
+   * One measure's aggregate. With `where`, only the rows meeting its conditions reach the
+   * aggregate (the others are NULL to it): a sum over no such rows is NULL, a count 0.
+   */
+  measure(m: Measured, params: Params): string {
+    // The condition's text is made once per place it appears, in text order (binds follow text).
+    const when =
+      m.where?.length || m.during
+        ? () =>
+            [
+              ...(m.where ?? []).map((f) => this.filter(f, params)),
+              ...(m.during ? this.range(m.during, params) : []),
+            ].join(' AND ')
+        : null;
+    const only = (e: string) => (when ? `CASE WHEN ${when()} THEN ${e} END` : e);
+    if (m.metric) return this.metric(m.metric, when);
+    if (m.agg === 'count' && !m.column) return when ? `COUNT(${only('1')})` : 'COUNT(*)';
     if (!m.column) throw new PlanError(`${m.agg} needs a column`);
-    if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${this.col(m.column)})`;
+    if (m.grain && this.column(m.column).kind !== 'date')
+      throw new PlanError(`"${m.label}" counts periods of ${m.column.column}, which holds no dates`);
+    const column = m.grain ? this.d.truncate(this.col(m.column), m.grain) : this.col(m.column);
+    if (m.agg === 'count') return `COUNT(${only(column)})`;
+    if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${only(column)})`;
     if (m.agg === 'median' || m.agg === 'percentile') {
       const p = m.agg === 'median' ? 0.5 : m.p;
-      if (p === undefined || !(p >= 0 && p <= 1)) throw new PlanError('A percentile needs p between 0 and 1');
-      const median = this.d.percentile(this.col(m.column), p);
-      if (!median)
+      if (p === undefined) throw new PlanError(`The percentile "${m.label}" needs p (0 to 1)`);
+      // p is a number the contract checked (0–1): written as such, the aggregate needs a constant.
+      const sql = this.d.percentile(only(column), p);
+      if (sql === null)
         throw new PlanError(
-          `Medians and percentiles cannot be computed on ${this.d.name === 'mysql' ? 'MySQL or MariaDB' : this.d.name}`,
+          `Medians and percentiles cannot be computed on ${this.d.name === 'mysql' ? 'MySQL or MariaDB' : 'BigQuery'} (no percentile aggregate): the average is the nearest figure it can compute`,
         );
-      return median;
+      return sql;
     }
-    return `${m.agg.toUpperCase()}(${this.col(m.column)})`;
+    return `${m.agg.toUpperCase()}(${only(column)})`;
+  }
+
+  /** A measure's value: a ratio of two measures (NULL where the denominator is 0 or NULL), or one. */
+  value(m: TMeasure & Measured, params: Params): string {
+    if (!m.over) return this.measure(m, params);
+    const num = this.measure(m, params);
+    return ratio(num, this.measure(m.over, params));
+  }
+
+  /**
+   * A derived metric's expression with the model's columns. Under a condition, each aggregate's
+   * argument is read only on the rows meeting it (COUNT(*) counts only them).
+   */
+  private metric(name: string, when: (() => string) | null): string {
+    const metric = this.model.metrics.find((x) => x.name === name);
+    if (!metric) throw new PlanError(`Unknown metric ${name}`);
+    const expression = when ? conditionAggregates(metric.expression) : metric.expression;
+    // Quoted names become columns; where integers divide as integers, `/` divides decimals
+    // ("* 1.0" binds before the division it precedes, so the expression keeps its meaning).
+    return expression.replace(
+      /"((?:[^"]|"")+)"|'(?:[^']|'')*'|\/|\uE000/g,
+      (all, name: string | undefined) => {
+        if (name !== undefined) return this.col({ table: metric.table, column: name.replace(/""/g, '"') });
+        if (all === CONDITION && when) return when();
+        return all === '/' && this.d.integerDivision ? '* 1.0 /' : all;
+      },
+    );
   }
 
   filter(f: TFilter, params: Params): string {
@@ -136,22 +244,36 @@ export class Scope {
   }
 
   /** The plan's filters and time range as WHERE conditions (empty when it has none). */
-  conditions(plan: Pick<TQueryPlan, 'filters' | 'filterLogic' | 'timeRange'>, params: Params): string[] {
+  conditions(
+    plan: Pick<TQueryPlan, 'filters' | 'filterLogic' | 'timeRange' | 'comparisonRange'>,
+    params: Params,
+  ): string[] {
     const where = plan.filters.map((f) => this.filter(f, params));
     const conditions = where.length
       ? [where.length > 1 && plan.filterLogic === 'or' ? `(${where.join(' OR ')})` : where.join(' AND ')]
       : [];
-    if (plan.timeRange) {
-      const e = this.col(plan.timeRange.column);
-      if (plan.timeRange.from) conditions.push(`${e} >= CAST(${params.bind(plan.timeRange.from)} AS DATE)`);
-      if (plan.timeRange.to) conditions.push(`${e} < CAST(${params.bind(plan.timeRange.to)} AS DATE)`);
-    }
+    const current = plan.timeRange ? this.range(plan.timeRange, params) : [];
+    // Compared: the rows of either period (each measure then reads its own, see `during`).
+    const other = plan.timeRange && plan.comparisonRange ? this.range(plan.comparisonRange, params) : [];
+    const all = (c: string[]) => (c.length ? c.join(' AND ') : 'TRUE');
+    if (other.length || (plan.comparisonRange && current.length))
+      conditions.push(`((${all(current)}) OR (${all(other)}))`);
+    else conditions.push(...current);
     return conditions;
+  }
+
+  /** A period's bounds on its column: `from` inclusive, `to` exclusive. */
+  range(r: TTimeRange, params: Params): string[] {
+    const e = this.col(r.column);
+    return [
+      ...(r.from ? [`${e} >= CAST(${params.bind(r.from)} AS DATE)`] : []),
+      ...(r.to ? [`${e} < CAST(${params.bind(r.to)} AS DATE)`] : []),
+    ];
   }
 }
 
 /** The table a measure's rows come from: its column's, its metric's, or the plan's for COUNT(*). */
-export function measureTable(m: TMeasure, model: SemanticModel, planTable: string): string {
+export function measureTable(m: TBaseMeasure, model: SemanticModel, planTable: string): string {
   if (m.metric) {
     const metric = model.metrics.find((x) => x.name === m.metric);
     if (!metric) throw new PlanError(`Unknown metric ${m.metric}`);
@@ -164,15 +286,21 @@ export function measureTable(m: TMeasure, model: SemanticModel, planTable: strin
  * A time dimension orders by time, then by the other dimensions (one order on every database);
  * ties under a measure order break by the dimensions in the same direction (as SQLite does).
  */
-export function finishOrder(plan: TQueryPlan, order: string[], d: Dialect) {
+export function finishOrder(
+  plan: TQueryPlan,
+  order: string[],
+  d: Dialect,
+  /** What orders by dimension i: its position, or an expression (weekdays run Monday to Sunday). */
+  key: (i: number) => string = (i) => String(i + 1),
+) {
   const time = plan.dimensions.findIndex((x) => x.grain);
   if (!order.length && time >= 0) {
     const others = plan.dimensions.map((_, i) => i).filter((i) => i !== time);
-    for (const i of [time, ...others]) order.push(`${i + 1} ${d.direction('asc')}`);
+    for (const i of [time, ...others]) order.push(`${key(i)} ${d.direction('asc')}`);
   }
   const first = plan.order[0];
   if (first?.kind === 'measure')
-    plan.dimensions.forEach((_, i) => order.push(`${i + 1} ${d.direction(first.dir)}`));
+    plan.dimensions.forEach((_, i) => order.push(`${key(i)} ${d.direction(first.dir)}`));
 }
 
 export function limitOf(plan: TQueryPlan, options: { maxRows?: number }): number | undefined {

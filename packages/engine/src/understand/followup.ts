@@ -122,7 +122,14 @@ export function refineFollowUp(
       if (c.entityType === 'KPI' && !before.includes('by') && !before.includes('per')) {
         plan.measures = plan.measures.length
           ? plan.measures.map((m) => {
-              const agg = m.agg === 'count' || m.agg === 'count_distinct' ? 'sum' : m.agg;
+              // A median or percentile of another column is not known to mean anything: its sum is asked.
+              const agg =
+                m.agg === 'count' ||
+                m.agg === 'count_distinct' ||
+                m.agg === 'median' ||
+                m.agg === 'percentile'
+                  ? 'sum'
+                  : m.agg;
               return { agg, column: ref, label: measureLabel(agg, c) };
             })
           : [{ agg: 'sum', column: ref, label: measureLabel('sum', c) }];

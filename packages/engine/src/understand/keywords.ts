@@ -1,8 +1,8 @@
-import type { TAggregate } from '@catalyst/contracts';
+import type { TMeasureAggregate } from '@catalyst/contracts';
 
 // Words that carry the question's intent rather than naming data. Matched on lemmas.
 
-export const AGG_WORDS: Record<string, TAggregate> = {
+export const AGG_WORDS: Record<string, TMeasureAggregate> = {
   sum: 'sum',
   total: 'sum',
   combined: 'sum',

@@ -1,4 +1,4 @@
-import type { TAggregate, TMeasure } from '@catalyst/contracts';
+import type { TMeasureAggregate, TMeasure } from '@catalyst/contracts';
 import type { ModelColumn } from '../model/types';
 import { AGG_WORDS, DISTINCT_WORDS } from './keywords';
 import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
@@ -6,7 +6,7 @@ import { lemma, splitIdentifier } from '../nlp/text';
 import { isEntityColumn, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
 
-const AGG_LABEL: Record<TAggregate, string> = {
+const AGG_LABEL: Record<TMeasureAggregate, string> = {
   count: 'Count',
   count_distinct: 'Distinct',
   sum: 'Total',
@@ -47,7 +47,7 @@ const BRIDGE = new Set([
   'an',
 ]);
 
-export const measureLabel = (agg: TAggregate, column?: ModelColumn, tableLabel?: string): string =>
+export const measureLabel = (agg: TMeasureAggregate, column?: ModelColumn, tableLabel?: string): string =>
   agg === 'count' ? `Count of ${tableLabel ?? 'rows'}` : `${AGG_LABEL[agg]} ${column?.label ?? ''}`.trim();
 
 export interface CountWord {
@@ -252,7 +252,7 @@ export function findMeasures(
   const measures: { at: number; m: TMeasure; superlative: boolean }[] = [];
   const pending: number[] = [];
   const t = ctx.tokens;
-  let run: { at: number; agg: TAggregate }[] = [];
+  let run: { at: number; agg: TMeasureAggregate }[] = [];
   for (let i = 0; i < t.length; i++) {
     const covering = mentionCovering(ctx, i);
     const adjective = ADJECTIVE_COLUMNS[t[i]!.text];

@@ -124,8 +124,22 @@ describe('sentence kinds', () => {
         comparison: 'previous_period',
       }),
     );
-    expect(breakdown.of('no-comparison')).toEqual([
-      'The comparison with the previous period is not shown: it is computed for single figures, not for breakdowns yet.',
+    // A breakdown over a whole period shows the period before in columns of its own.
+    expect(breakdown.of('no-comparison')).toEqual([]);
+    const table = breakdown.cards.find((c) => c.type === 'table');
+    expect(table?.type === 'table' && table.data.columns.map((c) => [c.header, c.format?.style])).toEqual([
+      ['Region', undefined],
+      ['Total Amount', 'currency'],
+      ['Total Amount (period before March)', 'currency'],
+      ['Change in Total Amount', 'currency'],
+      ['% change in Total Amount', 'percent'],
+    ]);
+    const openBreakdown = await show(
+      shop,
+      plan({ measures: [M.amount], dimensions: [D.region], comparison: 'previous_period' }),
+    );
+    expect(openBreakdown.of('no-comparison')).toEqual([
+      'The comparison with the previous period is not shown: the question names no whole period to compare.',
     ]);
     const noPeriod = await show(shop, plan({ measures: [M.amount], comparison: 'previous_year' }));
     expect(noPeriod.of('no-comparison')).toEqual([

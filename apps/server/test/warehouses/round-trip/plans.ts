@@ -63,6 +63,36 @@ const notesContaining = (text: string): Row[] => [
   ],
 ];
 
+type Sale = Record<string, string | number | boolean | null>;
+
+/** SQL's SUM: NULL over no numbers. */
+const total = (xs: Sale[], column: string): number | null => {
+  const values = xs.map((r) => r[column]).filter((v): v is number => typeof v === 'number');
+  return values.length ? values.reduce((a, b) => a + b, 0) : null;
+};
+/** A division that is NULL where either side is NULL or the denominator 0. */
+const divide = (a: number | null, b: number | null): number | null =>
+  a === null || b === null || b === 0 ? null : a / b;
+const minus = (a: number | null, b: number | null): number | null =>
+  a === null || b === null ? null : a - b;
+const distinct = (xs: Sale[], column: string) =>
+  new Set(xs.map((r) => r[column]).filter((v) => v !== null)).size;
+/** Rows grouped by a key, in the order the keys first appear. */
+function groupBy<K>(xs: Sale[], key: (r: Sale) => K): Map<K, Sale[]> {
+  const out = new Map<K, Sale[]>();
+  for (const r of xs) out.set(key(r), [...(out.get(key(r)) ?? []), r]);
+  return out;
+}
+const lookup = (table: 'customers' | 'products', id: unknown, column: string) =>
+  rows(table).find((r) => r.id === id)![column]!;
+/** Text (or NULL, the smallest) in code-point order, as DuckDB and PostgreSQL's C collation sort. */
+const byText = (a: unknown, b: unknown): number =>
+  a === b ? 0 : a === null ? -1 : b === null ? 1 : String(a) < String(b) ? -1 : 1;
+const inPeriod = (from: string, to: string) => (r: Sale) =>
+  String(r.order_date) >= from && String(r.order_date) < to;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const weekdayOf = (day: string) => WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+
 export const CASES: RoundTripCase[] = [
   // Aggregates
   { name: 'counts all rows', plan: { measures: [count()] } },
@@ -149,6 +179,22 @@ export const CASES: RoundTripCase[] = [
         },
       ],
     },
+    oracle: () =>
+      [...groupBy(rows('sales'), (r) => lookup('products', r.product_id, 'category'))].map(
+        ([category, xs]) => [
+          category as string,
+          total(xs, 'amount'),
+          total(
+            xs.filter((r) => r.channel === 'Online'),
+            'amount',
+          ),
+          xs.filter((r) => r.returned === true).length,
+          distinct(
+            xs.filter((r) => r.returned === false),
+            'customer_id',
+          ),
+        ],
+      ),
   },
   {
     name: 'ratios: order value, return rate, a share and whole numbers over whole numbers',
@@ -178,6 +224,22 @@ export const CASES: RoundTripCase[] = [
       ],
       order: [{ kind: 'dimension', index: 0, dir: 'asc' }],
     },
+    oracle: () =>
+      [...groupBy(rows('sales'), (r) => lookup('products', r.product_id, 'category'))]
+        .sort(([a], [b]) => byText(a, b))
+        .map(([category, xs]) => [
+          category as string,
+          divide(total(xs, 'amount'), distinct(xs, 'order_id')),
+          divide(xs.filter((r) => r.returned === true).length, xs.length),
+          divide(
+            total(
+              xs.filter((r) => r.channel === 'Online'),
+              'amount',
+            ),
+            total(xs, 'amount'),
+          ),
+          divide(total(xs, 'quantity'), distinct(xs, 'order_id')),
+        ]),
   },
   {
     name: 'a ratio over nothing is NULL, not an error',
@@ -189,6 +251,7 @@ export const CASES: RoundTripCase[] = [
         },
       ],
     },
+    oracle: () => [[null]],
   },
   {
     name: 'derived metrics by channel',
@@ -203,6 +266,10 @@ export const CASES: RoundTripCase[] = [
     plan: {
       measures: [{ ...metric('profit'), where: [{ column: s('returned'), op: 'eq', values: [false] }] }],
     },
+    oracle: () => {
+      const kept = rows('sales').filter((r) => r.returned === false);
+      return [[minus(total(kept, 'amount'), total(kept, 'cost'))]];
+    },
   },
 
   // Time grains
@@ -216,6 +283,17 @@ export const CASES: RoundTripCase[] = [
         timeRange: { column: s('order_date'), from: '2025-03-01', to: '2025-04-01', label: 'March 2025' },
       }),
     },
+    // Weekdays by name, Monday to Sunday.
+    ...(grain === 'weekday' && {
+      oracle: () => {
+        const days = groupBy(rows('sales'), (r) => weekdayOf(String(r.order_date)));
+        return WEEKDAYS.filter((w) => days.has(w)).map((w) => [
+          w,
+          total(days.get(w)!, 'amount'),
+          days.get(w)!.length,
+        ]);
+      },
+    }),
   })),
   ...(['day', 'week', 'month', 'quarter', 'year', 'weekday'] as const).map((grain): RoundTripCase => ({
     name: `by ${grain} of a timestamp`,
@@ -500,6 +578,35 @@ export const CASES: RoundTripCase[] = [
       comparison: 'previous_period',
       order: [{ kind: 'measure', index: 0, dir: 'desc', change: true }],
     },
+    oracle: () => {
+      const now = rows('sales').filter(inPeriod('2026-01-01', '2026-04-01'));
+      const before = rows('sales').filter(inPeriod('2025-10-01', '2026-01-01'));
+      const channels = [...new Set([...now, ...before].map((r) => r.channel))];
+      return channels
+        .map((channel) => {
+          const [a, b] = [now, before].map((xs) => xs.filter((r) => r.channel === channel));
+          const [amount, amountBefore] = [total(a!, 'amount'), total(b!, 'amount')];
+          const [count, countBefore] = [a!.length, b!.length];
+          const change = minus(amount, amountBefore);
+          return [
+            channel,
+            amount,
+            count,
+            amountBefore,
+            countBefore,
+            change,
+            divide(change, amountBefore === null ? null : Math.abs(amountBefore)),
+            count - countBefore,
+            divide(count - countBefore, countBefore),
+          ] as Row;
+        })
+        .sort((x, y) => {
+          // By the change, largest first, NULL last; ties by the channel, descending.
+          const [a, b] = [x[5] as number | null, y[5] as number | null];
+          if (a !== b) return a === null ? 1 : b === null ? -1 : b - a;
+          return byText(y[0], x[0]);
+        });
+    },
   },
   {
     name: 'a breakdown compared with a year before',
@@ -531,6 +638,15 @@ export const CASES: RoundTripCase[] = [
       dimensions: [{ column: s('order_date'), grain: 'month', label: 'Month' }],
       measures: [sum('amount')],
       cumulative: true,
+    },
+    oracle: () => {
+      let running = 0;
+      return [...groupBy(rows('sales'), (r) => `${String(r.order_date).slice(0, 7)}-01`)]
+        .sort(([a], [b]) => byText(a, b))
+        .map(([month, xs]) => {
+          running += total(xs, 'amount') ?? 0;
+          return [month, total(xs, 'amount'), running];
+        });
     },
   },
   {
@@ -585,6 +701,24 @@ export const CASES: RoundTripCase[] = [
       order: [{ kind: 'measure', index: 0, dir: 'desc' }],
       perGroupLimit: 2,
     },
+    oracle: () =>
+      [...groupBy(rows('sales'), (r) => lookup('customers', r.customer_id, 'country'))]
+        .sort(([a], [b]) => byText(a, b))
+        .flatMap(([country, xs]) =>
+          [...groupBy(xs, (r) => lookup('products', r.product_id, 'name'))]
+            .map(([product, ys]) => [country, product, total(ys, 'amount')] as Row)
+            // Largest first, NULL last; ties by the product, descending.
+            .sort((x, y) =>
+              x[2] !== y[2]
+                ? x[2] === null
+                  ? 1
+                  : y[2] === null
+                    ? -1
+                    : (y[2] as number) - (x[2] as number)
+                : byText(y[1], x[1]),
+            )
+            .slice(0, 2),
+        ),
   },
   {
     name: 'the bottom product in each segment, NULL segment included',
