@@ -26,15 +26,18 @@ afterAll(async () => {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/**
+ * Sends a question and waits for its answer: one more answer (each has its Like button) and the
+ * input enabled again. Not "the input was disabled, then enabled": a quick answer can do both
+ * between two looks.
+ */
 async function ask(page: Page, question: string): Promise<void> {
+  const answers = page.getByRole('button', { name: 'Like' });
+  const before = await answers.count();
   const input = page.getByRole('textbox', { name: 'Message' });
   await input.fill(question);
   await input.press('Enter');
-  await page.waitForFunction(
-    () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled === true,
-    undefined,
-    { timeout: 5_000 },
-  );
+  await expect.poll(() => answers.count(), { timeout: 60_000 }).toBeGreaterThan(before);
   await page.waitForFunction(
     () => document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')?.disabled === false,
     undefined,
