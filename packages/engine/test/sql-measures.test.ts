@@ -5,24 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { TMeasure, TQueryPlan } from '@catalyst/contracts';
 import { compilePlan, derivedColumns, fansOut, PlanError } from '../src/sql/compile';
 import { conditionAggregates } from '../src/sql/scope';
-import type { SemanticModel } from '../src/model/types';
+import type { ModelColumn, SemanticModel } from '../src/model/types';
+import { col } from './model-columns';
 import { measureSemantics } from '../src/cards/semantics';
 
-const col = (table: string, name: string, kind: 'number' | 'text' | 'date') => ({
-  table,
-  name,
-  label: name,
-  definition: '',
-  entityType: kind === 'number' ? ('KPI' as const) : ('ATTRIBUTE' as const),
-  kind,
-  type: kind,
-  isKey: false,
-  isTime: kind === 'date',
-  synonyms: [],
-  distinctCount: null,
-  values: [],
-});
-const table = (name: string, columns: ReturnType<typeof col>[]) => ({
+const table = (name: string, columns: ModelColumn[]) => ({
   schema: 'main',
   name,
   label: name,

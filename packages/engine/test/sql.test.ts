@@ -2,21 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TQueryPlan } from '@catalyst/contracts';
 import { compilePlan, PlanError } from '../src/sql/compile';
 import type { SemanticModel } from '../src/model/types';
+import { col } from './model-columns';
 
-const col = (table: string, name: string, kind: 'number' | 'text' | 'date') => ({
-  table,
-  name,
-  label: name,
-  definition: '',
-  entityType: kind === 'number' ? ('KPI' as const) : ('ATTRIBUTE' as const),
-  kind,
-  type: kind,
-  isKey: false,
-  isTime: kind === 'date',
-  synonyms: [],
-  distinctCount: null,
-  values: [],
-});
 const model: SemanticModel = {
   tables: [
     {

@@ -177,7 +177,8 @@ export const dateFormatOf = (id: string | null | undefined): DateFormat | null =
   DATE_FORMATS.find((f) => f.id === id) ?? null;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const FULL_MONTHS = [
+/** Month names as people write them, January first (also read by the period words of questions). */
+export const FULL_MONTHS = [
   'january',
   'february',
   'march',

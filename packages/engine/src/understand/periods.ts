@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import type { TTimeGrain } from '@catalyst/contracts';
+import { FULL_MONTHS } from '../model/date-formats';
 
 interface Period {
   /** ISO date, inclusive. */
@@ -33,20 +34,6 @@ export interface TimeWords {
 const iso = (d: Date): string => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d = 1): Date => new Date(Date.UTC(y, m, d));
 const addDays = (d: Date, n: number): Date => new Date(d.getTime() + n * 86_400_000);
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 const UNIT: Record<string, TTimeGrain> = {
   day: 'day',
   days: 'day',
@@ -196,7 +183,7 @@ const RULES: Rule[] = [
   [
     /\bsince (january|february|march|april|may|june|july|august|september|october|november|december)(?: ((?:19|20)\d\d))?\b/i,
     (m, now) => {
-      const month = MONTHS.indexOf(m[1]!.toLowerCase());
+      const month = FULL_MONTHS.indexOf(m[1]!.toLowerCase());
       let y = m[2] ? Number(m[2]) : now.getUTCFullYear();
       if (!m[2] && month > now.getUTCMonth()) y -= 1;
       return {
@@ -216,7 +203,7 @@ const RULES: Rule[] = [
   [
     /\b(?:(?:in|during|for|of) )?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.? ((?:19|20)\d\d)\b/i,
     (m) => {
-      const month = MONTHS.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
+      const month = FULL_MONTHS.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
       const y = Number(m[2]);
       return { from: iso(utc(y, month)), to: iso(utc(y, month + 1)), label: `${m[1]} ${y}` };
     },
