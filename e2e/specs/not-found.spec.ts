@@ -33,7 +33,7 @@ test('the stand-alone not-found page leads home', async () => {
   const { context, page } = await openPage(browser);
   await page.goto('/404');
   await page.getByText('Oops! Page not found').waitFor();
-  expect(await page.getByText('404', { exact: true }).isVisible()).toBe(true);
+  await page.getByText('404', { exact: true }).waitFor();
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await page.waitForURL('**/login');
   await context.close();

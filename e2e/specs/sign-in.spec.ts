@@ -14,7 +14,8 @@ test('a visitor is sent to sign in, signs in, reaches the shell and logs out', a
   const { context, page } = await openPage(browser);
   await page.goto('/decisions');
   await page.waitForURL('**/login');
-  await expect(page.getByRole('heading', { name: 'Welcome back' }).isVisible()).resolves.toBe(true);
+  // The sign-in screen is a lazy route: wait for its heading rather than look once.
+  await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
 
   await signIn(page);
   // Back on the page that was asked for.
