@@ -1,14 +1,14 @@
 // Answers an eval set's questions with Catalyst AI, writes the predictions (score.mjs format)
 // and prints the figures per half (tune, check) and over both.
 // Usage: npm run eval -- --set DIR [--half tune|check] [--out FILE] [--tags a,b] [--now YYYY-MM-DD]
-//        [--threshold 0.55] [--db DB] [--limit N]
+//        [--threshold 0.55] [--db DB] [--limit N] [--list]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openEvalSet } from './eval-set';
 import { HALVES, questionsOfHalf, readHalves, type Half } from './halves';
 import { predictSet } from './predict';
-import { formatScore, score } from './score';
+import { correctEach, formatScore, score } from './score';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     threshold: { type: 'string' },
     limit: { type: 'string' },
     db: { type: 'string' },
+    list: { type: 'boolean' },
   },
 });
 if (!values.set || (values.half && !HALVES.includes(values.half as Half))) {
@@ -62,6 +63,21 @@ try {
   }
   if (halves.length > 1 && questions.length)
     console.log(`both   ${formatScore(score(questions, predictions))}`);
+  if (values.list) {
+    // Every question not answered right: its half, verdict, confidence and what the engine said.
+    const byId = new Map(predictions.map((p) => [p.id, p]));
+    const pairs = questions.map((question) => ({ question, prediction: byId.get(question.id)! }));
+    const right = correctEach(pairs);
+    for (const [i, { question, prediction }] of pairs.entries()) {
+      if (right[i]) continue;
+      const half = halves.find((h) => ofHalf.get(h)!.includes(question))!;
+      const verdict = prediction.status === 'answered' ? 'WRONG' : prediction.status;
+      console.log(
+        [half, verdict, (prediction.confidence ?? 0).toFixed(2), question.db_id, question.question, prediction.message]
+          .join(' | '),
+      );
+    }
+  }
 } finally {
   set.close();
 }
