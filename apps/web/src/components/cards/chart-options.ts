@@ -226,9 +226,9 @@ export function toChartConfig(o: ChartOptions, dark: boolean): ChartConfig {
     type: 'category' as const,
     ticks: {
       color: text,
+      // Labels that do not fit are left out (never rotated), with room between those shown.
       maxRotation: 0,
-      // A line's first and last labels sit on the plot's edges: keep them inside it.
-      align: type === 'line' ? ('inner' as const) : ('center' as const),
+      autoSkipPadding: 8,
       callback: (value: number | string) => shortCategory(labels[Number(value)] ?? ''),
     },
     grid: { display: false },
