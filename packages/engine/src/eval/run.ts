@@ -73,8 +73,14 @@ try {
       const half = halves.find((h) => ofHalf.get(h)!.includes(question))!;
       const verdict = prediction.status === 'answered' ? 'WRONG' : prediction.status;
       console.log(
-        [half, verdict, (prediction.confidence ?? 0).toFixed(2), question.db_id, question.question, prediction.message]
-          .join(' | '),
+        [
+          half,
+          verdict,
+          (prediction.confidence ?? 0).toFixed(2),
+          question.db_id,
+          question.question,
+          prediction.message,
+        ].join(' | '),
       );
     }
   }

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { baseForms } from './wordnet';
 
 // Splits run-together lowercase identifiers ("sbcustcountry" → sb cust country) with the
 // WordNet vocabulary, so CSV headers without separators still get business names.
@@ -87,7 +88,8 @@ export function segmentWord(word: string): string[] {
           ? w.slice(0, -1)
           : w;
   const dict = { has: (w: string): boolean => base.has(w) || base.has(singular(w)) };
-  if (dict.has(word)) return [word];
+  // "returned", "shipped", "discounted": an inflected word is one word, not "re turned".
+  if (dict.has(word) || baseForms(word).length) return [word];
   const n = word.length;
   const best: { cost: number; parts: string[] }[] = [{ cost: 0, parts: [] }];
   for (let i = 1; i <= n; i++) {

@@ -47,7 +47,7 @@ const HARD_WORDS = new Set([
   'all',
   'every',
 ]);
-const SOFT_VERBS = new Set([
+export const SOFT_VERBS = new Set([
   'company',
   'companies',
   'people',

@@ -1,6 +1,6 @@
 import type { TFilter } from '@catalyst/contracts';
 import type { ModelColumn } from '../model/types';
-import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
+import { adjectiveColumn } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import { AGG_WORDS, COMPARATORS, NEGATION_WORDS } from './keywords';
 import { EXPLICIT, idLike, measureLabel } from './measures';
@@ -236,7 +236,7 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
       continue;
     const endAt = op === 'between' ? betweenEnd : Math.max(numAt + 1, i + wordsLen);
     const compEnd = Math.max(endAt, numAt + 1);
-    const adjective = ADJECTIVE_COLUMNS[t[i]!.text];
+    const adjective = adjectiveColumn(t[i]!.text);
     let column: ModelColumn | undefined = adjective ? columnByWord(ctx, adjective.word) : undefined;
     if (column)
       for (const r of ctx.resolved)

@@ -1,7 +1,7 @@
 import type { TMeasureAggregate, TMeasure } from '@catalyst/contracts';
 import type { ModelColumn } from '../model/types';
 import { AGG_WORDS, DISTINCT_WORDS } from './keywords';
-import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
+import { adjectiveColumn } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import { isEntityColumn, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
@@ -255,11 +255,14 @@ export function findMeasures(
   let run: { at: number; agg: TMeasureAggregate }[] = [];
   for (let i = 0; i < t.length; i++) {
     const covering = mentionCovering(ctx, i);
-    const adjective = ADJECTIVE_COLUMNS[t[i]!.text];
+    const adjective = adjectiveColumn(t[i]!.text);
     // "youngest" may also have been read as the age column itself.
     if (ctx.used.has(i) || (covering && !(adjective && covering.kind === 'column' && covering.end === i + 1)))
       continue;
-    const agg = AGG_WORDS[t[i]!.text];
+    // "the coldest reading": a superlative of a graded quality is its minimum or maximum.
+    const agg =
+      AGG_WORDS[t[i]!.text] ??
+      (adjective && t[i]!.text.endsWith('est') ? (adjective.dir === 'desc' ? 'max' : 'min') : undefined);
     if (!agg) continue;
     if (covering) ctx.consumed.add(covering.start);
     if (t[i]!.text === 'total' && (t[i + 1]?.text === 'number' || t[i + 1]?.text === 'count')) continue;
@@ -348,7 +351,7 @@ export function findMeasures(
         markUsed(ctx, prevCol.start, prevCol.end);
       } else
         for (const r of run) {
-          const adj = ADJECTIVE_COLUMNS[t[r.at]!.text];
+          const adj = adjectiveColumn(t[r.at]!.text);
           const adjCol =
             adj && grouped(ctx)
               ? ctx.base.columns.find(

@@ -3,6 +3,8 @@ import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { editDistance, lemma, normValue, splitIdentifier, type Token } from '../nlp/text';
 import { isKnownWord } from '../nlp/segment';
 import { synonymsOf } from '../nlp/lexicon';
+import { meaningMentions } from './by-meaning';
+import { INTENT_VERBS } from './keywords';
 
 export interface ColumnHit {
   ref: TColumnRef;
@@ -17,7 +19,7 @@ export interface ValueHit {
 }
 
 export type Mention =
-  | { kind: 'column'; start: number; end: number; hits: ColumnHit[] }
+  | { kind: 'column'; start: number; end: number; hits: ColumnHit[]; byMeaning?: true }
   | { kind: 'table'; start: number; end: number; tables: { table: ModelTable; quality: number }[] }
   | { kind: 'value'; start: number; end: number; hits: ValueHit[] };
 
@@ -381,6 +383,9 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
   }
   addFuzzyValues(tokens, index, out);
   addFuzzyNames(tokens, index, out, model);
+  const covered = new Set<number>();
+  for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
+  out.push(...meaningMentions(tokens, model, covered));
   // "codes of document types": "code of document" would steal the start of "document types".
   return out.filter((m) => {
     if (
@@ -476,45 +481,6 @@ function addFuzzyValues(tokens: Token[], index: ModelIndex, out: Mention[]): voi
     if (hits.length) out.push({ kind: 'value', start: i, end: i + 1, hits });
   }
 }
-
-/** Verbs that shape the answer rather than name data. */
-const INTENT_VERBS = new Set([
-  'ordered',
-  'ordering',
-  'sorted',
-  'sorting',
-  'ranked',
-  'ranking',
-  'arranged',
-  'grouped',
-  'grouping',
-  'named',
-  'called',
-  'based',
-  'listed',
-  'listing',
-  'included',
-  'including',
-  'excluding',
-  'excluded',
-  'using',
-  'used',
-  'given',
-  'showing',
-  'returned',
-  'descending',
-  'ascending',
-  'increasing',
-  'decreasing',
-  'counted',
-  'counting',
-  'recorded',
-  'stored',
-  'existing',
-  'compared',
-  'starting',
-  'ending',
-]);
 
 /** "opened" → "open", "founded" → "found", "starting" → "start", "stopped" → "stop". */
 function verbRoot(w: string): string {

@@ -11,7 +11,6 @@ import {
   metricNamed,
 } from './extras';
 import { isSoftWord, unexplainedFactor } from './doubts';
-import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
 import { findMentions } from './mentions';
 import { findTimeWords, type TimeWords } from './periods';
 import { chooseTable, resolveMentions, type Resolved } from './resolve';
@@ -34,6 +33,7 @@ import { missingCapability } from './capabilities';
 import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
+import { readBusinessQuestion } from './business/read';
 
 export interface Understanding {
   plan: TQueryPlan | null;
@@ -43,7 +43,17 @@ export interface Understanding {
   unexplained: string[];
   /** A shape of question no plan can express yet ("running totals"); `plan` is then the nearest. */
   missing?: string;
+  /** Other readings the question may have meant, offered when it is declined. */
+  alternatives?: TQueryPlan[];
+  /**
+   * A second reading, as sure, of another plan: confidence was lowered by `factor` for it. When
+   * both give the same figures (answer/answer.ts runs them), the doubt goes.
+   */
+  rival?: { plan: TQueryPlan; factor: number };
 }
+
+/** The doubt two different sure readings raise. */
+export const RIVAL_DOUBT = 'the question can also be read another way';
 
 const MAX_QUESTION_LENGTH = 1000;
 
@@ -64,6 +74,27 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     comparing: !!(time.compared || time.comparison),
     percentSign: question.includes('%'),
   });
+  // The business reader's reading wins when it explains the question better (and, where the
+  // general reading found a shape it cannot express, when it expresses that shape).
+  const business = readBusinessQuestion(question, model, now);
+  const expresses =
+    !missing || (missing.what === 'top or bottom N within each group' && !!business?.plan?.perGroupLimit);
+  if (business && expresses && business.confidence > (missing ? 0 : u.confidence)) {
+    // Two readers sure of two different readings: the question can be read both ways, so ask.
+    const rival =
+      !missing &&
+      u.plan &&
+      u.confidence >= DOUBT_WEIGHTS.sureReading &&
+      signature(u.plan) !== signature(business.plan!);
+    if (!rival) return business;
+    return {
+      ...business,
+      confidence: business.confidence * DOUBT_WEIGHTS.readersDisagree,
+      doubts: [...business.doubts, RIVAL_DOUBT],
+      alternatives: [u.plan!],
+      rival: { plan: u.plan!, factor: DOUBT_WEIGHTS.readersDisagree },
+    };
+  }
   if (missing)
     return {
       plan: missing.nearest,
@@ -770,7 +801,6 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     )
       ctx.distinct = true;
   }
-  for (const [i, t] of tokens.entries()) if (ADJECTIVE_COLUMNS[t.text] && ctx.used.has(i)) continue;
 
   // "names of clubs" read as player.Club_ID: the question is about another table's rows.
   const shown = columns;
@@ -883,11 +913,6 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   const filler = (t: (typeof tokens)[number]): boolean =>
     (FILLER.has(t.text) || FILLER.has(t.lemma)) && !(/^[A-Z]{2,4}$/.test(t.raw) && i0(t) > 0);
   const i0 = (t: (typeof tokens)[number]): number => tokens.indexOf(t);
-  const unexplained = tokens.filter(
-    (t, i) =>
-      (!ctx.used.has(i) && !filler(t) && t.text.length > 1) ||
-      (!ctx.used.has(i) && t.number !== null && !FILLER.has(t.text)),
-  );
   const usedColumns = new Set(
     [
       ...ctx.measures.flatMap((m) => (m.column ? [m.column] : [])),
@@ -898,6 +923,21 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       ...ctx.order.flatMap((o) => (o.column ? [o.column] : [])),
     ].map((c) => `${c.table}.${c.column}`),
   );
+  const byMeaningOnly = new Map<number, string[]>();
+  for (const m of allMentions)
+    if (m.kind === 'column' && m.byMeaning)
+      byMeaningOnly.set(
+        m.start,
+        m.hits.map((h) => `${h.ref.table}.${h.ref.column}`),
+      );
+  const unexplained = tokens.filter(
+    (t, i) =>
+      (!ctx.used.has(i) && !filler(t) && t.text.length > 1) ||
+      (!ctx.used.has(i) && t.number !== null && !FILLER.has(t.text)) ||
+      // A word read by its meaning explains nothing when the answer does not use what it meant.
+      (byMeaningOnly.has(i) && !byMeaningOnly.get(i)!.some((c) => usedColumns.has(c))),
+  );
+
   const used = { tables: usedTables, columns: usedColumns };
   let confidence = 0.97;
   for (const p of ctx.penalties) confidence *= p.factor;

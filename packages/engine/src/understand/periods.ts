@@ -81,6 +81,7 @@ const ORDINAL: Record<string, number> = {
   '4th': 4,
   fourth: 4,
 };
+const MONTH_NAME = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?`;
 const DATE_TEXT = String.raw`(?:[A-Za-z]{3,9}\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{4})`;
 const dayOf = (text: string, now: Date): Date | null => {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00Z`) : chrono.parseDate(text, now);
@@ -200,6 +201,26 @@ const RULES: Rule[] = [
       return { from: iso(d), to: iso(addDays(d, 1)), label: m[1]!.toLowerCase() };
     },
   ],
+  // "July to September 2026", "from Jan through Mar 2025": whole months, the year said once.
+  [
+    new RegExp(
+      String.raw`\b(?:(?:from|between|in|during) )?(${MONTH_NAME})\.?(?: ((?:19|20)\d\d))? (?:to|through|thru|until|till|and|-|–) (${MONTH_NAME})\.? ((?:19|20)\d\d)\b`,
+      'i',
+    ),
+    (m) => {
+      const monthOf = (w: string) => FULL_MONTHS.findIndex((x) => x.startsWith(w.toLowerCase().slice(0, 3)));
+      const a = monthOf(m[1]!);
+      const b = monthOf(m[3]!);
+      const yb = Number(m[4]);
+      const ya = m[2] ? Number(m[2]) : a <= b ? yb : yb - 1;
+      if (ya > yb || (ya === yb && a > b)) return null;
+      return {
+        from: iso(utc(ya, a)),
+        to: iso(utc(yb, b + 1)),
+        label: `${m[1]}${m[2] ? ` ${ya}` : ''} to ${m[3]} ${yb}`,
+      };
+    },
+  ],
   [
     /\b(?:(?:in|during|for|of) )?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.? ((?:19|20)\d\d)\b/i,
     (m) => {
@@ -208,8 +229,24 @@ const RULES: Rule[] = [
       return { from: iso(utc(y, month)), to: iso(utc(y, month + 1)), label: `${m[1]} ${y}` };
     },
   ],
+  // "in October", "for March": the latest such month that has begun.
   [
-    /\b(?:in|during|for|of) ((?:19|20)\d\d)\b/i,
+    new RegExp(String.raw`\b(?:in|during|for|throughout) (${MONTH_NAME})\b(?!\.? ?\d)`, 'i'),
+    (m, now) => {
+      const month = FULL_MONTHS.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
+      if (month < 0 || m[1]!.toLowerCase() === 'may') return null;
+      const y = month > now.getUTCMonth() ? now.getUTCFullYear() - 1 : now.getUTCFullYear();
+      const to = utc(y, month + 1);
+      return {
+        from: iso(utc(y, month)),
+        to: iso(to.getTime() > now.getTime() ? addDays(startOf('day', now), 1) : to),
+        // Named as the relative period it is, so that data ending earlier moves it back.
+        label: `${month === now.getUTCMonth() ? 'this' : 'last'} ${FULL_MONTHS[month]![0]!.toUpperCase()}${FULL_MONTHS[month]!.slice(1)}`,
+      };
+    },
+  ],
+  [
+    /\b(?:in|during|for|of|throughout) ((?:19|20)\d\d)\b/i,
     (m) => {
       const y = Number(m[1]);
       return { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y) };
@@ -268,6 +305,13 @@ function comparedPeriods(text: string, first: Period, now: Date): TimeWords['com
       end: earlier.index + earlier[0].length,
     };
   } else second = firstPeriod(masked, now);
+  // "2025 compared to 2024": a bare year right after the comparing words is the other period.
+  const year = second ? null : /\b(?:to|with|vs\.?|versus|against)\s+((?:19|20)\d\d)\b/i.exec(masked);
+  if (year) {
+    const y = Number(year[1]);
+    const at = year.index + year[0].length - year[1]!.length;
+    second = { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y), start: at, end: at + 4 };
+  }
   if (!second?.from || !second.to) return null;
   const periods = [first, second].sort((a, b) => a.from!.localeCompare(b.from!)) as [Period, Period];
   const [a, b] = periods;

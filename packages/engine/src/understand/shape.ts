@@ -1,5 +1,5 @@
 import type { TIntent } from '@catalyst/contracts';
-import { ADJECTIVE_COLUMNS } from '../nlp/lexicon';
+import { adjectiveColumn } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import {
   AGG_WORDS,
@@ -595,7 +595,7 @@ export function applyOrdering(
   // "the oldest singer": an adjective superlative over a listing.
   if (!ctx.order.length) {
     for (const [i, x] of t.entries()) {
-      const adj = ADJECTIVE_COLUMNS[x.text];
+      const adj = adjectiveColumn(x.text);
       if (!adj || !x.text.endsWith('est') || ctx.used.has(i)) continue;
       const col = ctx.base.columns.find(
         (c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes(adj.word),

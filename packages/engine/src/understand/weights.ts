@@ -14,4 +14,59 @@ export const DOUBT_WEIGHTS = {
   periodsApartWithFilters: 0.2,
   /** "which month" with no measure to rank the months by. */
   rankedPeriodUnsaid: 0.4,
+  /** A reading this sure is a reading the question plainly has. */
+  sureReading: 0.75,
+  /** The general and the business reader, both sure, read the question differently. */
+  readersDisagree: 0.5,
+} as const;
+
+// How a word read by its meaning names a column (understand/by-meaning.ts): never as surely as
+// the column's own name, so a reading made of such words still says which word it interpreted.
+export const MEANING_WEIGHTS = {
+  /** The best quality a column named by meaning gets (a column's own name is 1). */
+  ceiling: 0.8,
+  /** Meanings less close than this are not followed ("rain" → freshwater). */
+  minCloseness: 0.6,
+  /** The word names only part of the column's name ("delay" of departure_delay). */
+  partOfName: 0.85,
+} as const;
+
+// The business reader's doubts (understand/business): a reading starts at `start` and each
+// doubt multiplies it by its factor; each word left unexplained by one of the last three.
+export const BUSINESS_WEIGHTS = {
+  start: 0.97,
+  /** A column's name matched loosely or by meaning ("rainfall" read as precipitation). */
+  weakName: 0.88,
+  /** Below this quality a name match is loose (a synonym of the business lexicon is not). */
+  looseName: 0.7,
+  /** Mentions below this quality are not taken as measures. */
+  minMeasureQuality: 0.6,
+  /** A total asked of a measure that does not add up (averaged instead, and asked about). */
+  sumOfNonAdditive: 0.6,
+  /** A value found in more than one column. */
+  ambiguousValue: 0.85,
+  /** Grouping by a category named without "by", "per" or "each". */
+  impliedGrouping: 0.85,
+  /** Two or more date columns, none named: the first one is used. */
+  whichDate: 0.75,
+  /** A measure named only by what a word means ("how warm" for temperature). */
+  byMeaning: 0.8,
+  /** Periods asked of data with no date. */
+  noDate: 0.3,
+  /** Two periods apart beside other conditions (the plan can only "or" them all). */
+  periodsApartWithFilters: 0.2,
+  /** A ranking with nothing to rank. */
+  rankOfNothing: 0.5,
+  /** "the top products" with no count said: all shown, best first. */
+  rankWithoutCount: 0.95,
+  /** A share whose part could be more than one of the conditions. */
+  whichPart: 0.6,
+  /** Measures of two tables. */
+  measuresOfTwoTables: 0.8,
+  /** A number, a negation, a comparison word left unexplained. */
+  unexplainedHard: 0.3,
+  /** A capitalised word left unexplained: likely a value not found. */
+  unexplainedName: 0.45,
+  /** Any other content word left unexplained. */
+  unexplainedWord: 0.6,
 } as const;

@@ -1,0 +1,114 @@
+import type { TDimension, TFilter, TMeasure, TOrder } from '@catalyst/contracts';
+import type { ModelColumn, ModelTable, SemanticModel } from '../../model/types';
+import { joinPath } from '../../sql/joins';
+import type { Token } from '../../nlp/text';
+import type { Mention } from '../mentions';
+import type { TimeWords } from '../periods';
+
+/** A part of the plan and the words of the question that said it. */
+export interface Said<T> {
+  item: T;
+  start: number;
+  end: number;
+}
+
+/** The reading of a business question while it is being made. */
+export interface Draft {
+  text: string;
+  tokens: Token[];
+  model: SemanticModel;
+  now: Date;
+  time: TimeWords;
+  /** Mentions of model names and values, those inside period words left out. */
+  mentions: Mention[];
+  /** Tokens whose meaning the reading accounts for. */
+  explained: Set<number>;
+  doubts: { factor: number; reason: string }[];
+  base?: ModelTable;
+  measures: Said<TMeasure>[];
+  dimensions: Said<TDimension>[];
+  filters: Said<TFilter>[];
+  order: TOrder[];
+  limit?: number;
+  perGroupLimit?: number;
+  share: boolean;
+  /** The date column periods apply to. */
+  timeColumn?: ModelColumn;
+  /** Split by day of the week. */
+  weekday?: boolean;
+}
+
+export function explain(d: Draft, start: number, end = start + 1): void {
+  for (let k = start; k < end; k++) d.explained.add(k);
+}
+
+export function doubt(d: Draft, factor: number, reason: string): void {
+  if (!d.doubts.some((x) => x.reason === reason)) d.doubts.push({ factor, reason });
+}
+
+export const refOf = (c: ModelColumn): { table: string; column: string } => ({
+  table: c.table,
+  column: c.name,
+});
+
+export function tableOf(model: SemanticModel, name: string): ModelTable | undefined {
+  return model.tables.find((t) => t.name === name);
+}
+
+export function columnOf(
+  model: SemanticModel,
+  ref: { table: string; column: string },
+): ModelColumn | undefined {
+  return tableOf(model, ref.table)?.columns.find((c) => c.name === ref.column);
+}
+
+/** Whether a column can be read with the rows of `base` (its own, or one join path away). */
+export function reachable(model: SemanticModel, base: string, table: string): boolean {
+  return base === table || joinPath(model, base, table) !== null;
+}
+
+/** Whether each row of `base` has one value of `table`'s columns (a many-to-one path). */
+export function describesRows(model: SemanticModel, base: string, table: string): boolean {
+  if (base === table) return true;
+  const path = joinPath(model, base, table);
+  return !!path && path.every((s) => !s.fanOut);
+}
+
+/** The column that names a table's rows to people: its one name or title column, else null. */
+export function nameColumn(table: ModelTable, options: { strict?: boolean } = {}): ModelColumn | null {
+  const named = table.columns.filter(
+    (c) => c.kind === 'text' && !c.isKey && /(^|_)(name|title)$/i.test(c.name),
+  );
+  if (named.length === 1) return named[0]!;
+  if (options.strict) return null;
+  // A table of one text column besides its key: that column names its rows.
+  const texts = table.columns.filter((c) => c.kind === 'text' && !c.isKey);
+  return texts.length === 1 && (texts[0]!.distinctCount ?? 0) >= 0.9 * (table.rowCount ?? 1)
+    ? texts[0]!
+    : null;
+}
+
+/** The one join that makes `from`'s rows refer to `to`'s (a foreign key), if there is one. */
+export function referenceTo(
+  model: SemanticModel,
+  from: string,
+  to: string,
+): { column: { table: string; column: string }; key: { table: string; column: string } } | null {
+  const joins = model.joins.filter(
+    (j) => j.from.length === 1 && j.from[0]!.table === from && j.to[0]!.table === to,
+  );
+  return joins.length === 1 ? { column: joins[0]!.from[0]!, key: joins[0]!.to[0]! } : null;
+}
+
+/** Tables whose rows refer to `table` (the facts about it), largest first. */
+export function factsAbout(model: SemanticModel, table: string): ModelTable[] {
+  return model.joins
+    .filter((j) => j.to[0]!.table === table && j.from.length === 1)
+    .map((j) => tableOf(model, j.from[0]!.table)!)
+    .filter((t, i, all) => t && all.indexOf(t) === i)
+    .sort((a, b) => (b.rowCount ?? 0) - (a.rowCount ?? 0));
+}
+
+/** Whether a mention lies within [start, end). */
+export const within = (m: { start: number; end: number }, start: number, end: number): boolean =>
+  m.start >= start && m.end <= end;
