@@ -1,14 +1,15 @@
 // Answers an eval set's questions with Catalyst AI, writes the predictions (score.mjs format)
 // and prints the figures per half (tune, check) and over both.
 // Usage: npm run eval -- --set DIR [--half tune|check] [--out FILE] [--tags a,b] [--now YYYY-MM-DD]
-//        [--threshold 0.55] [--db DB] [--limit N]
+//        [--threshold 0.55] [--db DB] [--limit N] [--list]
+// --list also prints every wrong or declined question with its half.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openEvalSet } from './eval-set';
 import { HALVES, questionsOfHalf, readHalves, type Half } from './halves';
 import { predictSet } from './predict';
-import { formatScore, score } from './score';
+import { correctEach, formatScore, score } from './score';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     threshold: { type: 'string' },
     limit: { type: 'string' },
     db: { type: 'string' },
+    list: { type: 'boolean' },
   },
 });
 if (!values.set || (values.half && !HALVES.includes(values.half as Half))) {
@@ -62,6 +64,19 @@ try {
   }
   if (halves.length > 1 && questions.length)
     console.log(`both   ${formatScore(score(questions, predictions))}`);
+  if (values.list) {
+    const byId = new Map(predictions.map((p) => [p.id, p]));
+    for (const half of halves) {
+      const qs = ofHalf.get(half)!.filter((q) => asked.has(q.id));
+      const right = correctEach(qs.map((q) => ({ question: q, prediction: byId.get(q.id)! })));
+      qs.forEach((q, i) => {
+        const p = byId.get(q.id)!;
+        if (right[i]) return;
+        const what = p.status === 'answered' ? 'WRONG   ' : p.status === 'declined' ? 'declined' : 'error   ';
+        console.log(`${half.padEnd(5)}  ${what}  ${p.confidence.toFixed(2)}  ${q.id}  ${q.question}`);
+      });
+    }
+  }
 } finally {
   set.close();
 }
