@@ -516,7 +516,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   if (correlation) {
     intent = 'correlation';
     columns = correlation;
-  } else if (ctx.measures.length || ctx.dimensions.length) {
+  } else if (ctx.measures.length || ctx.dimensions.length || rowsPerGroup(ctx)) {
     for (const c of free) {
       if (
         ctx.dimensions.some(
@@ -958,6 +958,26 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     ],
     unexplained: unexplained.map((u) => u.raw),
   };
+}
+
+/**
+ * "orders per channel", "customers by segment": the table's own rows named right before "per" or
+ * "by" and an attribute (not a date: "orders by date" may list them in date order), counted per
+ * value of it.
+ */
+function rowsPerGroup(ctx: ParseContext): boolean {
+  return ctx.tokens.some((t, i) => {
+    if (t.text !== 'per' && t.text !== 'by') return false;
+    const rows = ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.end === i);
+    const group = ctx.resolved.find((r) => r.kind === 'column' && r.start === i + 1);
+    return (
+      rows &&
+      group?.kind === 'column' &&
+      ctx.groupTargets.has(group.start) &&
+      !group.column.isTime &&
+      group.column.kind === 'text'
+    );
+  });
 }
 
 /**
