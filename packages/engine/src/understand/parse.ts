@@ -16,7 +16,15 @@ import { findMentions } from './mentions';
 import { findTimeWords, type TimeWords } from './periods';
 import { chooseTable, resolveMentions, type Resolved } from './resolve';
 import { isDimensionOfFact } from '../sql/joins';
-import { freeColumns, isEntityColumn, markUsed, penalise, ref, type ParseContext } from './context';
+import {
+  freeColumns,
+  isEntityColumn,
+  markUsed,
+  nameOfReferenced,
+  penalise,
+  ref,
+  type ParseContext,
+} from './context';
 import {
   ageFilters,
   numberBeforeColumn,
@@ -31,19 +39,13 @@ import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { missingCapability } from './capabilities';
+import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
+import type { Understanding } from './understanding';
 
-export interface Understanding {
-  plan: TQueryPlan | null;
-  confidence: number;
-  /** Why confidence is below 1, in words. */
-  doubts: string[];
-  unexplained: string[];
-  /** A shape of question no plan can express yet ("running totals"); `plan` is then the nearest. */
-  missing?: string;
-}
+export type { Understanding } from './understanding';
 
 const MAX_QUESTION_LENGTH = 1000;
 
@@ -58,9 +60,19 @@ const decline = (doubt: string): Understanding => ({
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const percentile = percentileIn(question);
   if (percentile) return understandPercentile(question, percentile, model, now);
-  const u = understandAll(question, model, now);
+  const tokens = fixTypos(tokenize(question));
   const time = findTimeWords(question, now);
-  const missing = missingCapability(fixTypos(tokenize(question)), u.plan, model, {
+  const shaped = readShape({
+    question,
+    tokens,
+    time,
+    model,
+    now,
+    read: (text) => understandAll(text, model, now),
+  });
+  if (shaped) return shaped;
+  const u = understandAll(question, model, now);
+  const missing = missingCapability(tokens, u.plan, model, {
     comparing: !!(time.compared || time.comparison),
     percentSign: question.includes('%'),
   });
@@ -620,7 +632,10 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
         (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
       // "the top 5 products by revenue": ranked things named by the key the fact refers to them
       // with are shown by their name, as every BI tool lists them.
-      const named = idLike && !saysId && ctx.limit !== undefined ? nameOfReferenced(ctx, c.column) : null;
+      const named =
+        idLike && !saysId && ctx.limit !== undefined
+          ? nameOfReferenced(ctx.model, ctx.base.name, c.column)
+          : null;
       if (named) {
         ctx.dimensions.push({ column: ref(named), label: named.label });
         markUsed(ctx, c.start, c.end);
@@ -978,22 +993,6 @@ function rowsPerGroup(ctx: ParseContext): boolean {
       group.column.kind === 'text'
     );
   });
-}
-
-/**
- * The name column of the table a key column refers to (orders.product_id → products.product_name),
- * when that table is a dimension of the fact and has exactly one name or title column.
- */
-function nameOfReferenced(ctx: ParseContext, key: ModelColumn): ModelColumn | null {
-  const join = ctx.model.joins.find(
-    (j) => j.from.length === 1 && j.from[0]!.table === key.table && j.from[0]!.column === key.name,
-  );
-  const target = join && ctx.model.tables.find((t) => t.name === join.to[0]!.table);
-  if (!target || !isDimensionOfFact(ctx.model, ctx.base.name, target.name)) return null;
-  const names = target.columns.filter(
-    (c) => c.kind === 'text' && !c.isKey && /(^|_)(name|title)$/i.test(c.name),
-  );
-  return names.length === 1 ? names[0]! : null;
 }
 
 /**

@@ -15,3 +15,9 @@ export const DOUBT_WEIGHTS = {
   /** "which month" with no measure to rank the months by. */
   rankedPeriodUnsaid: 0.4,
 } as const;
+
+/** Doubts of the readings of shapes beyond plain aggregates (shapes.ts and its modules). */
+export const SHAPE_WEIGHTS = {
+  /** Below this, the reading of the question without its shape's words is not built on. */
+  baseReading: 0.5,
+} as const;
