@@ -72,6 +72,7 @@ describe('shapes a plan cannot express yet', () => {
     ['rolling total of loaves per day', 'running totals'],
     ['What are the percentiles of takings?', 'percentiles'],
     ['show quartiles of unit prices', 'percentiles'],
+    ['which town grew the most this month vs last month', 'growth between periods'],
     ['top 2 shops per town by takings', 'top or bottom N within each group'],
     ['bottom 2 shops by loaves within each town', 'top or bottom N within each group'],
     ['What are our average takings per day?', 'averages of daily, weekly or monthly totals'],

@@ -1,12 +1,14 @@
+import { readGrowth } from './growth';
 import { readRunningTotal } from './running-totals';
 import type { ShapeInput } from './shape-input';
 import type { Understanding } from './understanding';
 import { SHAPE_WEIGHTS } from './weights';
 
-// Shapes of question beyond a plain aggregate (so far, running totals). Each is recognised by its
-// own words; the question without those words is understood as usual (the base reading), and the
-// shape is then laid on that reading only when it surely fits it. Anything less falls through to the
-// plain reading, which capabilities.ts declines with what is missing.
+// Shapes of question beyond a plain aggregate (so far, growth between periods and running
+// totals). Each is recognised by its own words; the question without those words is understood
+// as usual (the base reading), and the shape is then laid on that reading only when it surely
+// fits it. Anything less falls through to the plain reading, which capabilities.ts declines with
+// what is missing.
 
 /** The reading of a shape the question asks for, or null (no shape, or none surely fits). */
 export function readShape(given: ShapeInput): Understanding | null {
@@ -18,5 +20,5 @@ export function readShape(given: ShapeInput): Understanding | null {
       return u.confidence >= SHAPE_WEIGHTS.baseReading ? u : { ...u, plan: null };
     },
   };
-  return readRunningTotal(input);
+  return readGrowth(input) ?? readRunningTotal(input);
 }
