@@ -64,3 +64,9 @@ export const columnOf = (
   ref: { table: string; column: string } | undefined,
 ): ModelColumn | undefined =>
   ref && model.tables.find((t) => t.name === ref.table)?.columns.find((c) => c.name === ref.column);
+
+/** The reading with a doubt of the shape's own (a factor below 1) when it has one. */
+export function withDoubt(u: Understanding, factor: number, doubt: string): Understanding {
+  if (factor >= 1) return u;
+  return { ...u, confidence: u.confidence * factor, doubts: [...u.doubts, doubt] };
+}

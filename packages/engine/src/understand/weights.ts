@@ -20,4 +20,6 @@ export const DOUBT_WEIGHTS = {
 export const SHAPE_WEIGHTS = {
   /** Below this, the reading of the question without its shape's words is not built on. */
   baseReading: 0.5,
+  /** "top products per category": how many per group is not said; the top 3 are offered. */
+  perGroupCountUnsaid: { factor: 0.3, offered: 3 },
 } as const;

@@ -233,6 +233,19 @@ describe('sentence kinds', () => {
       }),
     );
     expect(top2.of('total')).toEqual([]);
+    // The top one of each region leaves the others out: their sum is no total.
+    const topPerRegion = await show(
+      shop,
+      plan({
+        measures: [M.amount],
+        dimensions: [D.region, D.channel],
+        order: [{ kind: 'measure', index: 0, dir: 'desc' }],
+        perGroupLimit: 1,
+      }),
+    );
+    expect(topPerRegion.view.rows).toHaveLength(3);
+    expect(topPerRegion.of('total')).toEqual([]);
+    expect(topPerRegion.of('group-leader')).toEqual([]);
   });
 
   it('group-leader: names the largest group of cells only when the cells add up', async () => {
