@@ -74,7 +74,6 @@ describe('shapes a plan cannot express yet', () => {
     ['show quartiles of unit prices', 'percentiles'],
     ['which town grew the most this month vs last month', 'growth between periods'],
     ['top shops per town', 'top or bottom N within each group'],
-    ['What are our average takings per day?', 'averages of daily, weekly or monthly totals'],
   ])('%s: declined, naming what is missing', async (question, what) => {
     const a = await ask(question);
     expect(a.status, a.reading).toBe('declined');
@@ -94,6 +93,14 @@ describe('shapes a plan cannot express yet', () => {
     const a = await ask(question);
     expect(a.status, a.message).toBe('answered');
     expect(a.plan?.[field]).toBeTruthy();
+  });
+
+  it('the average of daily totals is each day’s total over the days with sales', async () => {
+    await expectSameRows(
+      db,
+      await ask('What are our average takings per day?'),
+      'SELECT AVG(t) FROM (SELECT sale_date, SUM(takings) AS t FROM sales GROUP BY sale_date)',
+    );
   });
 
   it('an average price per day is a plain average, answered', async () => {

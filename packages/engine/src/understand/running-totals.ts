@@ -15,7 +15,7 @@ const RUNNING =
 const ROLLING = /\b(?:rolling|moving|trailing)\b/i;
 
 /** Sums and counts of rows or of amounts: what a total so far can add up. */
-function addsUp(m: TMeasure, model: SemanticModel): boolean {
+export function addsUp(m: TMeasure, model: SemanticModel): boolean {
   if (m.over || m.metric || m.where?.length) return false;
   if (m.agg === 'count') return true;
   if (m.agg !== 'sum') return false;

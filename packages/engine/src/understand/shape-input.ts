@@ -1,3 +1,4 @@
+import type { TQueryPlan } from '@catalyst/contracts';
 import type { ModelColumn, SemanticModel } from '../model/types';
 import { fixTypos, tokenize, type Token } from '../nlp/text';
 import { findMentions } from './mentions';
@@ -64,6 +65,12 @@ export const columnOf = (
   ref: { table: string; column: string } | undefined,
 ): ModelColumn | undefined =>
   ref && model.tables.find((t) => t.name === ref.table)?.columns.find((c) => c.name === ref.column);
+
+/** The date column a plan's periods are on: its time range's, else its table's first. */
+export function timeColumnOf(plan: TQueryPlan, model: SemanticModel): ModelColumn | undefined {
+  if (plan.timeRange) return columnOf(model, plan.timeRange.column);
+  return model.tables.find((t) => t.name === plan.table)?.columns.find((c) => c.isTime);
+}
 
 /** The reading with a doubt of the shape's own (a factor below 1) when it has one. */
 export function withDoubt(u: Understanding, factor: number, doubt: string): Understanding {

@@ -1,12 +1,13 @@
 import { readGrowth } from './growth';
 import { readPerGroupTop } from './per-group-top';
+import { readPeriodAverage } from './period-averages';
 import { readRunningTotal } from './running-totals';
 import type { ShapeInput } from './shape-input';
 import type { Understanding } from './understanding';
 import { SHAPE_WEIGHTS } from './weights';
 
-// Shapes of question beyond a plain aggregate (so far, growth between periods, running totals
-// and top N within each group). Each is recognised by its own words; the question without those words is understood
+// Shapes of question beyond a plain aggregate (growth between periods, running totals, top N
+// within each group, averages of period totals). Each is recognised by its own words; the question without those words is understood
 // as usual (the base reading), and the shape is then laid on that reading only when it surely
 // fits it. Anything less falls through to the plain reading, which capabilities.ts declines with
 // what is missing.
@@ -21,5 +22,5 @@ export function readShape(given: ShapeInput): Understanding | null {
       return u.confidence >= SHAPE_WEIGHTS.baseReading ? u : { ...u, plan: null };
     },
   };
-  return readGrowth(input) ?? readRunningTotal(input) ?? readPerGroupTop(input);
+  return readGrowth(input) ?? readRunningTotal(input) ?? readPerGroupTop(input) ?? readPeriodAverage(input);
 }
