@@ -1,3 +1,4 @@
+import { readEntityMedian } from './entity-values';
 import { readGrowth } from './growth';
 import { readPerGroupTop } from './per-group-top';
 import { readPeriodAverage } from './period-averages';
@@ -6,11 +7,11 @@ import type { ShapeInput } from './shape-input';
 import type { Understanding } from './understanding';
 import { SHAPE_WEIGHTS } from './weights';
 
-// Shapes of question beyond a plain aggregate (growth between periods, running totals, top N
-// within each group, averages of period totals). Each is recognised by its own words; the question without those words is understood
-// as usual (the base reading), and the shape is then laid on that reading only when it surely
-// fits it. Anything less falls through to the plain reading, which capabilities.ts declines with
-// what is missing.
+// Shapes of question beyond a plain aggregate (running totals, growth between periods, top N
+// within each group, averages of period totals). Each is recognised by its own words; the
+// question without those words is understood as usual (the base reading), and the shape is
+// then laid on that reading only when it surely fits it. Anything less falls through to the
+// plain reading, which capabilities.ts declines with what is missing.
 
 /** The reading of a shape the question asks for, or null (no shape, or none surely fits). */
 export function readShape(given: ShapeInput): Understanding | null {
@@ -22,5 +23,11 @@ export function readShape(given: ShapeInput): Understanding | null {
       return u.confidence >= SHAPE_WEIGHTS.baseReading ? u : { ...u, plan: null };
     },
   };
-  return readGrowth(input) ?? readRunningTotal(input) ?? readPerGroupTop(input) ?? readPeriodAverage(input);
+  return (
+    readEntityMedian(input) ??
+    readGrowth(input) ??
+    readRunningTotal(input) ??
+    readPerGroupTop(input) ??
+    readPeriodAverage(input)
+  );
 }
