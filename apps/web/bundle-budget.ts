@@ -12,11 +12,11 @@ export interface Budget {
 }
 
 /**
- * ECharts from `echarts/core` with the four chart types the chart card draws is 575 kB (the full
- * package was 1,125 kB). The issue asked for under 400 kB; `echarts/core` with its canvas renderer
- * alone is 300 kB, so that needs a lighter library, not fewer imports.
+ * The chart card draws with Chart.js (bar, line, pie as a doughnut, scatter; tooltip, legend and
+ * slice labels), 185 kB minified in its own lazy chunk. ECharts drew the same charts in 575 kB
+ * (`echarts/core` and its canvas renderer alone were 384 kB), over the issue's 400 kB.
  */
-const BUDGETS: Budget[] = [{ name: 'ECharts', holds: '/node_modules/echarts/', maxBytes: 600_000 }];
+const BUDGETS: Budget[] = [{ name: 'Chart.js', holds: '/node_modules/chart.js/', maxBytes: 400_000 }];
 
 interface BuiltChunk {
   fileName: string;

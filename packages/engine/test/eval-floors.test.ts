@@ -16,6 +16,13 @@ describe('Catalyst AI on the check halves', () => {
     expect(EVAL_TODAY).toBe('2026-11-22');
   });
 
+  it('checks both held-out sets, each with a recorded floor', () => {
+    for (const key of ['other-domains', 'held-out-2']) {
+      expect(CI_SLICES).toContain(key);
+      expect(floors.slices[key], key).toBeDefined();
+    }
+  });
+
   for (const key of CI_SLICES)
     it(
       `${sliceByKey(key).label}: right answers at or above the floor, wrong answers at or below the ceiling`,

@@ -12,6 +12,7 @@ import type { Prediction } from '../src/eval/predict';
 
 const DEMO = join(EVAL_DATA_DIR, 'demo-paraphrase');
 const DOMAINS = join(EVAL_DATA_DIR, 'other-domains');
+const HELD_OUT_2 = join(EVAL_DATA_DIR, 'held-out-2');
 const halves = readHalves();
 
 const groupsOf = (qs: EvalQuestion[]) => {
@@ -36,8 +37,8 @@ describe('tune/check halves', () => {
     expect([defog.tune.length, defog.check.length]).toEqual([1, 1]);
   });
 
-  it('keeps every wording of an information need in the same half, and other domains check-only', () => {
-    for (const dir of [DEMO, DOMAINS]) {
+  it('keeps every wording of an information need in the same half, and the held-out sets check-only', () => {
+    for (const dir of [DEMO, DOMAINS, HELD_OUT_2]) {
       const set = openEvalSet(dir, { generate: false });
       for (const [group, qs] of groupsOf(set.questions)) {
         const where = new Set(qs.map((q) => halfOf(halves, set.name, q)));
@@ -45,9 +46,11 @@ describe('tune/check halves', () => {
         expect(where.has(null), group).toBe(false);
       }
     }
-    const domains = openEvalSet(DOMAINS, { generate: false });
-    expect(questionsOfHalf(halves, domains.name, domains.questions, 'tune')).toEqual([]);
-    expect(domains.config.checkOnly).toBe(true);
+    for (const dir of [DOMAINS, HELD_OUT_2]) {
+      const held = openEvalSet(dir, { generate: false });
+      expect(questionsOfHalf(halves, held.name, held.questions, 'tune')).toEqual([]);
+      expect(held.config.checkOnly).toBe(true);
+    }
   });
 
   it('refuses a question whose database or group is in no recorded half', () => {
@@ -77,9 +80,21 @@ describe('our own eval sets', () => {
     }
   });
 
+  it('the held-out-2 set has at least 80 questions in groups of 2 to 4 over four databases', () => {
+    const set = openEvalSet(HELD_OUT_2, { generate: false });
+    expect(set.questions.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(set.questions.map((q) => q.db_id))).toEqual(new Set(['hr', 'saas', 'support', 'hotel']));
+    expect(set.questions.some((q) => q.tags.includes('join'))).toBe(true);
+    for (const [group, qs] of groupsOf(set.questions)) {
+      expect(qs.length, group).toBeGreaterThanOrEqual(2);
+      expect(qs.length, group).toBeLessThanOrEqual(4);
+      expect(new Set(qs.map((q) => q.question)).size, group).toBe(qs.length);
+    }
+  });
+
   // Gold rows are what the gold SQL gives over freshly generated data: a change to a generator
   // (or to the demo's pinned end date or seed) shows up here, not as a silent drop in accuracy.
-  for (const dir of [DEMO, DOMAINS])
+  for (const dir of [DEMO, DOMAINS, HELD_OUT_2])
     it(`${dir.split('/').pop()}: questions.jsonl holds what its gold SQL returns on the generated data`, async () => {
       const set = openEvalSet(dir);
       try {

@@ -6,14 +6,15 @@ export interface SeriesPoint {
   value: number | null;
 }
 
-/** Rewrites a canonical expression's double-quoted identifiers into the warehouse's quoting. */
-export function toDialectExpression(expression: string, warehouse: Pick<Warehouse, 'dialect'>): string {
-  const dialect = DIALECTS[warehouse.dialect];
-  // Text values are skipped: a double quote inside one is text, not the start of an identifier.
+/**
+ * A canonical expression (the metric parser's: double-quoted column names, single-quoted text)
+ * with each column name replaced by `column(name)`. Text values are kept as written: a double
+ * quote inside one is text, not the start of a column name.
+ */
+function rewriteColumns(expression: string, column: (name: string) => string): string {
   return expression.replace(
     /('(?:[^']|'')*')|"((?:[^"]|"")+)"/g,
-    (m, text: string | undefined, id: string) =>
-      text !== undefined ? m : dialect.quote(id.replace(/""/g, '"')),
+    (m, text: string | undefined, id: string) => (text !== undefined ? m : column(id.replace(/""/g, '"'))),
   );
 }
 
@@ -68,9 +69,7 @@ export async function metricSeries(
     params.push(f.value);
     where.push(`${column(f.column, f.table)} = ${d.param(params.length)}`);
   }
-  const expression = metric.expression.replace(/"((?:[^"]|"")+)"/g, (_m, id: string) =>
-    column(id.replace(/""/g, '"')),
-  );
+  const expression = rewriteColumns(metric.expression, (id) => column(id));
   const sql = [
     `SELECT ${d.truncate(time, metric.grain)} AS period, ${expression} AS value`,
     `FROM ${table(metric.table)} AS t0`,

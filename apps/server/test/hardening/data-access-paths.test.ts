@@ -20,6 +20,8 @@ let tableId: number;
 let recId: number;
 let threadId: number;
 let investigationThreadId: number;
+/** A thread the outsider opened themself before the source was restricted. */
+let ownThreadId: number;
 let decisionId: number;
 let member: { id: number; token: string };
 let outsider: { id: number; token: string };
@@ -117,6 +119,9 @@ beforeAll(async () => {
   })) as Reply;
   expect(refusal(investigation)).toBeNull();
   investigationThreadId = investigation.threadId!;
+  const own = (await socketAsk(outsider.token, { message: 'total revenue', usecase_id: useCaseId })) as Reply;
+  expect(refusal(own)).toBeNull();
+  ownThreadId = own.threadId!;
   for (const id of [threadId, investigationThreadId])
     expect(
       (await call(member.token, 'POST', '/api/copilot/share', { thread_id: id, user_list: [outsider.id] }))
@@ -178,6 +183,23 @@ describe('REST: what an outsider of the group no longer sees', () => {
     }
   });
 
+  it('their own thread on the source: not listed (either list) and its messages answer 403', async () => {
+    for (const path of ['/api/copilot/threads', '/api/copilot/threads/v2']) {
+      const threads = (await call(outsider.token, 'GET', path)).json().result as { thread_id: number }[];
+      expect(
+        threads.map((x) => x.thread_id),
+        path,
+      ).not.toContain(ownThreadId);
+      expect(
+        threads.map((x) => x.thread_id),
+        path,
+      ).not.toContain(threadId);
+    }
+    const res = await call(outsider.token, 'GET', `/api/copilot/threads/${ownThreadId}`);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe(RESTRICTED);
+  });
+
   it('decisions on the source: not listed; the decision, its outcome and its changes answer 403', async () => {
     const list = (await call(outsider.token, 'GET', '/api/copilot/decisions')).json().decisions;
     expect(list.map((d: { id: number }) => d.id)).not.toContain(decisionId);
@@ -211,6 +233,39 @@ describe('socket: what an outsider of the group no longer gets', () => {
     });
     expect(refusal(reply)).toBe(RESTRICTED);
     expect(JSON.stringify(reply)).not.toContain('1,234');
+  });
+
+  it('an alert exploration is refused with the reason', async () => {
+    const reply = await socketAsk(outsider.token, {
+      message: '',
+      alert_id: `rec-${recId}`,
+      action: 'explore',
+    });
+    expect(refusal(reply)).toBe(RESTRICTED);
+    expect(JSON.stringify(reply)).not.toContain('1,234');
+  });
+
+  it('a follow-up or a regenerated answer in their own earlier thread is refused with the reason', async () => {
+    const followUp = await socketAsk(outsider.token, {
+      message: 'total revenue',
+      thread_id: ownThreadId,
+      isNewThread: false,
+    });
+    expect(refusal(followUp)).toBe(RESTRICTED);
+    const [first] = (await t.deps.db
+      .selectFrom('thread_messages')
+      .select('id')
+      .where('thread_id', '=', ownThreadId)
+      .orderBy('id')
+      .execute()) as { id: number }[];
+    const regenerated = await socketAsk(outsider.token, {
+      message: '',
+      thread_id: ownThreadId,
+      message_id: first!.id,
+      is_regenerate: true,
+      isNewThread: false,
+    });
+    expect(refusal(regenerated)).toBe(RESTRICTED);
   });
 
   it('a question on the use case is refused with the reason', async () => {

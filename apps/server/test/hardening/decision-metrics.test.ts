@@ -1,7 +1,10 @@
 import { parseMetricExpression } from '@catalyst/engine';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toDialectExpression } from '../../src/warehouses/metric-series';
+import mysql from 'mysql2/promise';
+import { metricSeries } from '../../src/warehouses/metric-series';
+import { MysqlWarehouse } from '../../src/warehouses/mysql';
+import { PostgresWarehouse } from '../../src/warehouses/postgres';
 import { bearer, createTestApp, type TestApp } from '../helpers/app';
 import { createDatabase, dropDatabase, PG, requirePostgres } from '../helpers/customer-postgres';
 import { userWithRole } from '../helpers/governance';
@@ -114,6 +117,15 @@ describe.skipIf(!hasPostgres)('decision metric expressions', () => {
     ['pg_read_file', { expression: "SUM(length(pg_read_file('/etc/hostname')))" }],
     ['a function that is not allowed', { expression: 'SUM(pg_sleep(1))' }],
     ['a second statement', { expression: 'SUM("revenue"); DROP TABLE sales' }],
+    // The review's own payload: close the aggregate, start a statement, comment out the rest.
+    ['the reviewed break-out', { expression: "SUM(revenue)); SELECT pg_read_file('/etc/passwd')--" }],
+    ['a UNION', { expression: 'SUM("revenue") UNION SELECT code FROM secrets' }],
+    ['a function outside the allowed set', { expression: 'MAX(version())' }],
+    ['a function outside the allowed set around a column', { expression: 'SUM(length("region"))' }],
+    ['a cast to read text as a number', { expression: 'SUM(CAST("region" AS int))' }],
+    ['a column qualified with an unselected table', { expression: 'SUM(secrets.code)' }],
+    ['a quoted column qualified with an unselected table', { expression: 'SUM("secrets"."code")' }],
+    ['a column of another selected table', { expression: 'COUNT("manager")' }],
     ['a comment hiding the rest', { expression: 'SUM("revenue") -- ' }],
     ['a block comment', { expression: 'SUM("revenue") /* x */' }],
     ['a quoted identifier breaking out', { expression: 'SUM("revenue"") FROM secrets --")' }],
@@ -246,15 +258,74 @@ describe('the metric parser renders SQL that cannot change meaning', () => {
       /backslash/,
     );
   });
+});
 
-  it('keeps text values intact when identifiers are rewritten for MySQL', () => {
-    const { expression } = parseMetricExpression(
-      `MAX(CASE WHEN region = 'x"' THEN revenue ELSE 0 END) + MAX(CASE WHEN region = '" OR 1' THEN 1 END)`,
-      known,
-    );
-    const mysql = toDialectExpression(expression, { dialect: 'mysql' } as never);
-    expect(mysql).toBe(
-      `MAX(CASE WHEN \`region\` = 'x"' THEN \`revenue\` ELSE 0 END) + MAX(CASE WHEN \`region\` = '" OR 1' THEN 1 END)`,
-    );
+const MYSQL = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
+const hasMysql = await mysql
+  .createConnection({ ...MYSQL, connectTimeout: 3000 })
+  .then(async (c) => (await c.end(), true))
+  .catch(() => false);
+
+/**
+ * A metric's identifiers are rewritten into each warehouse's quoting and table alias when it is
+ * measured; its text values must come through exactly as written, double quotes included (a
+ * rewrite that takes `"West"` inside a text value for a column changes what is compared, and on
+ * MySQL turns text into SQL).
+ */
+describe('a metric whose text values hold double quotes is measured as written', () => {
+  const known = [
+    { table: 'sales', column: 'revenue' },
+    { table: 'sales', column: 'region' },
+  ];
+  const { expression } = parseMetricExpression(
+    `SUM(CASE WHEN region = 'Europe "West"' THEN revenue ELSE 0 END) + MAX(CASE WHEN region = '" OR 1' THEN 1 ELSE 0 END)`,
+    known,
+  );
+  const metric = { table: 'sales', timeColumn: 'day', expression, filters: [], grain: 'week' as const };
+  const range = { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-02-01T00:00:00Z') };
+  const rows = `('2026-01-05', 'Europe "West"', 100), ('2026-01-06', 'Asia', 7), ('2026-01-07', '" OR 1', 5)`;
+
+  it.skipIf(!hasPostgres)('on PostgreSQL', async () => {
+    const database = await createDatabase('catalyst_metric_text');
+    const c = new pg.Client({ ...PG, database });
+    try {
+      await c.connect();
+      await c.query('CREATE TABLE sales (day date NOT NULL, region text NOT NULL, revenue numeric NOT NULL)');
+      await c.query(`INSERT INTO sales VALUES ${rows}`);
+      const warehouse = new PostgresWarehouse({ ...PG, database });
+      try {
+        expect(await metricSeries(warehouse, 'public', metric, range)).toEqual([
+          { period: '2026-01-05', value: 101 },
+        ]);
+      } finally {
+        await warehouse.close();
+      }
+    } finally {
+      await c.end();
+      await dropDatabase(database);
+    }
+  });
+
+  it.skipIf(!hasMysql)('on MySQL/MariaDB', async () => {
+    const database = `catalyst_metric_text_${Date.now().toString(36)}`;
+    const c = await mysql.createConnection(MYSQL);
+    try {
+      await c.query(`CREATE DATABASE ${database}`);
+      await c.query(
+        `CREATE TABLE ${database}.sales (day date NOT NULL, region varchar(40) NOT NULL, revenue decimal(10,2) NOT NULL)`,
+      );
+      await c.query(`INSERT INTO ${database}.sales VALUES ${rows}`);
+      const warehouse = new MysqlWarehouse({ ...MYSQL, database });
+      try {
+        expect(await metricSeries(warehouse, database, metric, range)).toEqual([
+          { period: '2026-01-05', value: 101 },
+        ]);
+      } finally {
+        await warehouse.close();
+      }
+    } finally {
+      await c.query(`DROP DATABASE IF EXISTS ${database}`);
+      await c.end();
+    }
   });
 });

@@ -33,6 +33,11 @@ const grants = new Map<TPermission, { roleId: number; userId: number; username: 
 /** Ids of the organisation's objects, by the list route they were seen on. */
 const idsByList = new Map<string, number[]>();
 const anyIds: number[] = [];
+/** An alert of the organisation, as a scan stores it. */
+let alertId: number;
+/** The app listening on a loopback port, once, for the socket tests. */
+let listening: Promise<string> | undefined;
+const socketUrl = () => (listening ??= listen(t.app));
 
 const call = (token: string, method: string, url: string, payload?: unknown) =>
   t.app.inject({
@@ -108,6 +113,37 @@ beforeAll(async () => {
   await call(admin, 'POST', '/api/v1/admin/data-access-groups', { name: 'Group', restrictions: [] });
   await call(admin, 'POST', '/api/copilot/documents/folders', { name: 'Folder', color: 'blue' });
   await call(admin, 'POST', '/api/v1/admin/api-keys', { name: 'Key', permissions: ['read'], rateLimit: 60 });
+  alertId = (
+    await t.deps.db
+      .insertInto('recommendations')
+      .values({
+        org_id: orgId,
+        use_case_id: useCaseId,
+        dedupe_key: 'test:roles',
+        title: 'Revenue in Europe fell 41% since May',
+        brief_summary: 'Revenue in Europe fell to 1,234 a week',
+        full_description: 'Revenue in Europe fell to 1,234 a week against 2,093 expected.',
+        impact_level: 'High Impact',
+        action: 'investigate',
+        details: JSON.stringify({
+          metric: {
+            label: 'Revenue',
+            table: 'sales',
+            timeColumn: 'order_date',
+            expression: 'SUM("revenue")',
+            filters: [],
+            grain: 'month',
+          },
+          actual: 1234,
+          expected: 2093,
+          window: { from: '2026-05-04', to: '2026-06-22', weeks: 8 },
+          series: [],
+        }),
+        generated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
   for (const p of ALL) {
     const role = await customRole(
@@ -175,7 +211,7 @@ describe('roles inside one organisation: every permission boundary', () => {
   }, 300_000);
 
   it('a question on the socket needs data.read', async () => {
-    const url = await listen(t.app);
+    const url = await socketUrl();
     const socket = await connectedSocket(url, allBut.get('data.read')!.token);
     try {
       const reply = await ask(socket, { message: 'revenue by region', thread_id: '', isNewThread: true });
@@ -184,6 +220,63 @@ describe('roles inside one organisation: every permission boundary', () => {
       });
     } finally {
       socket.disconnect();
+    }
+  });
+
+  it('an alert investigation or exploration on the socket needs reports.view, like the alert itself', async () => {
+    const useCaseId = (
+      await t.deps.db
+        .selectFrom('recommendations')
+        .select('use_case_id')
+        .where('id', '=', alertId)
+        .executeTakeFirstOrThrow()
+    ).use_case_id;
+    // Both may use the alert's use case: only the permission differs.
+    const access = await call(admin, 'POST', '/api/copilot/user-access', {
+      usecase_id: useCaseId,
+      selected_users: [allBut.get('reports.view')!.id, allBut.get('users.write')!.id],
+      unselected_users: [],
+    });
+    expect(access.statusCode, access.body).toBe(200);
+    const url = await socketUrl();
+    const threadsBefore = await t.deps.db.selectFrom('threads').select('id').execute();
+    const without = await connectedSocket(url, allBut.get('reports.view')!.token);
+    const holder = await connectedSocket(url, allBut.get('users.write')!.token);
+    try {
+      for (const action of ['investigate', 'explore']) {
+        const reply = await ask(without, { message: '', alert_id: `rec-${alertId}`, action, thread_id: '' });
+        expect(reply, action).toMatchObject({
+          error: { code: 'FORBIDDEN', message: permissionDeniedMessage('reports.view') },
+        });
+        expect(JSON.stringify(reply)).not.toMatch(/1,234|Europe/);
+      }
+      expect(await t.deps.db.selectFrom('threads').select('id').execute()).toEqual(threadsBefore);
+      // An alert's thread of theirs from when they held reports.view: reading the alert again (an
+      // empty question) is refused; a question with words is about the data and is answered.
+      const own = await t.deps.db
+        .insertInto('threads')
+        .values({
+          org_id: orgId,
+          owner_id: allBut.get('reports.view')!.id,
+          use_case_id: useCaseId,
+          name: 'Investigation',
+          alert_ref: `rec-${alertId}`,
+          alert_action: 'investigate',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const again = await ask(without, { message: '', thread_id: own.id });
+      expect(again).toMatchObject({
+        error: { code: 'FORBIDDEN', message: permissionDeniedMessage('reports.view') },
+      });
+      const question = await ask(without, { message: 'how many rows are there', thread_id: own.id });
+      expect(question).not.toHaveProperty('error');
+      // Holding reports.view (and data.read), the same request is answered.
+      const reply = await ask(holder, { message: '', alert_id: `rec-${alertId}`, action: 'investigate' });
+      expect(reply).not.toHaveProperty('error');
+    } finally {
+      without.disconnect();
+      holder.disconnect();
     }
   });
 

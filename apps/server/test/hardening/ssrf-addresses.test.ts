@@ -33,6 +33,7 @@ const LOOPBACK_FORMS = [
   '64:ff9b::7f00:1',
   '64:ff9b:1::a00:1', // local-use NAT64
   '2002:7f00:1::1', // 6to4 of 127.0.0.1
+  '2002:7f00:1::',
   '2002::1',
   '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
   '::ffff:0:7f00:1', // SIIT
@@ -67,6 +68,11 @@ describe('private addresses in every spelling', () => {
     'http://[::127.0.0.1]/',
     'http://[64:ff9b::127.0.0.1]/',
     'http://[2002:7f00:1::1]/',
+    'http://[2002:7f00:1::]/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://[::7f00:1]/',
+    'http://[::ffff:0:7f00:1]/',
+    'http://[::ffff:a9fe:a9fe]/latest/meta-data/',
     'http://[::]/',
     'http://[::1]:80/',
     'http://2130706433/',
@@ -168,13 +174,46 @@ describe('a real request to a mapped loopback address', () => {
     expect(hits).toEqual([]);
   });
 
+  /** The loopback server's address in every IPv6 form that embeds 127.0.0.1 (and a v4 one for contrast). */
+  const mappedUrls = (path: string) =>
+    [
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '[::127.0.0.1]',
+      '[64:ff9b::7f00:1]',
+      '[2002:7f00:1::]',
+      '2130706433',
+      '0x7f.1',
+      '017700000001',
+      '127.1',
+    ].map((host) => `http://${host}:${port}${path}`);
+
+  it('refuses an LLM provider and an MCP server on such an address, and never calls it', async () => {
+    const token = await t.login();
+    const refused: string[] = [];
+    for (const [path, body] of [
+      ['/api/copilot/agents/llm-provider/test', (url: string) => ({ baseUrl: url, model: 'm', apiKey: 'k' })],
+      ['/api/copilot/agents/mcp-servers/test', (url: string) => ({ url })],
+    ] as const) {
+      for (const url of mappedUrls(path.includes('llm') ? '/v1' : '/mcp')) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: bearer(token),
+          payload: body(url),
+        });
+        if (!/private or local address/.test(res.body))
+          refused.push(`${path} ${url}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(refused, refused.join('\n')).toEqual([]);
+    expect(hits).toEqual([]);
+  });
+
   it('refuses an HTTP API source on a mapped address through the API', async () => {
     const token = await t.login();
-    for (const baseUrl of [
-      `http://[::ffff:127.0.0.1]:${port}/v1/accounts`,
-      `http://[::ffff:7f00:1]:${port}/v1/accounts`,
-      `http://[64:ff9b::7f00:1]:${port}/v1/accounts`,
-    ]) {
+    for (const baseUrl of mappedUrls('/v1/accounts')) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/copilot/db_conn/add_db_conn',

@@ -61,28 +61,46 @@ describe('database hosts without an allow-list', () => {
   });
   afterAll(async () => t?.close());
 
+  // Loopback, private, link-local and metadata addresses in every spelling a driver resolves.
   const hosts = [
     '127.0.0.1',
     'localhost',
     '::1',
+    '[::1]',
     '::ffff:127.0.0.1',
+    '[::ffff:127.0.0.1]',
     '::ffff:7f00:1',
+    '::127.0.0.1',
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::',
     '0x7f.1',
+    '0x7f000001',
     '2130706433',
+    '017700000001',
     '127.1',
+    '0.0.0.0',
     '169.254.169.254',
+    '::ffff:a9fe:a9fe',
     '10.0.0.1',
+    '172.16.0.1',
+    '192.168.1.1',
+    '100.64.0.1',
+    'fd00::1',
+    'fe80::1',
   ];
-  it.each(hosts)('refuses a PostgreSQL source on %s, saying how to allow it', async (host) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: ADD,
-      headers: bearer(token),
-      payload: pgSource(host),
-    });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toMatch(/private or local address.*CATALYST_OUTBOUND_ALLOWLIST/);
-  });
+  it.each(hosts.flatMap((host) => [['PostgreSQL', host] as const, ['MySQL', host] as const]))(
+    'refuses a %s source on %s, saying how to allow it',
+    async (kind, host) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: ADD,
+        headers: bearer(token),
+        payload: kind === 'MySQL' ? mysqlSource(host) : pgSource(host),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/private or local address.*CATALYST_OUTBOUND_ALLOWLIST/);
+    },
+  );
 
   it('refuses a PostgreSQL source on a local socket directory (no network at all)', async () => {
     const res = await t.app.inject({
@@ -93,17 +111,6 @@ describe('database hosts without an allow-list', () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(/local socket file/);
-  });
-
-  it.each(['127.0.0.1', 'localhost'])('refuses a MySQL source on %s', async (host) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: ADD,
-      headers: bearer(token),
-      payload: mysqlSource(host),
-    });
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().message).toMatch(/private or local address.*CATALYST_OUTBOUND_ALLOWLIST/);
   });
 
   it('refuses a saved source whose host became private when it is opened (checked at connect time)', async () => {
@@ -172,6 +179,18 @@ describe('database connection errors do not map ports', () => {
       payload: pgSource('127.0.0.1'),
     });
     expect(res.statusCode, res.body).toBe(200);
+    // Moving the saved source to a private address the list does not name is refused like adding it.
+    const connId = res.json().connection.conn_id as number;
+    for (const host of ['169.254.169.254', '::ffff:a9fe:a9fe', '10.0.0.1', '127.0.0.2']) {
+      const moved = await t.app.inject({
+        method: 'POST',
+        url: '/api/copilot/db_conn/update_db_conn',
+        headers: bearer(token),
+        payload: { ...pgSource(host), conn_id: connId },
+      });
+      expect(moved.statusCode, `${host}: ${moved.body}`).toBe(400);
+      expect(moved.json().message, host).toMatch(/private or local address/);
+    }
   });
 });
 

@@ -1,14 +1,15 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ThemeProvider } from '../../src/app/theme';
 import '../setup';
 import { ChartCard } from '../../src/components/cards/chart-card';
-import {
-  axisTooltip,
-  readChartOptions,
-  shortCategory,
-  toEChartsOption,
-} from '../../src/components/cards/chart-options';
+import type {
+  ChartConfiguration,
+  ScriptableContext,
+  ScriptableLineSegmentContext,
+  TooltipItem,
+} from 'chart.js';
+import { readChartOptions, shortCategory, toChartConfig } from '../../src/components/cards/chart-options';
 
 const chart = (options: unknown) =>
   render(
@@ -54,21 +55,55 @@ describe('chart card', () => {
     });
   });
 
+  it('loads Chart.js and draws on the canvas, or says it could not', async () => {
+    // jsdom has no 2D context: a stand-in that draws nothing lets the card get as far as a browser.
+    const ctx = new Proxy({} as Record<string | symbol, unknown>, {
+      get: (t, key) =>
+        key in t
+          ? t[key]
+          : key === 'measureText'
+            ? () => ({ width: 10 })
+            : key === 'canvas'
+              ? undefined
+              : () => {},
+      set: (t, key, value) => ((t[key] = value), true),
+    });
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+      this: HTMLCanvasElement,
+    ) {
+      ctx.canvas = this;
+      return ctx as unknown as CanvasRenderingContext2D;
+    });
+    const view = chart({ xAxis: { categories: regions }, series: [{ name: 'Revenue', data: [3, 2, 1] }] });
+    await waitFor(() => expect(screen.queryByText('Loading chart...')).toBeNull());
+    expect(screen.queryByText('Error rendering chart')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Revenue by Region' }).querySelector('canvas')).toBeTruthy();
+    view.unmount();
+
+    getContext.mockReturnValue(null);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    chart({ chart: { type: 'line' }, series: [{ name: 'Revenue', data: [3, 2, 1] }] });
+    expect(await screen.findByText('Error rendering chart')).toBeTruthy();
+  });
+
   it('says "No chart data available" for empty series', () => {
     chart({ chart: { type: 'line' }, series: [{ name: 'Revenue', data: [] }] });
     expect(screen.getByText('No chart data available')).toBeTruthy();
   });
 });
 
-describe('chart options for ECharts', () => {
+describe('chart options for Chart.js', () => {
   const read = (raw: unknown) => {
     const r = readChartOptions(raw);
     if (r.kind !== 'ok') throw new Error(r.kind);
     return r.options;
   };
+  type Tick = (v: number) => string;
+  const scales = (config: ReturnType<typeof toChartConfig>) =>
+    config.options?.scales as { x: { ticks: { callback: Tick } }; y: { ticks: { callback: Tick } } };
 
   it('formats the value axis and the tooltip in the measure’s format', () => {
-    const o = toEChartsOption(
+    const o = toChartConfig(
       read({
         xAxis: { categories: regions },
         yAxis: { format: { style: 'currency', currency: 'USD' } },
@@ -77,55 +112,54 @@ describe('chart options for ECharts', () => {
         ],
       }),
       false,
-    ) as { yAxis: { axisLabel: { formatter: (v: number) => string } } };
-    expect(o.yAxis.axisLabel.formatter(2_200_000)).toBe('$2.2M');
-    const pct = toEChartsOption(
+    );
+    expect(scales(o).y.ticks.callback(2_200_000)).toBe('$2.2M');
+    const label = (o as ChartConfiguration<'bar'>).options!.plugins!.tooltip!.callbacks!.label! as (
+      item: Partial<TooltipItem<'bar'>>,
+    ) => string;
+    expect(
+      label({ dataset: { label: 'Revenue', data: [] }, datasetIndex: 0, parsed: { x: 0, y: 2_202_447 } }),
+    ).toBe('Revenue: $2,202,447');
+    const pct = toChartConfig(
       read({ yAxis: { format: { style: 'percent' } }, series: [{ name: 'Margin', data: [0.394] }] }),
       false,
-    ) as { yAxis: { axisLabel: { formatter: (v: number) => string } } };
-    expect(pct.yAxis.axisLabel.formatter(0.394)).toBe('39.4%');
+    );
+    expect(scales(pct).y.ticks.callback(0.394)).toBe('39.4%');
   });
 
-  it('draws a partial period lighter (bar) or as a dashed tail (line)', () => {
-    const bar = toEChartsOption(
+  it('draws a partial period lighter (bar) or as a dashed tail to a hollow point (line)', () => {
+    const bar = toChartConfig(
       read({
         xAxis: { categories: ['Oct', 'Nov (partial)'], partial: [1] },
         series: [{ name: 'R', data: [5, 2] }],
       }),
       false,
-    ) as { series: { data: unknown[] }[] };
-    expect(bar.series[0]!.data).toEqual([5, { value: 2, itemStyle: { opacity: 0.4 } }]);
-    const line = toEChartsOption(
+    ) as ChartConfiguration<'bar'>;
+    const fill = bar.data.datasets[0]!.backgroundColor as (ctx: Partial<ScriptableContext<'bar'>>) => string;
+    expect([0, 1].map((dataIndex) => fill({ type: 'data', dataIndex }))).toEqual(['#5470c6', '#5470c666']);
+    expect(fill({ type: 'dataset' })).toBe('#5470c6'); // the legend's swatch
+    const line = toChartConfig(
       read({
         chart: { type: 'line' },
-        xAxis: { categories: ['Sep', 'Oct', 'Nov (partial)'], partial: [2] },
+        xAxis: { categories: ['Sep', 'Oct', 'Nov (partial, to Nov 22)'], partial: [2] },
         series: [{ name: 'R', data: [4, 5, 2] }],
       }),
-      false,
-    ) as { series: { name: string; data: unknown[]; lineStyle?: { type: string } }[] };
+      true,
+    ) as ChartConfiguration<'line'>;
     expect(shortCategory('Nov 2026 (partial, to Nov 22)')).toBe('Nov 2026 (partial)');
     expect(shortCategory('Nov 2026')).toBe('Nov 2026');
-    expect(line.series.map((s) => [s.name, s.data, s.lineStyle?.type])).toEqual([
-      ['R', [4, 5, null], undefined],
-      ['R', [null, 5, 2], 'dashed'],
-    ]);
-  });
-
-  it('lists each series once in the tooltip, formatted, with names from the data escaped', () => {
-    const html = axisTooltip(
-      [
-        { seriesName: '<img src=x onerror=alert(1)>', value: 0.5, marker: '•', axisValueLabel: 'Nov <b>' },
-        { seriesName: 'R', value: null, marker: '•' },
-        { seriesName: 'R', value: 2_202_447, marker: '•' },
-        { seriesName: 'R', value: 2_202_447, marker: '•' },
-      ],
-      new Map([
-        ['R', { style: 'currency' as const, currency: 'USD' }],
-        ['<img src=x onerror=alert(1)>', { style: 'percent' as const }],
-      ]),
-    );
-    expect(html).toBe(
-      'Nov &lt;b&gt;<br/>•&lt;img src=x onerror=alert(1)&gt;: <b>50%</b><br/>•R: <b>$2,202,447</b>',
-    );
+    expect(line.data.labels).toEqual(['Sep', 'Oct', 'Nov (partial, to Nov 22)']);
+    expect([0, 1, 2].map((i) => scales(line).x.ticks.callback(i))).toEqual(['Sep', 'Oct', 'Nov (partial)']);
+    const s = line.data.datasets[0]!;
+    expect(s.data).toEqual([4, 5, 2]);
+    const dash = (s.segment as { borderDash: unknown }).borderDash as (
+      ctx: Partial<ScriptableLineSegmentContext>,
+    ) => number[] | undefined;
+    expect(dash({ p0DataIndex: 0, p1DataIndex: 1 })).toBeUndefined();
+    expect(dash({ p0DataIndex: 1, p1DataIndex: 2 })).toEqual([5, 4]);
+    const radius = s.pointRadius as (ctx: Partial<ScriptableContext<'line'>>) => number;
+    const point = s.pointBackgroundColor as (ctx: Partial<ScriptableContext<'line'>>) => string;
+    expect([0, 2].map((dataIndex) => radius({ type: 'data', dataIndex }))).toEqual([0, 3.5]);
+    expect(point({ type: 'data', dataIndex: 2 })).toBe('#1b1c22'); // hollow on the dark surface
   });
 });

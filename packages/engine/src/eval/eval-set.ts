@@ -1,13 +1,14 @@
 // An evaluation set as the runner, the report and the CI check open it: its questions, its
 // settings (clock, confidence threshold), and its databases. A set either ships its data
 // (`dbs/<db_id>/*.csv`, as the shared Spider and defog sets do) or names a deterministic
-// generator in set.json (our demo and other-domain sets): the data is then generated into a
+// generator in set.json (our demo and held-out sets): the data is then generated into a
 // temporary directory on open and removed on close, so no generated CSV is ever committed.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { loadDataDir } from './load';
 import { generateDomains } from './domains/generate-domains';
+import { generateHeldOut2 } from './domains/generate-held-out-2';
 import { generateRetailDemo } from '../demo/retail-demo';
 import { demoDerivedMetrics } from '../demo/demo-metrics';
 import type { DuckDbWarehouse } from '../warehouse/duckdb';
@@ -71,6 +72,9 @@ export const GENERATORS = {
   },
   domains: (dir: string) => {
     generateDomains(dir);
+  },
+  'held-out-2': (dir: string) => {
+    generateHeldOut2(dir);
   },
 };
 

@@ -2,7 +2,6 @@
 // and prints the figures per half (tune, check) and over both.
 // Usage: npm run eval -- --set DIR [--half tune|check] [--out FILE] [--tags a,b] [--now YYYY-MM-DD]
 //        [--threshold 0.55] [--db DB] [--limit N] [--list]
-// --list also prints every wrong or declined question with its half.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -65,16 +64,18 @@ try {
   if (halves.length > 1 && questions.length)
     console.log(`both   ${formatScore(score(questions, predictions))}`);
   if (values.list) {
+    // Every question not answered right: its half, verdict, confidence and what the engine said.
     const byId = new Map(predictions.map((p) => [p.id, p]));
-    for (const half of halves) {
-      const qs = ofHalf.get(half)!.filter((q) => asked.has(q.id));
-      const right = correctEach(qs.map((q) => ({ question: q, prediction: byId.get(q.id)! })));
-      qs.forEach((q, i) => {
-        const p = byId.get(q.id)!;
-        if (right[i]) return;
-        const what = p.status === 'answered' ? 'WRONG   ' : p.status === 'declined' ? 'declined' : 'error   ';
-        console.log(`${half.padEnd(5)}  ${what}  ${p.confidence.toFixed(2)}  ${q.id}  ${q.question}`);
-      });
+    const pairs = questions.map((question) => ({ question, prediction: byId.get(question.id)! }));
+    const right = correctEach(pairs);
+    for (const [i, { question, prediction }] of pairs.entries()) {
+      if (right[i]) continue;
+      const half = halves.find((h) => ofHalf.get(h)!.includes(question))!;
+      const verdict = prediction.status === 'answered' ? 'WRONG' : prediction.status;
+      console.log(
+        [half, verdict, (prediction.confidence ?? 0).toFixed(2), question.db_id, question.question, prediction.message]
+          .join(' | '),
+      );
     }
   }
 } finally {

@@ -26,10 +26,11 @@ export const SLICES: Slice[] = [
   { key: 'defog', label: 'defog (multi-table)', setDir: join(SHARED_EVAL_DIR, 'defog-dev') },
   { key: 'demo', label: 'Demo paraphrases', setDir: join(EVAL_DATA_DIR, 'demo-paraphrase') },
   { key: 'other-domains', label: 'Other domains (held out)', setDir: join(EVAL_DATA_DIR, 'other-domains') },
+  { key: 'held-out-2', label: 'Held out 2', setDir: join(EVAL_DATA_DIR, 'held-out-2') },
 ];
 
 /** What the CI check measures: every check half that answers in about a minute. */
-export const CI_SLICES = ['spider-agg', 'defog', 'demo', 'other-domains'];
+export const CI_SLICES = ['spider-agg', 'defog', 'demo', 'other-domains', 'held-out-2'];
 
 export interface SliceResult {
   slice: string;

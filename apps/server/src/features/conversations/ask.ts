@@ -1,3 +1,4 @@
+import { permissionDeniedMessage, type TPermission } from '@catalyst/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { actorOf } from '../../warehouses/registry';
@@ -37,8 +38,22 @@ export const CANCELLED_ANSWER =
 const emptyQuestion = () =>
   new AppError('VALIDATION_FAILED', 'The question is empty: type what you want to know.');
 
+/**
+ * An alert is a Decision Hub recommendation: reading one in a conversation (its investigation, its
+ * title as the thread's name) needs reports.view, as its REST routes do. A follow-up question
+ * with words in an alert's thread is a question about the data (data.read, checked before).
+ */
+function assertMayReadAlerts(caller: { permissions: readonly TPermission[] }): void {
+  if (!caller.permissions.includes('reports.view'))
+    throw new AppError('FORBIDDEN', permissionDeniedMessage('reports.view'));
+}
+
 /** Finds or creates the thread and the exchange row a question is answered into. */
-export async function openExchange(deps: Deps, caller: Caller, input: AskInput): Promise<Exchange> {
+export async function openExchange(
+  deps: Deps,
+  caller: Caller & { permissions: readonly TPermission[] },
+  input: AskInput,
+): Promise<Exchange> {
   if (input.threadId) {
     const thread = await ownedThread(deps, caller, input.threadId);
     const alert =
@@ -57,6 +72,7 @@ export async function openExchange(deps: Deps, caller: Caller, input: AskInput):
         .where('thread_id', '=', thread.id)
         .executeTakeFirst();
       if (!row) throw notFound(`Message ${input.messageId} of thread ${thread.id}`);
+      if (alert && !row.question.trim()) assertMayReadAlerts(caller);
       await deps.db
         .updateTable('thread_messages')
         .set({ status: 'pending', pending_since: deps.now() })
@@ -72,6 +88,7 @@ export async function openExchange(deps: Deps, caller: Caller, input: AskInput):
       };
     }
     if (!input.message.trim() && !alert) throw emptyQuestion();
+    if (alert && !input.message.trim()) assertMayReadAlerts(caller);
     const row = await deps.db
       .insertInto('thread_messages')
       .values({
@@ -103,6 +120,7 @@ export async function openExchange(deps: Deps, caller: Caller, input: AskInput):
   let useCaseId = input.useCaseId;
   let name = input.message.trim() ? input.message.trim().slice(0, 80) : null;
   if (input.alert) {
+    assertMayReadAlerts(caller);
     const alertId = alertIdOf(input.alert.id);
     const rec = alertId === null ? null : await getRecommendation(deps, caller, alertId);
     if (!rec) throw new AppError('BAD_REQUEST', `"${input.alert.id}" is not an alert id.`);

@@ -1,37 +1,38 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTheme } from '../../app/theme';
 import { CardFrame } from './card-frame';
-import { readChartOptions, toEChartsOption } from './chart-options';
+import { readChartOptions, toChartConfig } from './chart-options';
 import type { CardModel } from './types';
 
-type ECharts = typeof import('./echarts').echarts;
+type ChartJs = typeof import('./chartjs').Chart;
 
-/** Apache ECharts (the parts in ./echarts), loaded on first use as its own chunk. */
-let echartsModule: Promise<ECharts> | null = null;
-const loadECharts = () => (echartsModule ??= import('./echarts').then((m) => m.echarts));
+/** Chart.js (the parts in ./chartjs), loaded on first use as its own chunk. */
+let chartModule: Promise<ChartJs> | null = null;
+const loadChartJs = () => (chartModule ??= import('./chartjs').then((m) => m.Chart));
 
 export function ChartCard({ card, headingLevel }: { card: CardModel; headingLevel?: 2 | 3 }) {
   const read = useMemo(() => readChartOptions(card.data.options), [card.data.options]);
   const options = read.kind === 'ok' ? read.options : null;
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'error'>('loading');
   const { resolvedTheme } = useTheme();
 
   useEffect(() => {
     if (!options || !ref.current) return;
     let disposed = false;
-    let chart: ReturnType<ECharts['init']> | null = null;
-    let observer: ResizeObserver | null = null;
-    loadECharts()
-      .then((echarts) => {
+    let chart: InstanceType<ChartJs> | null = null;
+    loadChartJs()
+      .then((Chart) => {
         if (disposed || !ref.current) return;
         try {
-          chart = echarts.init(ref.current, resolvedTheme === 'dark' ? 'dark' : undefined, {
-            renderer: 'canvas',
-          });
-          chart.setOption(toEChartsOption(options, resolvedTheme === 'dark'));
-          observer = new ResizeObserver(() => chart?.resize());
-          observer.observe(ref.current);
+          const config = toChartConfig(options, resolvedTheme === 'dark');
+          // Motion only for those who have not asked for less.
+          if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches)
+            config.options = { ...config.options, animation: false };
+          // Chart.js resizes with its container (the div around the canvas) by itself.
+          chart = new Chart(ref.current, config as ConstructorParameters<ChartJs>[1]);
+          // Chart.js only logs a canvas it cannot draw on (no 2D context): that is an error here.
+          if (!chart.canvas) throw new Error('no 2D context');
           setState('ready');
         } catch {
           setState('error');
@@ -40,8 +41,7 @@ export function ChartCard({ card, headingLevel }: { card: CardModel; headingLeve
       .catch(() => !disposed && setState('failed'));
     return () => {
       disposed = true;
-      observer?.disconnect();
-      chart?.dispose();
+      chart?.destroy();
     };
   }, [options, resolvedTheme]);
 
@@ -61,7 +61,9 @@ export function ChartCard({ card, headingLevel }: { card: CardModel; headingLeve
         </p>
       ) : (
         <div className="relative">
-          <div ref={ref} className="h-[350px] w-full" role="img" aria-label={card.data.title ?? 'Chart'} />
+          <div className="relative h-[350px] w-full" role="img" aria-label={card.data.title ?? 'Chart'}>
+            <canvas ref={ref} />
+          </div>
           {state !== 'ready' ? (
             <p className="absolute inset-0 grid place-items-center text-sm text-muted-foreground">
               {state === 'loading'

@@ -1,3 +1,9 @@
+import type {
+  ChartConfiguration,
+  ScriptableContext,
+  ScriptableLineSegmentContext,
+  TooltipItem,
+} from 'chart.js';
 import { formatAxis, formatValue, type ValueFormat } from '../../lib/format';
 
 /** The chart options a card carries (spec document 1 §2.8), once checked. */
@@ -87,154 +93,212 @@ export function readChartOptions(raw: unknown): ReadOptions {
   };
 }
 
-/** The ECharts option for checked options: formats on axis and tooltips, partial periods drawn lighter. */
-export function toEChartsOption(o: ChartOptions, dark: boolean) {
+/** What `toChartConfig` gives Chart.js: one of the four kinds the card draws. */
+export type ChartConfig =
+  | ChartConfiguration<'bar'>
+  | ChartConfiguration<'line'>
+  | ChartConfiguration<'doughnut'>
+  | ChartConfiguration<'scatter'>;
+
+/** `#rrggbb` at the given opacity, as `#rrggbbaa`. */
+const withAlpha = (hex: string, alpha: number) =>
+  hex +
+  Math.round(alpha * 255)
+    .toString(16)
+    .padStart(2, '0');
+
+/**
+ * The Chart.js config for checked options: formats on the value axis and in tooltips, partial
+ * periods drawn lighter (bar) or as a dashed tail to a hollow point (line), colours for the theme.
+ */
+export function toChartConfig(o: ChartOptions, dark: boolean): ChartConfig {
   const type = o.chart.type;
   const text = dark ? '#d4d4d8' : '#3f3f46';
   const grid = dark ? '#3f3f46' : '#e4e4e7';
+  // The card's surface (index.css --surface), so a hollow point is hollow on either theme.
+  const surface = dark ? '#1b1c22' : '#ffffff';
   const axisFormat = o.yAxis?.format ?? o.series[0]?.format;
-  const valueFormatter = (format?: ValueFormat) => (v: unknown) =>
-    typeof v === 'number' ? formatValue(v, format) : v === null || v === undefined ? '—' : String(v);
-  const base = {
-    color: PALETTE,
-    backgroundColor: 'transparent',
-    textStyle: { color: text },
-    tooltip: { trigger: type === 'pie' || type === 'scatter' ? 'item' : 'axis' },
-    legend: { show: o.series.length > 1, textStyle: { color: text }, top: 0 },
+  const categories = o.xAxis?.categories ?? [];
+  const color = (i: number) => PALETTE[i % PALETTE.length]!;
+  const tooltip = {
+    backgroundColor: dark ? '#27272a' : '#ffffff',
+    titleColor: text,
+    bodyColor: text,
+    borderColor: grid,
+    borderWidth: 1,
+    padding: 10,
+    boxPadding: 4,
   };
+  const legend = {
+    display: o.series.length > 1,
+    position: 'top' as const,
+    labels: { color: text, boxWidth: 24, boxHeight: 12 },
+  };
+  const base = { responsive: true, maintainAspectRatio: false, color: text };
+  const valueScale = {
+    type: 'linear' as const,
+    beginAtZero: true,
+    ticks: { color: text, callback: (v: number | string) => formatAxis(Number(v), axisFormat) },
+    grid: { color: grid },
+    border: { display: false },
+  };
+
   if (type === 'pie') {
     const s = o.series[0]!;
     return {
-      ...base,
-      legend: { show: true, bottom: 0, textStyle: { color: text } },
-      series: [
-        {
-          type: 'pie',
-          name: s.name,
-          radius: ['36%', '62%'],
-          center: ['50%', '45%'],
-          tooltip: { valueFormatter: valueFormatter(s.format) },
-          label: {
-            color: text,
-            overflow: 'none',
-            formatter: (p: { percent?: number }) => `${Math.round(p.percent ?? 0)}%`,
+      type: 'doughnut',
+      data: {
+        labels: categories,
+        datasets: [
+          {
+            label: s.name,
+            data: categories.map((_, i) => (s.data[i] as number | null) ?? 0),
+            backgroundColor: categories.map((_, i) => color(i)),
+            borderColor: surface,
+            borderWidth: 1,
           },
-          labelLine: { length: 6, length2: 6 },
-          data: (o.xAxis?.categories ?? []).map((name, i) => ({ name, value: s.data[i] ?? 0 })),
+        ],
+      },
+      options: {
+        ...base,
+        cutout: '58%',
+        radius: '85%',
+        layout: { padding: 8 },
+        plugins: {
+          legend: { ...legend, display: true, position: 'bottom' },
+          tooltip: {
+            ...tooltip,
+            callbacks: {
+              title: () => s.name,
+              label: (item: TooltipItem<'doughnut'>) =>
+                `${item.label}: ${formatValue(item.parsed, s.format)}`,
+            },
+          },
+          sliceLabels: { display: true, color: text },
         },
-      ],
+      },
     };
   }
-  const valueAxis = {
-    type: 'value',
-    axisLabel: { color: text, formatter: (v: number) => formatAxis(v, axisFormat) },
-    splitLine: { lineStyle: { color: grid } },
-  };
+
   if (type === 'scatter') {
     return {
-      ...base,
-      xAxis: { type: 'value', axisLabel: { color: text }, splitLine: { lineStyle: { color: grid } } },
-      yAxis: valueAxis,
-      series: o.series.map((s) => ({ type: 'scatter', name: s.name, data: s.data })),
-    };
-  }
-  const partial = new Set(o.xAxis?.partial ?? []);
-  const series = o.series.flatMap((s, i) => {
-    const color = PALETTE[i % PALETTE.length];
-    if (type === 'bar')
-      return [
-        {
-          type: 'bar',
-          name: s.name,
-          color,
-          data: s.data.map((v, j) => (partial.has(j) ? { value: v, itemStyle: { opacity: 0.4 } } : v)),
+      type: 'scatter',
+      data: {
+        datasets: o.series.map((s, i) => ({
+          label: s.name,
+          data: (s.data as [number, number][]).map(([x, y]) => ({ x, y })),
+          backgroundColor: color(i),
+          borderColor: color(i),
+          pointRadius: 4,
+          pointHoverRadius: 6,
+        })),
+      },
+      options: {
+        ...base,
+        scales: {
+          x: {
+            type: 'linear',
+            beginAtZero: true,
+            ticks: { color: text },
+            grid: { color: grid },
+            border: { color: grid },
+          },
+          y: valueScale,
         },
-      ];
-    const line = {
-      type: 'line',
-      name: s.name,
-      color,
-      smooth: true,
-      showSymbol: false,
-      connectNulls: false,
+        plugins: {
+          legend,
+          tooltip: {
+            ...tooltip,
+            callbacks: {
+              label: (item: TooltipItem<'scatter'>) =>
+                `${item.dataset.label ?? ''}: ${item.parsed.x}, ${formatValue(item.parsed.y ?? 0, o.series[item.datasetIndex]?.format ?? axisFormat)}`,
+            },
+          },
+        },
+      },
     };
-    if (!partial.size) return [{ ...line, data: s.data }];
-    // A partial period is drawn as a dashed tail with a hollow point, apart from the solid line.
-    const tail = s.data.map((v, j) =>
-      partial.has(j) || partial.has(j - 1) || partial.has(j + 1) ? v : null,
-    );
-    return [
-      { ...line, data: s.data.map((v, j) => (partial.has(j) ? null : v)) },
-      {
-        ...line,
-        smooth: false,
-        data: tail,
-        lineStyle: { type: 'dashed', opacity: 0.7 },
-        showSymbol: true,
-        symbol: 'emptyCircle',
-        symbolSize: (_v: unknown, p: { dataIndex: number }) => (partial.has(p.dataIndex) ? 7 : 0),
-      },
-    ];
-  });
-  const formats = new Map(o.series.map((s) => [s.name, s.format]));
-  return {
-    ...base,
-    tooltip: { trigger: 'axis', formatter: (params: AxisParam[]) => axisTooltip(params, formats) },
-    legend: { ...base.legend, data: o.series.map((s) => s.name) },
-    grid: {
-      left: 8,
-      right: 16,
-      top: o.series.length > 1 ? 32 : 16,
-      bottom: 8,
-      // Axis labels stay inside these margins (ECharts 6's form of the old `containLabel`).
-      outerBoundsMode: 'same',
-      outerBoundsContain: 'axisLabel',
-    },
-    xAxis: {
-      type: 'category',
-      data: o.xAxis?.categories ?? [],
-      axisLabel: {
-        color: text,
-        hideOverlap: true,
-        // A line's first and last labels sit on the plot's edges: keep them inside it.
-        ...(type === 'line' ? { alignMinLabel: 'left', alignMaxLabel: 'right' } : {}),
-        formatter: shortCategory,
-      },
-      axisLine: { lineStyle: { color: grid } },
-    },
-    yAxis: valueAxis,
-    series,
-  };
-}
-
-interface AxisParam {
-  seriesName?: string;
-  value?: unknown;
-  marker?: string;
-  axisValueLabel?: string;
-}
-const escapeHtml = (t: string) =>
-  t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const valueOf = (v: unknown): number | null =>
-  typeof v === 'number' ? v : isRecord(v) && typeof v.value === 'number' ? v.value : null;
-
-/**
- * The axis tooltip: one line per series in its format. A line with a partial tail is two ECharts
- * series of one name; it is listed once. Names and labels come from the data: escaped (this
- * formatter returns HTML).
- */
-export function axisTooltip(params: AxisParam[], formats: Map<string, ValueFormat | undefined>): string {
-  const list = Array.isArray(params) ? params : [params];
-  const seen = new Set<string>();
-  const lines: string[] = [];
-  for (const p of list) {
-    const name = p.seriesName ?? '';
-    const v = valueOf(p.value);
-    if (seen.has(name) || v === null) continue;
-    seen.add(name);
-    lines.push(
-      `${p.marker ?? ''}${escapeHtml(name)}: <b>${escapeHtml(formatValue(v, formats.get(name)))}</b>`,
-    );
   }
-  return [escapeHtml(list[0]?.axisValueLabel ?? ''), ...lines].join('<br/>');
+
+  const partial = new Set(o.xAxis?.partial ?? []);
+  const length = o.series.reduce((n, s) => Math.max(n, s.data.length), categories.length);
+  const labels = Array.from({ length }, (_, j) => categories[j] ?? '');
+  const xScale = {
+    type: 'category' as const,
+    ticks: {
+      color: text,
+      // Labels that do not fit are left out (never rotated), with room between those shown.
+      maxRotation: 0,
+      autoSkipPadding: 8,
+      callback: (value: number | string) => shortCategory(labels[Number(value)] ?? ''),
+    },
+    grid: { display: false },
+    border: { color: grid },
+  };
+  // One line per series in its format, under the whole category label (the axis shortens it).
+  interface AxisItem {
+    dataset: { label?: string };
+    datasetIndex: number;
+    parsed: { y: number | null };
+  }
+  const axisTooltip = {
+    ...tooltip,
+    filter: (item: AxisItem) => typeof item.parsed.y === 'number',
+    callbacks: {
+      label: (item: AxisItem) =>
+        `${item.dataset.label ?? ''}: ${formatValue(item.parsed.y ?? 0, o.series[item.datasetIndex]?.format)}`,
+    },
+  };
+  const options = {
+    ...base,
+    interaction: { mode: 'index' as const, intersect: false },
+    scales: { x: xScale, y: valueScale },
+    plugins: { legend, tooltip: axisTooltip },
+  };
+  const data = (s: ChartOptions['series'][number]) => s.data as (number | null)[];
+
+  if (type === 'bar')
+    return {
+      type: 'bar',
+      data: {
+        labels,
+        datasets: o.series.map((s, i) => ({
+          label: s.name,
+          data: data(s),
+          backgroundColor: (ctx: ScriptableContext<'bar'>) =>
+            ctx.type === 'data' && partial.has(ctx.dataIndex) ? withAlpha(color(i), 0.4) : color(i),
+        })),
+      },
+      options,
+    };
+
+  // A partial period: the segment into it dashed and fainter, its point hollow.
+  const partialPoint = (ctx: ScriptableContext<'line'>) => ctx.type === 'data' && partial.has(ctx.dataIndex);
+  const partialSegment = (ctx: ScriptableLineSegmentContext) =>
+    partial.has(ctx.p0DataIndex) || partial.has(ctx.p1DataIndex);
+  return {
+    type: 'line',
+    data: {
+      labels,
+      datasets: o.series.map((s, i) => ({
+        label: s.name,
+        data: data(s),
+        borderColor: color(i),
+        backgroundColor: color(i),
+        borderWidth: 2,
+        // Smooth, but never past a value the data has (no bump above a peak).
+        tension: 0.35,
+        cubicInterpolationMode: 'monotone',
+        spanGaps: false,
+        pointRadius: (ctx: ScriptableContext<'line'>) => (partialPoint(ctx) ? 3.5 : 0),
+        pointHoverRadius: 4,
+        pointBackgroundColor: (ctx: ScriptableContext<'line'>) => (partialPoint(ctx) ? surface : color(i)),
+        segment: {
+          borderDash: (ctx: ScriptableLineSegmentContext) => (partialSegment(ctx) ? [5, 4] : undefined),
+          borderColor: (ctx: ScriptableLineSegmentContext) =>
+            partialSegment(ctx) ? withAlpha(color(i), 0.7) : undefined,
+        },
+      })),
+    },
+    options,
+  };
 }
