@@ -8,7 +8,7 @@ import {
 import type { SemanticModel } from '../model/types';
 import type { Warehouse } from '../warehouse';
 import { buildCards } from '../cards/build';
-import { addDays, isoDay, rangeText, toDay } from '../cards/format';
+import { addDays, isoDay, longDay, rangeText, toDay } from '../cards/format';
 import { narrativeFacts } from '../cards/narrative';
 import { describeResult, type ResultView } from '../cards/result';
 import { narrateWithLlm, type LlmConfig } from '../llm/client';
@@ -80,6 +80,15 @@ async function comparisonRow(
 ): Promise<{ row: unknown[]; from: string; to: string } | null> {
   const { plan } = input;
   const range = plan.timeRange;
+  // A single figure compared with a named period: the query read both (compilePlan).
+  const other = plan.comparisonRange;
+  if (other?.from && other.to && !plan.dimensions.length) {
+    const n = plan.measures.length;
+    // A period the data only partly covers is no figure to compare with: no change is claimed.
+    const covered = !extent || toDay(other.from)! >= extent.first;
+    const row = (covered && input.rows[0]?.slice(n, 2 * n)) || plan.measures.map(() => null);
+    return { row, from: other.from, to: other.to };
+  }
   if (!plan.comparison || plan.dimensions.length || !range?.from || !range.to) return null;
   const from = extent && extent.first > toDay(range.from)! ? isoDay(extent.first) : range.from;
   const dataTo = extent ? isoDay(addDays(extent.last, 1)) : null;
@@ -102,7 +111,15 @@ function periodsOf(plan: TQueryPlan, view: ResultView, extent: Extent | null): s
     periods.push(
       `${plan.timeRange.label} = ${view.period.text}${view.period.unfinished ? ` (${view.period.unfinished})` : ''}`,
     );
-  if (view.previous)
+  const other = plan.comparisonRange;
+  if (other?.from) {
+    // Named beside the asked period; a period the data only partly covers is said to be so.
+    const start = new Date(`${other.from}T00:00:00Z`);
+    const partial = extent && extent.first > start ? ` (the data starts ${longDay(extent.first)})` : '';
+    periods.push(
+      `${other.label} = ${view.previous?.text ?? rangeText(start, other.to ? new Date(`${other.to}T00:00:00Z`) : null)}${partial}`,
+    );
+  } else if (view.previous)
     periods.push(
       `${plan.comparison === 'previous_year' ? 'a year earlier' : 'previous period'} = ${view.previous.text}`,
     );

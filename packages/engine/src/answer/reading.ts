@@ -48,11 +48,19 @@ export function readingOf(plan: TQueryPlan, model: SemanticModel): string {
         .map((h) => `${plan.measures[h.measure]?.label ?? 'count'} ${OP_WORDS[h.op]} ${h.value}`)
         .join(' and '),
     );
-  if (plan.comparison)
+  if (plan.comparisonRange) parts.push(`change from ${plan.comparisonRange.label}`);
+  else if (plan.comparison)
     parts.push(plan.comparison === 'previous_year' ? 'vs last year' : 'vs previous period');
   if (plan.share) parts.push('share of total');
+  if (plan.cumulative) parts.push('running total');
+  if (plan.periodChange) parts.push('change from the period before');
   const first = plan.order[0];
-  if (plan.limit && first) parts.push(`${first.dir === 'desc' ? 'top' : 'bottom'} ${plan.limit}`);
+  const groups = plan.dimensions.slice(0, -1).map((d) => d.grain ?? d.label);
+  if (plan.perGroupLimit && first)
+    parts.push(
+      `${first.dir === 'desc' ? 'top' : 'bottom'} ${plan.perGroupLimit} per ${groups.join(' and ')}`,
+    );
+  else if (plan.limit && first) parts.push(`${first.dir === 'desc' ? 'top' : 'bottom'} ${plan.limit}`);
   else if (first) {
     const by =
       first.kind === 'measure'
@@ -76,8 +84,15 @@ export function questionFor(plan: TQueryPlan, model: SemanticModel): string {
       : m.agg === 'count_distinct' && m.column
         ? `the number of different ${columnLabel(model, m.column.table, m.column.column).toLowerCase()}`
         : m.label.toLowerCase();
+  const ranked = plan.perGroupLimit && plan.dimensions.length === 2 ? plan.dimensions : null;
+  const first = plan.order[0];
+  if (ranked && first && plan.measures[0]) {
+    const [group, what] = ranked;
+    const q = `What are the ${first.dir === 'desc' ? 'top' : 'bottom'} ${plan.perGroupLimit} ${what!.label.toLowerCase().replace(/ (?:name|title)$/, '')} in each ${group!.grain ?? group!.label.toLowerCase()} by ${measure(plan.measures[0])}`;
+    return `${q}${plan.timeRange ? ` ${plan.timeRange.label}` : ''}?`;
+  }
   let q = plan.measures.length
-    ? `What is ${plan.measures.map(measure).join(' and ')}`
+    ? `What is ${plan.cumulative ? 'the running total of ' : ''}${plan.measures.map(measure).join(' and ')}`
     : `Show ${plan.distinct ? 'the different ' : 'the '}${plan.columns.map((c) => columnLabel(model, c.table, c.column).toLowerCase()).join(' and ')} of ${table}`;
   if (plan.dimensions.length)
     q += ` for each ${plan.dimensions.map((d) => d.grain ?? d.label.toLowerCase()).join(' and ')}`;

@@ -95,6 +95,11 @@ function periodChange(view: ResultView): string[] {
 
 // Precondition: the question asked for a comparison that could not be computed.
 function noComparison(view: ResultView): string[] {
+  // A single figure against a named period the data only partly covers (answer/present.ts).
+  if (view.plan.comparisonRange && !view.dims.length)
+    return view.previous?.values.every((v) => v === null)
+      ? [`The data does not cover all of ${view.previous.text}: no change is shown.`]
+      : [];
   if (!view.plan.comparison) return [];
   const against = view.plan.comparison === 'previous_year' ? 'a year earlier' : 'the previous period';
   // A breakdown with a whole period shows the compared period's figures in columns of its own.

@@ -190,7 +190,8 @@ export function describeResult(input: ResultInput): ResultView {
     format: c.kind === 'percent' ? { style: 'percent' as const } : measures[c.measure]!.format,
   }));
 
-  const limited = plan.limit !== undefined && rows.length >= plan.limit;
+  // The top N of each group leaves the others out.
+  const limited = (plan.limit !== undefined && rows.length >= plan.limit) || plan.perGroupLimit !== undefined;
   const complete = !input.truncated && !limited && plan.having.length === 0;
   return {
     plan,

@@ -4,10 +4,13 @@ import type { SemanticModel } from '../model/types';
 import { isNonAdditiveColumn } from '../cards/words';
 import { measureLabel } from './measures';
 
-// Shapes of question a query plan cannot express yet. Reading such a question as the nearest
-// plan it can express gives a number for another question (a monthly total for a running total,
-// an average of orders for an average of daily totals): a wrong answer. So these are named, the
-// question is declined with what is missing, and the nearest plan is offered as a reading.
+// Shapes of question not read (yet). The readers of shapes (shapes.ts) answer running totals,
+// growth between periods, top N per group and averages of period totals when the reading surely
+// fits; what they leave (no time grouping, a ratio's growth, an unsaid measure…) comes here.
+// Reading such a question as the nearest plan it can express gives a number for another
+// question (a monthly total for a running total, an average of orders for an average of daily
+// totals): a wrong answer. So these are named, the question is declined with what is missing,
+// and the nearest plan is offered as a reading.
 
 export interface MissingCapability {
   /** What cannot be computed yet, as a phrase ("running totals"). */

@@ -3,6 +3,7 @@ import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import type { Resolved } from './resolve';
 import type { TimeWords } from './periods';
+import { isDimensionOfFact } from '../sql/joins';
 
 /** Working state while a question is turned into a plan. */
 export interface ParseContext {
@@ -62,4 +63,20 @@ export function freeColumns(ctx: ParseContext): Extract<Resolved, { kind: 'colum
   return ctx.resolved.filter(
     (r): r is Extract<Resolved, { kind: 'column' }> => r.kind === 'column' && !ctx.consumed.has(r.start),
   );
+}
+
+/**
+ * The name column of the table a key column refers to (orders.product_id → products.product_name),
+ * when that table is a dimension of the fact and has exactly one name or title column.
+ */
+export function nameOfReferenced(model: SemanticModel, fact: string, key: ModelColumn): ModelColumn | null {
+  const join = model.joins.find(
+    (j) => j.from.length === 1 && j.from[0]!.table === key.table && j.from[0]!.column === key.name,
+  );
+  const target = join && model.tables.find((t) => t.name === join.to[0]!.table);
+  if (!target || !isDimensionOfFact(model, fact, target.name)) return null;
+  const names = target.columns.filter(
+    (c) => c.kind === 'text' && !c.isKey && /(^|_)(name|title)$/i.test(c.name),
+  );
+  return names.length === 1 ? names[0]! : null;
 }

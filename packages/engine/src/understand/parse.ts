@@ -15,7 +15,15 @@ import { findMentions } from './mentions';
 import { findTimeWords, type TimeWords } from './periods';
 import { chooseTable, resolveMentions, type Resolved } from './resolve';
 import { isDimensionOfFact } from '../sql/joins';
-import { freeColumns, isEntityColumn, markUsed, penalise, ref, type ParseContext } from './context';
+import {
+  freeColumns,
+  isEntityColumn,
+  markUsed,
+  nameOfReferenced,
+  penalise,
+  ref,
+  type ParseContext,
+} from './context';
 import {
   ageFilters,
   numberBeforeColumn,
@@ -30,27 +38,14 @@ import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { missingCapability } from './capabilities';
+import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
 import { readBusinessQuestion } from './business/read';
+import type { Understanding } from './understanding';
 
-export interface Understanding {
-  plan: TQueryPlan | null;
-  confidence: number;
-  /** Why confidence is below 1, in words. */
-  doubts: string[];
-  unexplained: string[];
-  /** A shape of question no plan can express yet ("running totals"); `plan` is then the nearest. */
-  missing?: string;
-  /** Other readings the question may have meant, offered when it is declined. */
-  alternatives?: TQueryPlan[];
-  /**
-   * A second reading, as sure, of another plan: confidence was lowered by `factor` for it. When
-   * both give the same figures (answer/answer.ts runs them), the doubt goes.
-   */
-  rival?: { plan: TQueryPlan; factor: number };
-}
+export type { Understanding } from './understanding';
 
 /** The doubt two different sure readings raise. */
 export const RIVAL_DOUBT = 'the question can also be read another way';
@@ -68,9 +63,19 @@ const decline = (doubt: string): Understanding => ({
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const percentile = percentileIn(question);
   if (percentile) return understandPercentile(question, percentile, model, now);
-  const u = understandAll(question, model, now);
+  const tokens = fixTypos(tokenize(question));
   const time = findTimeWords(question, now);
-  const missing = missingCapability(fixTypos(tokenize(question)), u.plan, model, {
+  const shaped = readShape({
+    question,
+    tokens,
+    time,
+    model,
+    now,
+    read: (text) => understandAll(text, model, now),
+  });
+  if (shaped) return shaped;
+  const u = understandAll(question, model, now);
+  const missing = missingCapability(tokens, u.plan, model, {
     comparing: !!(time.compared || time.comparison),
     percentSign: question.includes('%'),
   });
@@ -547,7 +552,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   if (correlation) {
     intent = 'correlation';
     columns = correlation;
-  } else if (ctx.measures.length || ctx.dimensions.length) {
+  } else if (ctx.measures.length || ctx.dimensions.length || rowsPerGroup(ctx)) {
     for (const c of free) {
       if (
         ctx.dimensions.some(
@@ -651,7 +656,10 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
         (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
       // "the top 5 products by revenue": ranked things named by the key the fact refers to them
       // with are shown by their name, as every BI tool lists them.
-      const named = idLike && !saysId && ctx.limit !== undefined ? nameOfReferenced(ctx, c.column) : null;
+      const named =
+        idLike && !saysId && ctx.limit !== undefined
+          ? nameOfReferenced(ctx.model, ctx.base.name, c.column)
+          : null;
       if (named) {
         ctx.dimensions.push({ column: ref(named), label: named.label });
         markUsed(ctx, c.start, c.end);
@@ -1001,19 +1009,23 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
 }
 
 /**
- * The name column of the table a key column refers to (orders.product_id → products.product_name),
- * when that table is a dimension of the fact and has exactly one name or title column.
+ * "orders per channel", "customers by segment": the table's own rows named right before "per" or
+ * "by" and an attribute (not a date: "orders by date" may list them in date order), counted per
+ * value of it.
  */
-function nameOfReferenced(ctx: ParseContext, key: ModelColumn): ModelColumn | null {
-  const join = ctx.model.joins.find(
-    (j) => j.from.length === 1 && j.from[0]!.table === key.table && j.from[0]!.column === key.name,
-  );
-  const target = join && ctx.model.tables.find((t) => t.name === join.to[0]!.table);
-  if (!target || !isDimensionOfFact(ctx.model, ctx.base.name, target.name)) return null;
-  const names = target.columns.filter(
-    (c) => c.kind === 'text' && !c.isKey && /(^|_)(name|title)$/i.test(c.name),
-  );
-  return names.length === 1 ? names[0]! : null;
+function rowsPerGroup(ctx: ParseContext): boolean {
+  return ctx.tokens.some((t, i) => {
+    if (t.text !== 'per' && t.text !== 'by') return false;
+    const rows = ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.end === i);
+    const group = ctx.resolved.find((r) => r.kind === 'column' && r.start === i + 1);
+    return (
+      rows &&
+      group?.kind === 'column' &&
+      ctx.groupTargets.has(group.start) &&
+      !group.column.isTime &&
+      group.column.kind === 'text'
+    );
+  });
 }
 
 /**

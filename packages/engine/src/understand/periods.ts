@@ -334,7 +334,18 @@ function comparedPeriods(text: string, first: Period, now: Date): TimeWords['com
 /** Business periods, grains and comparisons in a question, relative to `now`. */
 export function findTimeWords(text: string, now: Date): TimeWords {
   const out: TimeWords = {};
-  out.period = firstPeriod(text, now);
+  // "YTD vs the same time last year": the period is the one the year-earlier words are of, not
+  // their "last year".
+  const earlier = YEAR_EARLIER.exec(text);
+  out.period =
+    (earlier &&
+      firstPeriod(
+        text.slice(0, earlier.index) +
+          ' '.repeat(earlier[0].length) +
+          text.slice(earlier.index + earlier[0].length),
+        now,
+      )) ||
+    firstPeriod(text, now);
   // "vs last year", "month over month": the period's value beside the one before (a comparison
   // card), not two periods named.
   const compared = out.period && !COMPARISON.test(text) && comparedPeriods(text, out.period, now);
@@ -376,8 +387,9 @@ export function findTimeWords(text: string, now: Date): TimeWords {
     );
     if (tail) out.period.end += tail[0].length;
   }
+  // "month by month" names the grain once, in both words.
   const g =
-    /\b(?:by|per|each|every|over|for each|which|what|best|worst|busiest|slowest|strongest|weakest|peak) (day|week|month|quarter|year)\b(?! (?:to date|ago|before|earlier|of (?:the )?(?:week|month|year)))|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(
+    /\b(?:(?:day|week|month|quarter|year) (?=by (?:day|week|month|quarter|year)\b))?(?:by|per|each|every|over|for each|which|what|best|worst|busiest|slowest|strongest|weakest|peak) (day|week|month|quarter|year)\b(?! (?:to date|ago|before|earlier|of (?:the )?(?:week|month|year)))|\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/i.exec(
       text,
     );
   if (g) {

@@ -70,3 +70,11 @@ export const BUSINESS_WEIGHTS = {
   /** Any other content word left unexplained. */
   unexplainedWord: 0.6,
 } as const;
+
+/** Doubts of the readings of shapes beyond plain aggregates (shapes.ts and its modules). */
+export const SHAPE_WEIGHTS = {
+  /** Below this, the reading of the question without its shape's words is not built on. */
+  baseReading: 0.5,
+  /** "top products per category": how many per group is not said; the top 3 are offered. */
+  perGroupCountUnsaid: { factor: 0.3, offered: 3 },
+} as const;

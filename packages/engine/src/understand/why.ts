@@ -50,7 +50,13 @@ export function explainQuestion(question: string): ExplainQuestion | null {
   if (!text) return null;
   const development = DEVELOPMENT.exec(text);
   if (development) {
-    const rest = tidy(text.replace(DEVELOPMENT, '$1').replace(/\bover time\b/i, ''));
+    // "develop over 2025": over a year is during it, not an amount above 2025.
+    const rest = tidy(
+      text
+        .replace(DEVELOPMENT, '$1')
+        .replace(/\bover time\b/i, '')
+        .replace(/\bover (?=(?:19|20)\d\d\b)/i, 'in '),
+    );
     return { kind: 'development', rest, assumed: null };
   }
   const kind: ExplainKind | null = LAGGARDS.test(text) ? 'laggards' : WHY.test(text) ? 'why' : null;

@@ -165,6 +165,43 @@ describe('sentence kinds', () => {
     expect(compared.of('no-comparison')).toEqual([]);
   });
 
+  it('period-change and no-comparison: a single figure against a named period read in the same query', async () => {
+    const march = await scalar(
+      shop,
+      "SELECT sum(amount) FROM sales WHERE day >= '2026-03-01' AND day < '2026-04-01'",
+    );
+    const feb = await scalar(
+      shop,
+      "SELECT sum(amount) FROM sales WHERE day >= '2026-02-01' AND day < '2026-03-01'",
+    );
+    const named = await show(
+      shop,
+      plan({
+        measures: [M.amount],
+        timeRange: range('2026-03-01', '2026-04-01', 'March'),
+        comparisonRange: range('2026-02-01', '2026-03-01', 'February'),
+      }),
+    );
+    const change = Math.round(((march - feb) / feb) * 1000) / 10;
+    expect(named.of('period-change')).toEqual([
+      `${change > 0 ? 'Up' : 'Down'} ${Math.abs(change)}% from ${usd(feb)} in Feb 1–28, 2026.`,
+    ]);
+    expect(named.of('no-comparison')).toEqual([]);
+    // January starts before the data (Jan 10): the change would be of a part of it.
+    const partly = await show(
+      shop,
+      plan({
+        measures: [M.amount],
+        timeRange: range('2026-02-01', '2026-03-01', 'February'),
+        comparisonRange: range('2026-01-01', '2026-02-01', 'January'),
+      }),
+    );
+    expect(partly.of('period-change')).toEqual([]);
+    expect(partly.of('no-comparison')).toEqual([
+      'The data does not cover all of Jan 1–31, 2026: no change is shown.',
+    ]);
+  });
+
   it('total: sums an additive measure over a complete result, never margins, averages, distinct counts, temperatures or a top N', async () => {
     const total = await scalar(shop, 'SELECT sum(amount) FROM sales');
     const byRegion = await show(shop, plan({ measures: [M.amount], dimensions: [D.region] }));
@@ -196,6 +233,19 @@ describe('sentence kinds', () => {
       }),
     );
     expect(top2.of('total')).toEqual([]);
+    // The top one of each region leaves the others out: their sum is no total.
+    const topPerRegion = await show(
+      shop,
+      plan({
+        measures: [M.amount],
+        dimensions: [D.region, D.channel],
+        order: [{ kind: 'measure', index: 0, dir: 'desc' }],
+        perGroupLimit: 1,
+      }),
+    );
+    expect(topPerRegion.view.rows).toHaveLength(3);
+    expect(topPerRegion.of('total')).toEqual([]);
+    expect(topPerRegion.of('group-leader')).toEqual([]);
   });
 
   it('group-leader: names the largest group of cells only when the cells add up', async () => {

@@ -6,7 +6,7 @@ import { findMentions } from '../mentions';
 import { findTimeWords, type TimeWords } from '../periods';
 import { baseForms } from '../../nlp/wordnet';
 import { ACTIVITY_VERBS, MONEY_VERBS } from './words';
-import type { Understanding } from '../parse';
+import type { Understanding } from '../understanding';
 import { BUSINESS_WEIGHTS } from '../weights';
 import { derivedValueFilters, flagFilters, presenceFilters, valueFilters } from './conditions';
 import { coverage } from './coverage';
