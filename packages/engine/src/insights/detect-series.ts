@@ -127,8 +127,11 @@ export function detectorSettings(step: number, n: number, options: SeriesDetectO
     // largest earlier score): this halves false alerts on machine metrics at a small recall cost.
     novelty: intraday ? 1.2 : 0,
     // Nothing is raised until the detector has a seasonal baseline and a spread of residuals to
-    // judge it by; the scores it sees meanwhile are remembered for the novelty rule.
-    warmup: Math.min((season || 0) + level + spread, Math.floor(n / 2)),
+    // judge it by; the scores it sees meanwhile are remembered for the novelty rule. Where that
+    // rule applies, the record is the largest of the scores seen so far, which says little about
+    // the series' normal life until it has seen a couple of hundred of them: an hourly series waits
+    // 200 scored points (about a week) rather than a day of spread (a 5-minute one already has 288).
+    warmup: Math.min((season || 0) + level + (intraday ? Math.max(spread, 200) : spread), Math.floor(n / 2)),
     // A machine metric idling near zero has tiny residuals: a move under 2 % of the range it has
     // spanned is not news, however quiet it was (business series are compared as ratios instead).
     rangeFloor: intraday ? 0.02 : 0,
