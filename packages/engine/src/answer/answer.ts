@@ -1,7 +1,7 @@
 import type { TCard, TQueryPlan } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import type { Warehouse } from '../warehouse';
-import { RIVAL_DOUBT, understand, type Understanding } from '../understand/parse';
+import { understand, type Understanding } from '../understand/parse';
 import { looksLikeFollowUp, refineFollowUp } from '../understand/followup';
 import { clarificationCard } from '../cards/build';
 import { planWithLlm, type LlmConfig } from '../llm/client';
@@ -96,7 +96,7 @@ function readingsFor(
   now: Date,
   best: Understanding,
 ): { reading: string; question: string }[] {
-  const plans: TQueryPlan[] = best.plan ? [best.plan, ...(best.alternatives ?? [])] : [];
+  const plans: TQueryPlan[] = best.plan ? [best.plan] : [];
   if (best.plan?.dimensions.length)
     plans.push({ ...best.plan, dimensions: [], order: [], limit: undefined, intent: 'value' });
   if (best.plan?.filters.length) plans.push({ ...best.plan, filters: [] });
@@ -223,18 +223,6 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
         };
     }
   }
-  if (source === 'embedded' && understanding.rival && understanding.plan) {
-    // Two sure readings of one question: when they give the same figures, either answers it.
-    const same = await sameFigures(understanding.plan, understanding.rival.plan, input).catch(() => false);
-    if (same)
-      understanding = {
-        ...understanding,
-        confidence: understanding.confidence / understanding.rival.factor,
-        doubts: understanding.doubts.filter((d) => d !== RIVAL_DOUBT),
-        alternatives: [],
-        rival: undefined,
-      };
-  }
   const plan = understanding.plan;
   if (!plan || understanding.confidence < threshold) {
     const readings = plan ? readingsFor(question, input.model, now, understanding) : [];
@@ -348,26 +336,4 @@ export async function answerOnce(input: AskInput): Promise<Answer> {
     const next = await stream.next();
     if (next.done) return next.value;
   }
-}
-
-/**
- * Whether two plans give the same figures: as many rows, and the same measure values (the
- * columns after the dimensions), whatever the labels or the columns that name the groups.
- */
-async function sameFigures(a: TQueryPlan, b: TQueryPlan, input: AskInput): Promise<boolean> {
-  const options = { maxRows: 500, timeoutMs: Math.min(input.timeoutMs ?? 15_000, 5_000) };
-  const [x, y] = await Promise.all([
-    executePlan(a, input.model, input.warehouse, options),
-    executePlan(b, input.model, input.warehouse, options),
-  ]);
-  if (x.result.truncated || y.result.truncated || x.result.rows.length !== y.result.rows.length) return false;
-  const figures = (rows: unknown[][], skip: number): string[] =>
-    rows
-      .flatMap((r) => r.slice(skip))
-      .map((v) => (typeof v === 'number' || typeof v === 'bigint' ? Number(Number(v).toPrecision(9)) : v))
-      .map((v) => JSON.stringify(v ?? null))
-      .sort();
-  const fx = figures(x.result.rows, a.dimensions.length + a.columns.length);
-  const fy = figures(y.result.rows, b.dimensions.length + b.columns.length);
-  return fx.length > 0 && fx.length === fy.length && fx.every((v, i) => v === fy[i]);
 }

@@ -47,9 +47,6 @@ import type { Understanding } from './understanding';
 
 export type { Understanding } from './understanding';
 
-/** The doubt two different sure readings raise. */
-export const RIVAL_DOUBT = 'the question can also be read another way';
-
 const MAX_QUESTION_LENGTH = 1000;
 
 const decline = (doubt: string): Understanding => ({
@@ -84,22 +81,15 @@ export function understand(question: string, model: SemanticModel, now: Date): U
   const business = readBusinessQuestion(question, model, now);
   const expresses =
     !missing || (missing.what === 'top or bottom N within each group' && !!business?.plan?.perGroupLimit);
-  if (business && expresses && business.confidence > (missing ? 0 : u.confidence)) {
-    // Two readers sure of two different readings: the question can be read both ways, so ask.
-    const rival =
-      !missing &&
-      u.plan &&
-      u.confidence >= DOUBT_WEIGHTS.sureReading &&
-      signature(u.plan) !== signature(business.plan!);
-    if (!rival) return business;
-    return {
-      ...business,
-      confidence: business.confidence * DOUBT_WEIGHTS.readersDisagree,
-      doubts: [...business.doubts, RIVAL_DOUBT],
-      alternatives: [u.plan!],
-      rival: { plan: u.plan!, factor: DOUBT_WEIGHTS.readersDisagree },
-    };
-  }
+  // The general reader's sure readings stand; where it is unsure, the business reader's reading
+  // wins when it explains the question better.
+  if (
+    business &&
+    expresses &&
+    business.confidence > (missing ? 0 : u.confidence) &&
+    (missing || u.confidence < DOUBT_WEIGHTS.sureReading)
+  )
+    return business;
   if (missing)
     return {
       plan: missing.nearest,

@@ -14,10 +14,8 @@ export const DOUBT_WEIGHTS = {
   periodsApartWithFilters: 0.2,
   /** "which month" with no measure to rank the months by. */
   rankedPeriodUnsaid: 0.4,
-  /** A reading this sure is a reading the question plainly has. */
-  sureReading: 0.75,
-  /** The general and the business reader, both sure, read the question differently. */
-  readersDisagree: 0.5,
+  /** A general reading this sure stands; below it the business reader may read better. */
+  sureReading: 0.7,
 } as const;
 
 // How a word read by its meaning names a column (understand/by-meaning.ts): never as surely as
@@ -35,10 +33,14 @@ export const MEANING_WEIGHTS = {
 // doubt multiplies it by its factor; each word left unexplained by one of the last three.
 export const BUSINESS_WEIGHTS = {
   start: 0.97,
-  /** A column's name matched loosely or by meaning ("rainfall" read as precipitation). */
-  weakName: 0.88,
+  /** A column's name matched loosely (a typo, a far part of its name). */
+  weakName: 0.8,
   /** Below this quality a name match is loose (a synonym of the business lexicon is not). */
   looseName: 0.7,
+  /** A column named by part of its name or a synonym ("amount" for amount_paid). */
+  partialName: 0.92,
+  /** From this quality on, a name match is the column's own name. */
+  exactName: 0.9,
   /** Mentions below this quality are not taken as measures. */
   minMeasureQuality: 0.6,
   /** A total asked of a measure that does not add up (averaged instead, and asked about). */
@@ -61,6 +63,8 @@ export const BUSINESS_WEIGHTS = {
   rankWithoutCount: 0.95,
   /** A share whose part could be more than one of the conditions. */
   whichPart: 0.6,
+  /** Two measures read from words that do not list them. */
+  unlistedMeasures: 0.5,
   /** Measures of two tables. */
   measuresOfTwoTables: 0.8,
   /** A number, a negation, a comparison word left unexplained. */

@@ -4,7 +4,7 @@ import { meaningsOf } from '../../nlp/meanings';
 import { normValue } from '../../nlp/text';
 import { indexModel, type ValueHit } from '../mentions';
 import { BUSINESS_WEIGHTS } from '../weights';
-import { doubt, explain, reachable, refOf, type Draft, type Said } from './draft';
+import { doubt, explain, nameDoubt, reachable, refOf, type Draft, type Said } from './draft';
 
 // Which rows count: values the question names (Europe, Furniture, Online), in adjective form
 // too ("European stores", "Asian profit"), yes/no columns named ("returned orders"), and
@@ -137,6 +137,7 @@ export function flagFilters(d: Draft, base: string, taken: Set<number>): Said<TF
     if (!hit || out.some((f) => f.item.column.column === hit.ref.column)) continue;
     const negation = negatedAt(d, m.start);
     if (negation !== null) explain(d, negation, m.start);
+    nameDoubt(d, m.start, m.end, hit.quality, !!m.byMeaning, hit.column.label);
     const yes = hit.column.kind === 'boolean' ? true : 1;
     const no = hit.column.kind === 'boolean' ? false : 0;
     out.push({

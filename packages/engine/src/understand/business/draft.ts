@@ -4,6 +4,7 @@ import { joinPath } from '../../sql/joins';
 import type { Token } from '../../nlp/text';
 import type { Mention } from '../mentions';
 import type { TimeWords } from '../periods';
+import { BUSINESS_WEIGHTS } from '../weights';
 
 /** A part of the plan and the words of the question that said it. */
 export interface Said<T> {
@@ -44,6 +45,33 @@ export function explain(d: Draft, start: number, end = start + 1): void {
 
 export function doubt(d: Draft, factor: number, reason: string): void {
   if (!d.doubts.some((x) => x.reason === reason)) d.doubts.push({ factor, reason });
+}
+
+/**
+ * The doubt of reading words as a column: none for its own name, some for part of its name or a
+ * synonym, more for a loose match or a match by meaning ("rainfall" for precipitation).
+ */
+export function nameDoubt(
+  d: Draft,
+  start: number,
+  end: number,
+  quality: number,
+  byMeaning: boolean,
+  label: string,
+): void {
+  const factor = byMeaning
+    ? BUSINESS_WEIGHTS.byMeaning
+    : quality < BUSINESS_WEIGHTS.looseName
+      ? BUSINESS_WEIGHTS.weakName
+      : quality < BUSINESS_WEIGHTS.exactName
+        ? BUSINESS_WEIGHTS.partialName
+        : 1;
+  if (factor === 1) return;
+  const words = d.tokens
+    .slice(start, end)
+    .map((t) => t.raw)
+    .join(' ');
+  doubt(d, factor, `"${words}" read as ${label}`);
 }
 
 export const refOf = (c: ModelColumn): { table: string; column: string } => ({

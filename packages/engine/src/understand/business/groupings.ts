@@ -8,6 +8,7 @@ import {
   doubt,
   explain,
   nameColumn,
+  nameDoubt,
   refOf,
   tableOf,
   type Draft,
@@ -152,15 +153,7 @@ export function groupedBy(d: Draft, base: string, taken: Set<number>): Said<TDim
       if (!g) continue;
       if (out.some((o) => o.item.column.column === g.column.name && o.item.column.table === g.column.table))
         break;
-      if (g.quality < BUSINESS_WEIGHTS.looseName)
-        doubt(
-          d,
-          BUSINESS_WEIGHTS.weakName,
-          `"${t
-            .slice(m.start, m.end)
-            .map((x) => x.raw)
-            .join(' ')}" read as ${g.column.label}`,
-        );
+      nameDoubt(d, m.start, m.end, g.quality, m.kind === 'column' && !!m.byMeaning, g.column.label);
       explain(d, i, m.end);
       out.push({ item: dimensionOf(g.column), start: k, end: m.end });
       // "by segment and channel": a second one said right after.

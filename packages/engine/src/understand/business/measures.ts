@@ -8,7 +8,17 @@ import { metricShortNames } from '../extras';
 import { measureLabel } from '../measures';
 import type { Mention } from '../mentions';
 import { BUSINESS_WEIGHTS } from '../weights';
-import { columnOf, doubt, explain, factsAbout, nameColumn, refOf, tableOf, type Draft } from './draft';
+import {
+  columnOf,
+  doubt,
+  explain,
+  factsAbout,
+  nameColumn,
+  nameDoubt,
+  refOf,
+  tableOf,
+  type Draft,
+} from './draft';
 import { isFlag } from './conditions';
 import { MONEY_MEASURE_NAMES, MONEY_VERBS, SHARE_WORDS, UNIT_WORDS } from './words';
 
@@ -106,7 +116,22 @@ export function valueOfRows(d: Draft, skip: Set<number>): FoundMeasure[] {
     if (m.kind !== 'table' || skip.has(m.start)) continue;
     if (!['value', 'size', 'worth', 'amount'].includes(d.tokens[m.end]?.text ?? '')) continue;
     const table = m.tables.map((x) => x.table).find((t) => t.columns.some((c) => c.isTime));
-    const column = table && moneyColumn(d, table);
+    // "order size in units": the column said after "in" is what each row's value is counted in.
+    const unit =
+      d.tokens[m.end + 1]?.text === 'in'
+        ? d.mentions.find(
+            (x) =>
+              x.kind === 'column' &&
+              x.start === m.end + 2 &&
+              x.hits.some((h) => h.ref.table === table?.name && h.column.kind === 'number'),
+          )
+        : undefined;
+    const inUnit =
+      unit?.kind === 'column'
+        ? unit.hits.find((h) => h.ref.table === table?.name && h.column.kind === 'number')?.column
+        : undefined;
+    const column = table && (inUnit ?? moneyColumn(d, table));
+    if (unit && inUnit) skip.add(unit.start);
     if (!column) continue;
     const said = aggregateBefore(d, m.start) ?? aggregateAfter(d, m.end + 1);
     if (said && said.at > m.end) explain(d, said.at);
@@ -114,7 +139,7 @@ export function valueOfRows(d: Draft, skip: Set<number>): FoundMeasure[] {
       measure: columnMeasure(column, said?.agg ?? 'avg', d),
       table: column.table,
       start: said && said.at < m.start ? said.at : m.start,
-      end: m.end + 1,
+      end: unit && inUnit ? unit.end : m.end + 1,
     });
   }
   return out;
@@ -215,10 +240,7 @@ export function findColumnMeasures(d: Draft, skip: Set<number>): FoundMeasure[] 
     const after = before ? null : aggregateAfter(d, m.end);
     const said = before ?? after;
     const measure = columnMeasure(hit.column, said?.agg, d);
-    if (m.byMeaning)
-      doubt(d, BUSINESS_WEIGHTS.byMeaning, `"${wordsOf(d, m.start, m.end)}" read as ${hit.column.label}`);
-    else if (hit.quality < BUSINESS_WEIGHTS.looseName)
-      doubt(d, BUSINESS_WEIGHTS.weakName, `"${wordsOf(d, m.start, m.end)}" read as ${hit.column.label}`);
+    nameDoubt(d, m.start, m.end, hit.quality, !!m.byMeaning, hit.column.label);
     out.push({
       measure,
       table: hit.ref.table,

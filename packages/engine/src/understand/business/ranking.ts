@@ -73,6 +73,27 @@ export function rank(d: Draft, taken: Set<number>): boolean {
       break;
     }
   }
+  // "the region with the fewest orders", "stores that had the most returns": the thing before.
+  if (!thing && at >= 0) {
+    let k = at - 1;
+    while (['the', 'a'].includes(t[k]?.text ?? '')) k--;
+    if (
+      ['with', 'has', 'had', 'have', 'having', 'that', 'which', 'makes', 'made', 'sold', 'sells'].includes(
+        t[k]?.text ?? '',
+      )
+    ) {
+      let e = k;
+      while (['that', 'which', 'has', 'had', 'have'].includes(t[e - 1]?.text ?? '') && e - 1 < k) e--;
+      const m = d.mentions
+        .filter((x) => x.end === e && (x.kind === 'column' || x.kind === 'table') && !taken.has(x.start))
+        .map((x) => ({ x, g: groupColumn(d, x, d.base!.name) }))
+        .find((x) => x.g);
+      if (m) {
+        thing = { ...m.g!, start: m.x.start, end: m.x.end };
+        explain(d, e, k + 1);
+      }
+    }
+  }
   if (whichAt >= 0) explain(d, whichAt);
   if (thing) {
     explain(d, thing.start, thing.end);

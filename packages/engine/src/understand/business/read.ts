@@ -132,6 +132,8 @@ export function readBusinessQuestion(
     explain(d, f.start, f.end);
     d.measures.push({ item: f.measure, start: f.start, end: f.end });
   }
+  listedCounts(d, base, taken);
+  measuresListed(d);
   explainVerbs(d);
   onAverage(d);
 
@@ -273,6 +275,43 @@ function onAverage(d: Draft): void {
   const column = columnOf(d.model, m.item.column);
   m.item = { ...m.item, agg: 'avg', label: measureLabel('avg', column) };
   explain(d, at - 1, at + 1);
+}
+
+/**
+ * "revenue, profit and orders": things of the base named in a list of measures are counted.
+ */
+function listedCounts(d: Draft, base: ModelTable, taken: Set<number>): void {
+  for (const m of d.mentions) {
+    if (m.kind !== 'table' || taken.has(m.start) || !m.tables.some((x) => x.table === base)) continue;
+    const before = d.tokens[m.start - 1]?.text ?? '';
+    if (!['and', ',', '&'].includes(before)) continue;
+    if (!d.measures.some((x) => x.end === m.start - 1)) continue;
+    const key =
+      base.primaryKey.length === 1 ? base.columns.find((c) => c.name === base.primaryKey[0]) : undefined;
+    const label = `Number of ${base.label}`;
+    d.measures.push({
+      item: key ? { agg: 'count_distinct', column: refOf(key), label } : { agg: 'count', label },
+      start: m.start,
+      end: m.end,
+    });
+    explain(d, m.start, m.end);
+    for (let k = m.start; k < m.end; k++) taken.add(k);
+  }
+  d.measures.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Two measures are asked together only when the question lists them ("revenue and profit",
+ * "revenue, profit"); two read from words not so joined are a misreading of one of them.
+ */
+function measuresListed(d: Draft): void {
+  for (let i = 1; i < d.measures.length; i++) {
+    const a = d.measures[i - 1]!;
+    const b = d.measures[i]!;
+    const between = d.tokens.slice(a.end, b.start).map((t) => t.text);
+    if (!between.some((w) => ['and', ',', '&', 'plus', 'vs', 'versus', 'also', 'with'].includes(w)))
+      doubt(d, BUSINESS_WEIGHTS.unlistedMeasures, 'two measures were read where one was said');
+  }
 }
 
 /** "month by month", "day by day": the first word repeats the grain. */
