@@ -135,7 +135,7 @@ test('a 200-character thread name is cut with an ellipsis in the sidebar row, wh
   await page.context().close();
 });
 
-test('messages that fail to load title the screen "Error"; a thread the list cannot name is "Conversation"', async () => {
+test('messages that fail to load title the screen "Error"; a thread the list cannot name is "Conversation", an unnamed one "Created at …"', async () => {
   const page = await signedInPage(browser, session, 'light', DESKTOP);
   await page.goto('/conversation/2147483000');
   await page.getByText('Failed to load conversation. Please try again.').waitFor({ timeout: 20_000 });
@@ -156,6 +156,24 @@ test('messages that fail to load title the screen "Error"; a thread the list can
     .getByRole('region', { name: 'Recent conversations' })
     .getByText('Failed to load conversations.')
     .waitFor();
+
+  // A thread the list knows without a name: "Created at" and when, in the header and its row.
+  await page.unrouteAll();
+  await page.route('**/api/copilot/threads', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { result: { thread_id: number; thread_name: string | null }[] };
+    for (const t of json.result) if (t.thread_id === threadId) t.thread_name = null;
+    await route.fulfill({ response, json });
+  });
+  await page.goto(`/conversation/${threadId}`);
+  await expect.poll(() => headerTitle(page).textContent()).toMatch(/^Created at \w{3}, .+\d{2}:\d{2}$/);
+  const title = await headerTitle(page).textContent();
+  expect(
+    await page
+      .getByRole('region', { name: 'Recent conversations' })
+      .locator('a[aria-current="page"]')
+      .textContent(),
+  ).toBe(title);
   await page.context().close();
 });
 
