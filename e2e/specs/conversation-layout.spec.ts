@@ -135,6 +135,27 @@ test('a 200-character thread name is cut with an ellipsis in the sidebar row, wh
   await page.context().close();
 });
 
+test('on a touch screen the thread menu shows without hovering and opens inside the phone', async () => {
+  const page = await signedInPage(browser, session, 'light', PHONE, { hasTouch: true, isMobile: true });
+  await page.goto(`/conversation/${threadId}`);
+  await page.getByTestId('drawer-open').tap();
+  const menu = page
+    .getByTestId('sidebar-drawer')
+    .getByRole('button', { name: `Thread actions for ${LONG_NAME}` });
+  await menu.waitFor();
+  // There is no hover on a phone: the button is shown as it is.
+  expect(await menu.evaluate((b) => getComputedStyle(b).opacity)).toBe('1');
+  const box = (await menu.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await menu.tap();
+  const rename = page.getByRole('menuitem', { name: 'Rename Thread' });
+  await rename.waitFor();
+  const item = (await rename.boundingBox())!;
+  expect(item.x).toBeGreaterThanOrEqual(0);
+  expect(item.x + item.width).toBeLessThanOrEqual(PHONE.width);
+  await page.context().close();
+});
+
 test('messages that fail to load title the screen "Error"; a thread the list cannot name is "Conversation", an unnamed one "Created at …"', async () => {
   const page = await signedInPage(browser, session, 'light', DESKTOP);
   await page.goto('/conversation/2147483000');
