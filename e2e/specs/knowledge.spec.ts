@@ -222,6 +222,16 @@ test('sections are ticked from saved data, and the schema and table pickers sear
   await page.getByRole('checkbox', { name: 'Select stores' }).click();
   await loaded;
   await poll(() => suggestionsFor('SUM(reg')).toContain('region');
+  // Leaving the field and coming back within the list's 200 ms keeps the list open.
+  await page
+    .getByLabel('Calculation')
+    .first()
+    .evaluate((input: HTMLInputElement) => {
+      input.blur();
+      input.focus();
+    });
+  await page.waitForTimeout(400);
+  expect(await page.getByRole('list', { name: 'Computation suggestions' }).isVisible()).toBe(true);
   const reloaded = page.waitForResponse((r) => r.url().includes('/autosuggest_columns'));
   await page.getByRole('checkbox', { name: 'Select stores' }).click();
   await reloaded;
