@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Captures the sign-in screen and the shell, light and dark, at 1440 px and 375 px, plus a few
-// other states, then the scenes of e2e/screenshot-scenes/ (admin, agents, decisions, forms), into
-// screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
+// other states, then the scenes of e2e/screenshot-scenes/ (admin, agents, conversation, decisions,
+// forms), into screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
 // `node e2e/screenshots.mjs forms admin` runs only the named scenes (`base` is the first part).
 /* global localStorage, window -- used inside page scripts that run in the browser */
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import { ADMIN, ROOT, startServer } from './support/server.mjs';
 import { startSmtp } from './support/smtp.mjs';
 import { adminScene } from './screenshot-scenes/admin.mjs';
 import { agentsScene } from './screenshot-scenes/agents.mjs';
+import { conversationScene } from './screenshot-scenes/conversation.mjs';
 import { decisionsScene } from './screenshot-scenes/decisions.mjs';
 import { formsScene } from './screenshot-scenes/forms.mjs';
 
@@ -273,6 +274,7 @@ try {
     base: () => baseScene(session),
     admin: () => adminScene(kit),
     agents: () => agentsScene(kit),
+    conversation: () => conversationScene(kit),
     decisions: () => decisionsScene(kit),
     forms: () => formsScene(kit),
   };

@@ -167,6 +167,17 @@ test('while an answer is on its way, Like, Dislike, Regenerate and Delete are di
   await page.getByText('Feedback Submitted').waitFor();
   await page.getByText('Thank you for your positive feedback!').waitFor();
   await page.unroute('**/api/copilot/feedback');
+  // A dislike is thanked differently; an answer without success is the spec's service text.
+  await page.getByRole('button', { name: 'Dislike' }).first().click();
+  await page.getByText('Thank you for your feedback!', { exact: true }).waitFor();
+  await page.route('**/api/copilot/feedback', (route) => route.fulfill({ json: { status: 'error' } }));
+  await like.click();
+  await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Error' })
+    .getByText('Feedback submission failed', { exact: true })
+    .waitFor();
+  await page.unroute('**/api/copilot/feedback');
 
   // Feedback on an answer deleted meanwhile (another tab): the "Error" toast with the server's reason.
   const threadId = Number(/\/conversation\/(\d+)$/.exec(page.url())![1]);

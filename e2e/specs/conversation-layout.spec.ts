@@ -135,7 +135,28 @@ test('a 200-character thread name is cut with an ellipsis in the sidebar row, wh
   await page.context().close();
 });
 
-test('messages that fail to load title the screen "Error"; a thread the list cannot name is "Conversation"', async () => {
+test('on a touch screen the thread menu shows without hovering and opens inside the phone', async () => {
+  const page = await signedInPage(browser, session, 'light', PHONE, { hasTouch: true, isMobile: true });
+  await page.goto(`/conversation/${threadId}`);
+  await page.getByTestId('drawer-open').tap();
+  const menu = page
+    .getByTestId('sidebar-drawer')
+    .getByRole('button', { name: `Thread actions for ${LONG_NAME}` });
+  await menu.waitFor();
+  // There is no hover on a phone: the button is shown as it is.
+  expect(await menu.evaluate((b) => getComputedStyle(b).opacity)).toBe('1');
+  const box = (await menu.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  await menu.tap();
+  const rename = page.getByRole('menuitem', { name: 'Rename Thread' });
+  await rename.waitFor();
+  const item = (await rename.boundingBox())!;
+  expect(item.x).toBeGreaterThanOrEqual(0);
+  expect(item.x + item.width).toBeLessThanOrEqual(PHONE.width);
+  await page.context().close();
+});
+
+test('messages that fail to load title the screen "Error"; a thread the list cannot name is "Conversation", an unnamed one "Created at …"', async () => {
   const page = await signedInPage(browser, session, 'light', DESKTOP);
   await page.goto('/conversation/2147483000');
   await page.getByText('Failed to load conversation. Please try again.').waitFor({ timeout: 20_000 });
@@ -156,6 +177,24 @@ test('messages that fail to load title the screen "Error"; a thread the list can
     .getByRole('region', { name: 'Recent conversations' })
     .getByText('Failed to load conversations.')
     .waitFor();
+
+  // A thread the list knows without a name: "Created at" and when, in the header and its row.
+  await page.unrouteAll();
+  await page.route('**/api/copilot/threads', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { result: { thread_id: number; thread_name: string | null }[] };
+    for (const t of json.result) if (t.thread_id === threadId) t.thread_name = null;
+    await route.fulfill({ response, json });
+  });
+  await page.goto(`/conversation/${threadId}`);
+  await expect.poll(() => headerTitle(page).textContent()).toMatch(/^Created at \w{3}, .+\d{2}:\d{2}$/);
+  const title = await headerTitle(page).textContent();
+  expect(
+    await page
+      .getByRole('region', { name: 'Recent conversations' })
+      .locator('a[aria-current="page"]')
+      .textContent(),
+  ).toBe(title);
   await page.context().close();
 });
 
@@ -240,7 +279,38 @@ test('the PDF panel opens beside the conversation: the sidebar collapses, messag
   await panel.waitFor({ state: 'detached' });
   await expect.poll(() => sidebar(page).getAttribute('data-collapsed')).toBe('false');
   expect(await page.evaluate(() => localStorage.getItem('catalyst-sidebar-collapsed'))).toBeNull();
+
+  // On a phone, 500 px beside the conversation does not fit: the panel takes the screen below the
+  // top bar until it is closed, and the input is back.
+  await page.setViewportSize(PHONE);
+  await open.click();
+  await frame.waitFor();
+  const phoneBox = (await panel.boundingBox())!;
+  expect(phoneBox.x).toBe(0);
+  expect(phoneBox.width).toBe(PHONE.width);
+  expect(phoneBox.y).toBeGreaterThanOrEqual(60);
+  await page.getByRole('button', { name: 'Close document' }).click();
+  await panel.waitFor({ state: 'detached' });
+  await input(page).waitFor();
   await context.close();
+});
+
+test('Recent Conversations say when they could not be loaded, never "No conversations found"', async () => {
+  const page = await signedInPage(browser, session, 'light', DESKTOP);
+  await page.route(/\/api\/copilot\/threads\/v2/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.goto('/recent-conversations');
+  const main = page.getByRole('main');
+  await main.getByText('Failed to load conversations. Please try again.', { exact: true }).waitFor();
+  expect(await main.getByText('No conversations found').count()).toBe(0);
+  await page.unrouteAll();
+  await main.getByRole('button', { name: 'Try again' }).click();
+  await main
+    .getByRole('link', { name: /total profit by region|Quarterly revenue/ })
+    .first()
+    .waitFor();
+  await page.context().close();
 });
 
 test('Recent Conversations show the age as "Just now", "N hours ago", "N days ago"', async () => {
@@ -262,57 +332,29 @@ test('Recent Conversations show the age as "Just now", "N hours ago", "N days ag
   }
 });
 
+// The PDF panel and the long thread name are pictured by `node e2e/screenshots.mjs conversation`.
 for (const theme of ['light', 'dark'] as const) {
   for (const [label, viewport] of [
     ['1440', DESKTOP],
     ['375', PHONE],
   ] as const) {
-    test(`screenshots: long thread name, PDF panel, connection indicator (${theme}, ${label} px)`, async () => {
-      // Signed in through the form: the session cookie is what lets the PDF frame load the file.
-      const { context, page } = await openPage(browser, viewport);
-      await context.addInitScript((t) => localStorage.setItem('catalyst-ui-theme', t), theme);
+    test(`screenshot: the connection indicator while reconnecting (${theme}, ${label} px)`, async () => {
+      const page = await signedInPage(browser, session, theme, viewport);
       const gate = await gateSocket(page);
-      await signIn(page);
       await page.goto(`/conversation/${threadId}`);
       await page.getByRole('columnheader', { name: 'Region' }).waitFor({ timeout: 20_000 });
-      if (label === '375') {
-        await page.getByTestId('drawer-open').click();
-        await page.getByTestId('sidebar-drawer').getByRole('link', { name: LONG_NAME }).waitFor();
-      }
-      await page.waitForTimeout(500);
-      await screenshot(page, `conversation-long-name-${theme}-${label}`, false);
-      if (label === '375') await page.keyboard.press('Escape');
-
+      const indicator = page.getByTestId('connection-status');
+      await expect.poll(() => indicator.getAttribute('data-state'), { timeout: 15_000 }).toBe('connected');
       gate.down();
-      await expect
-        .poll(() => page.getByTestId('connection-status').getAttribute('data-state'))
-        .toBe('reconnecting');
+      await expect.poll(() => indicator.getAttribute('data-state')).toBe('reconnecting');
+      // Shown, inside the window, at every width.
+      const box = (await indicator.boundingBox())!;
+      expect(box.width).toBeGreaterThan(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       await page.waitForTimeout(300);
       await screenshot(page, `conversation-socket-reconnecting-${theme}-${label}`, false);
       gate.up();
-
-      // A saved thread with a pdf card: the one of the PDF test, found by its question.
-      const threads = await apiCall<{ result: { thread_id: number; thread_name: string | null }[] }>(
-        'GET',
-        '/api/copilot/threads',
-        undefined,
-        session.token,
-      );
-      const pdfThread = threads.result.find((t) =>
-        t.thread_name?.startsWith('According to the shipping policy'),
-      )!;
-      await page.goto(`/conversation/${pdfThread.thread_id}`);
-      await page.getByRole('button', { name: /Open document · page 2/ }).click();
-      await page.locator('iframe[title="Shipping policy.pdf"]').waitFor();
-      await page.waitForTimeout(1500);
-      await screenshot(page, `conversation-pdf-panel-${theme}-${label}`, false);
-      if (label === '375') {
-        const box = (await page.getByTestId('pdf-panel').boundingBox())!;
-        expect(box.width).toBe(PHONE.width);
-        await page.getByRole('button', { name: 'Close document' }).click();
-        await input(page).waitFor();
-      }
-      await context.close();
+      await page.context().close();
     });
   }
 }

@@ -87,6 +87,17 @@ test('asks the demo use case a question, sees a bar chart and a table, follows u
   await share.getByText('Please enter a valid email address').waitFor();
   await share.getByLabel('Recipient e-mail').fill('cfo@example.com');
   await share.getByLabel('Recipient e-mail').press('Enter');
+  await share.getByLabel('Recipient e-mail').fill('CFO@example.com');
+  await share.getByLabel('Recipient e-mail').press('Enter');
+  await share.getByText('This email is already added', { exact: true }).waitFor();
+  // The first send is refused: the spec's text, and the clip and recipient stay for another try.
+  await page.route(
+    '**/api/copilot/email/send-content',
+    (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{}' }),
+    { times: 1 },
+  );
+  await share.getByRole('button', { name: 'Send Email' }).click();
+  await share.getByText('Failed to send email. Please try again.', { exact: true }).waitFor();
   await share.getByRole('button', { name: 'Send Email' }).click();
   await share.getByText('Email sent successfully!').waitFor({ timeout: 15_000 });
   const adminToken = await apiLogin(ADMIN.username, ADMIN.password);

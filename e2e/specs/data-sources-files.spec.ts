@@ -324,3 +324,122 @@ test('failures use the error catalogue texts', async () => {
     .waitFor();
   await context.close();
 }, 90_000);
+
+test('more of the catalogue: types, limits, a refused upload kept for a retry, a lost progress stream, refused add and update', async () => {
+  const { context, page } = await openPage(browser);
+  await signIn(page);
+  const refuse = (pattern: string | RegExp, status: number, body: object = {}) =>
+    page.route(pattern, (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+    );
+
+  // The supported types could not be read: said, and nothing to create a source with.
+  await refuse('**/api/copilot/db_conn/supported_db_types', 500);
+  await page.goto('/database-connections');
+  await page
+    .getByText('Failed to fetch supported DB types: Internal Server Error', { exact: true })
+    .waitFor();
+  expect(await page.getByRole('button', { name: 'New Data Source' }).isDisabled()).toBe(true);
+  await page.unrouteAll();
+
+  // The CSV limits could not be read.
+  await refuse('**/api/copilot/get-rate-limits', 503);
+  let dialog = await newSourceDialog(page);
+  await dialog.getByText('Failed to fetch rate limits: Service Unavailable', { exact: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.unrouteAll();
+
+  // The upload is refused: the spec's reason and toast, and the file stays queued for another try.
+  const name = `Retried ${stamp}`;
+  dialog = await newSourceDialog(page);
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('CSV files', { exact: true }).setInputFiles([file('retry.csv', 'r\n1\n')]);
+  await refuse('**/api/copilot/upload-files/upload-csv', 500);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await dialog
+    .getByRole('alert')
+    .getByText('Upload failed: Internal Server Error', { exact: true })
+    .waitFor();
+  await page
+    .getByText('Batch upload failed: Upload failed: Internal Server Error', { exact: true })
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Remove retry.csv' }).waitFor();
+  await page.unrouteAll();
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await dialog.getByText('1 row', { exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByText('Connection added successfully').first().waitFor();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await card(page, name).waitFor();
+
+  // The progress stream is lost: 'Failed to track progress', and no claim that nothing was created.
+  const lost = `Untracked ${stamp}`;
+  await page.route('**/csv_progress/stream/*', (route) => route.abort('connectionreset'));
+  dialog = await newSourceDialog(page);
+  await dialog.getByLabel('Name', { exact: true }).fill(lost);
+  await dialog.getByLabel('CSV files', { exact: true }).setInputFiles([file('lost.csv', 'l\n1\n')]);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await dialog.getByText('Failed to track progress', { exact: true }).waitFor({ timeout: 30_000 });
+  await dialog
+    .getByText(
+      "Catalyst lost track of 1 file while loading: the data source's files show how the load ended.",
+    )
+    .waitFor();
+  expect(await dialog.getByText('The data source was not created').count()).toBe(0);
+  await page.unrouteAll();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  // The server loaded it all the same.
+  await card(page, lost).waitFor({ timeout: 15_000 });
+
+  // A database connection the server refuses: its status, else its reason.
+  dialog = await newSourceDialog(page, 'postgresql');
+  await dialog.getByLabel('Name', { exact: true }).fill(`Refused ${stamp}`);
+  await dialog.getByLabel('Hostname').fill('db.example');
+  await dialog.getByLabel('Database', { exact: true }).fill('sales');
+  await dialog.getByLabel('Username').fill('reader');
+  await refuse('**/api/copilot/db_conn/add_db_conn', 500);
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog
+    .getByRole('alert')
+    .getByText('Failed to create connection: Internal Server Error', { exact: true })
+    .waitFor();
+  await page.unrouteAll();
+  await refuse('**/api/copilot/db_conn/add_db_conn', 400, {
+    error: 'CONNECTION_FAILED',
+    message: 'Could not reach db.example:5432.',
+  });
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await dialog.getByRole('alert').getByText('Could not reach db.example:5432.', { exact: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.unrouteAll();
+
+  // Updating one is refused: the spec's two sentences.
+  await page.route('**/api/copilot/db_conn/get_conns', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { connections: object[] };
+    json.connections.push({
+      conn_id: 987654,
+      conn_name: `Sales warehouse ${stamp}`,
+      host: 'db.example',
+      port: 5432,
+      db_name: 'sales',
+      user_name: 'reader',
+      db_type: 'postgresql',
+      connection_metadata: {},
+      has_credentials: true,
+      created_at: '2026-11-01T09:00:00Z',
+      updated_at: '2026-11-01T09:00:00Z',
+    });
+    await route.fulfill({ response, json });
+  });
+  await page.reload();
+  await refuse('**/api/copilot/db_conn/update_db_conn', 500);
+  await card(page, `Sales warehouse ${stamp}`)
+    .getByRole('button', { name: `Edit Sales warehouse ${stamp}` })
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit Data Source' });
+  expect(await edit.getByLabel('Port').inputValue()).toBe('5432');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByText('Failed to update database connection.', { exact: true }).waitFor();
+  await edit.getByText('Failed to update connection: Internal Server Error', { exact: true }).waitFor();
+  await context.close();
+}, 120_000);

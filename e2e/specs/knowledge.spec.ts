@@ -159,6 +159,7 @@ test('the demo star schema: its four tables ticked, the relationships profiling 
 
 test('sections are ticked from saved data, and the schema and table pickers search with the spec’s texts', async () => {
   const id = await newUseCase(`Knowledge ${stamp}`);
+  await csvSource(`Shops ${stamp}`, 'shops.csv', 'shop_id,city\n1,Oslo\n2,Rome\n');
   const demo = (await connections()).find((c) => c.conn_name === 'Retail Sales (demo)')!;
   await call('POST', `${O}/use_case/add_schema_data`, {
     usecase_id: id,
@@ -221,10 +222,90 @@ test('sections are ticked from saved data, and the schema and table pickers sear
   await page.getByRole('checkbox', { name: 'Select stores' }).click();
   await loaded;
   await poll(() => suggestionsFor('SUM(reg')).toContain('region');
+  // Leaving the field and coming back within the list's 200 ms keeps the list open.
+  await page
+    .getByLabel('Calculation')
+    .first()
+    .evaluate((input: HTMLInputElement) => {
+      input.blur();
+      input.focus();
+    });
+  await page.waitForTimeout(400);
+  expect(await page.getByRole('list', { name: 'Computation suggestions' }).isVisible()).toBe(true);
   const reloaded = page.waitForResponse((r) => r.url().includes('/autosuggest_columns'));
   await page.getByRole('checkbox', { name: 'Select stores' }).click();
   await reloaded;
   await poll(() => suggestionsFor('SUM(regi')).not.toContain('region');
+
+  // Another connection and schema: the old tables are gone and the suggestions follow the new ones.
+  await page.getByLabel('Connection').selectOption({ label: `Shops ${stamp}` });
+  await schema.click();
+  const afterSchema = page.waitForResponse((r) => r.url().includes('/autosuggest_columns'));
+  await page.getByRole('option', { name: 'main' }).click();
+  await afterSchema;
+  await page.getByRole('checkbox', { name: 'Select shops' }).waitFor();
+  expect(await page.getByRole('checkbox', { name: 'Select orders' }).count()).toBe(0);
+  await poll(() => suggestionsFor('COUNT(ord')).toEqual([]);
+  const shops = page.waitForResponse((r) => r.url().includes('/autosuggest_columns'));
+  await page.getByRole('checkbox', { name: 'Select shops' }).click();
+  await shops;
+  await poll(() => suggestionsFor('COUNT(ci')).toContain('city');
+  await page.context().close();
+});
+
+test('a table or column change the server refuses says so and is not shown as made', async () => {
+  const id = await newUseCase(`Refused ${stamp}`);
+  const demo = (await connections()).find((c) => c.conn_name === 'Retail Sales (demo)')!;
+  await call('POST', `${O}/use_case/add_schema_data`, {
+    usecase_id: id,
+    conn_id: demo.conn_id,
+    schema: 'main',
+  });
+  const tables = await call<{ table_id: number; table_name: string }[]>(
+    'GET',
+    `${SV}/usecase_db_tables/${id}`,
+  );
+  const orders = tables.find((t) => t.table_name === 'orders')!.table_id;
+  await call('POST', `${SV}/usecase_db_tables/select_and_fetch_columns`, { table_ids: [orders] });
+  const page = await signedInPage(browser, session, 'light', DESKTOP);
+  const refuse = (pattern: RegExp) =>
+    page.route(pattern, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+  const state = (name: string) => page.getByRole('checkbox', { name }).getAttribute('data-state');
+  await knowledgeOf(page, id);
+  await poll(() => state('Select orders')).toBe('checked');
+
+  await refuse(/\/usecase_db_tables\/select_and_fetch_columns$/);
+  await page.getByRole('checkbox', { name: 'Select stores' }).click();
+  await page.getByText('Failed to select and fetch columns', { exact: true }).waitFor();
+  await poll(() => state('Select stores')).toBe('unchecked');
+  await refuse(/\/usecase_db_tables\/select$/);
+  await page.getByRole('checkbox', { name: 'Select orders' }).click();
+  await page.getByText('Failed to update table selection', { exact: true }).waitFor();
+  await poll(() => state('Select orders')).toBe('checked');
+
+  await refuse(/\/table_column_metadata\/update$/);
+  await page.getByRole('button', { name: 'Columns of orders' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Business name of order_id').fill('Order number');
+  await dialog.getByLabel('Definition of order_id').click();
+  await page.getByText('Failed to update column metadata', { exact: true }).waitFor();
+  // What was typed stays, to be saved on the next blur.
+  expect(await dialog.getByLabel('Business name of order_id').inputValue()).toBe('Order number');
+  await dialog.getByRole('checkbox', { name: 'Use order_id' }).click();
+  await page.getByText('Failed to update column', { exact: true }).waitFor();
+  await poll(() => state('Use order_id')).toBe('checked');
+  await page.unrouteAll();
+  const saved = page.waitForResponse((r) => r.url().includes('/table_column_metadata/update'));
+  await dialog.getByLabel('Business name of order_id').click();
+  await dialog.getByLabel('Definition of order_id').click();
+  expect((await saved).status()).toBe(200);
+  const columns = await call<{ db_column_name: string; business_name: string }[]>(
+    'GET',
+    `${SV}/table_column_metadata/${orders}`,
+  );
+  expect(columns.find((c) => c.db_column_name === 'order_id')?.business_name).toBe('Order number');
   await page.context().close();
 });
 
@@ -323,6 +404,20 @@ test('dates kept as text are recognised, shown and editable; a format that does 
     'Jan 31 2000',
   );
   await dialog.getByText('set by a user').first().waitFor();
+  await page.keyboard.press('Escape');
+
+  // And a question over time is answered by month from those dates.
+  await page.goto('/use-cases');
+  await page
+    .getByTestId('use-case-card')
+    .filter({ has: page.getByRole('heading', { name: `Stocks ${stamp}`, exact: true }) })
+    .getByRole('button', { name: 'Analyze' })
+    .click();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('average close by month');
+  await input.press('Enter');
+  await page.getByRole('cell', { name: 'Feb 2000', exact: true }).waitFor({ timeout: 60_000 });
+  await page.getByRole('cell', { name: /^Mar 2000/ }).waitFor();
   await page.context().close();
 });
 

@@ -124,7 +124,7 @@ test('a derived metric row saves after a failed first save; ✓ closes it, ✗ p
   );
   expect(columns.length).toBeGreaterThan(0);
   const metrics = () =>
-    apiCall<{ id: number; derived_metric: string; calculation: string }[]>(
+    apiCall<{ id: number; derived_metric: string; metric_definition: string; calculation: string }[]>(
       'GET',
       `/api/copilot/schema_validation/get_derived_metrics?usecase_id=${id}`,
       undefined,
@@ -199,6 +199,42 @@ test('a derived metric row saves after a failed first save; ✓ closes it, ✗ p
   await expect
     .poll(async () => (await metrics()).some((m) => m.derived_metric === `Throwaway ${stamp}`))
     .toBe(false);
+
+  // A refused update says so in the row and keeps what was typed; ✓ then saves it.
+  const refuse = (pattern: string) =>
+    page.route(pattern, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+  await refuse('**/update_derived_metric');
+  await saved.getByRole('button', { name: `Edit metric Order count ${stamp}` }).click();
+  await editing.getByLabel('Metric definition').fill('Orders placed, returns included');
+  await editing.getByLabel('Metric name').click();
+  await editing
+    .getByRole('alert')
+    .getByText('Failed to update derived metric. Please try again.', { exact: true })
+    .waitFor();
+  expect(await editing.getByLabel('Metric definition').inputValue()).toBe('Orders placed, returns included');
+  await page.unroute('**/update_derived_metric');
+  await editing.getByRole('button', { name: `Save metric Order count ${stamp}` }).click();
+  await saved.getByText('Orders placed, returns included').waitFor();
+  await expect
+    .poll(async () => (await metrics()).find((m) => m.id === made[0]!.id)?.metric_definition)
+    .toBe('Orders placed, returns included');
+
+  // A refused delete (after the confirmation) says so and keeps the metric; the next one deletes it.
+  await refuse('**/delete_derived_metric');
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete Derived Metric' });
+  await saved.getByRole('button', { name: `Delete metric Order count ${stamp}` }).click();
+  await confirmDelete.getByText(`Are you sure you want to delete "Order count ${stamp}"?`).waitFor();
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Failed to delete derived metric. Please try again.', { exact: true }).waitFor();
+  await saved.waitFor();
+  expect((await metrics()).some((m) => m.id === made[0]!.id)).toBe(true);
+  await page.unroute('**/delete_derived_metric');
+  await saved.getByRole('button', { name: `Delete metric Order count ${stamp}` }).click();
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await saved.waitFor({ state: 'detached' });
+  expect((await metrics()).some((m) => m.id === made[0]!.id)).toBe(false);
   await context.close();
 }, 120_000);
 
@@ -233,8 +269,15 @@ test('failures show the error catalogue texts', async () => {
   await page.getByText('Failed to save use case. Please try again.').waitFor({ timeout: 10_000 });
   await page.unrouteAll();
 
-  // List actions and the assign dialog.
+  // The list: a failed load is an error with Try Again, never "No use cases yet".
+  await fail('**/api/copilot/onboarding/use_cases/v2');
   await page.goto('/use-cases');
+  await page.getByText('Failed to load use cases.', { exact: true }).waitFor();
+  expect(await page.getByText('No use cases yet').count()).toBe(0);
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+
+  // List actions and the assign dialog.
   const card = page
     .getByTestId('use-case-card')
     .filter({ has: page.getByRole('heading', { name: `Errors ${stamp}`, exact: true }) });
@@ -247,6 +290,20 @@ test('failures show the error catalogue texts', async () => {
   await card.getByRole('button', { name: `Actions for Errors ${stamp}` }).click();
   await page.getByRole('menuitem', { name: 'Copy Use Case' }).click();
   await page.getByText('Failed to copy use case. Please try again.', { exact: true }).waitFor();
+  // Archive (after its confirmation) is refused: the card stays.
+  await card.getByRole('button', { name: `Actions for Errors ${stamp}` }).click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await page
+    .getByRole('dialog', { name: 'Archive Use Case' })
+    .getByRole('button', { name: 'Archive' })
+    .click();
+  await page.getByText('Failed to archive use case. Please try again.', { exact: true }).waitFor();
+  await card.waitFor();
+  // A refused pin is put back.
+  await fail(`**/api/copilot/onboarding/use_cases/${id}/pin`);
+  await card.getByRole('button', { name: 'Pin use case' }).click();
+  await page.getByText('Failed to update pin status. Please try again.', { exact: true }).waitFor();
+  await card.getByRole('button', { name: 'Pin use case' }).waitFor();
 
   await fail(/\/api\/v1\/user-list-by-org\?/, 503);
   await card.getByRole('button', { name: `Actions for Errors ${stamp}` }).click();
@@ -267,6 +324,64 @@ test('failures show the error catalogue texts', async () => {
   await assign
     .getByText('An error occurred while assigning users. Please try again.', { exact: true })
     .waitFor();
+  await page.keyboard.press('Escape');
+  await page.unrouteAll();
+
+  // Deactivating an active use case is refused: it stays active.
+  await card.getByRole('button', { name: `Actions for Errors ${stamp}` }).click();
+  await page.getByRole('menuitem', { name: 'Activate' }).click();
+  await card.getByText('active', { exact: true }).waitFor();
+  await fail(`**/api/copilot/onboarding/use_case/${id}`);
+  await card.getByRole('button', { name: `Actions for Errors ${stamp}` }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  await page.getByText('Failed to deactivate use case. Please try again.', { exact: true }).waitFor();
+  await card.getByText('active', { exact: true }).waitFor();
+  await context.close();
+}, 90_000);
+
+test('a decision flow that could not be read is not offered for editing; failed generate and save say so and keep the steps', async () => {
+  const id = await createUseCase(`Flow errors ${stamp}`);
+  await apiCall(
+    'POST',
+    '/api/copilot/schema_validation/update_decision_flow',
+    { use_case_id: id, decision_flow: ['Keep me'] },
+    token,
+  );
+  const { context, page } = await openPage(browser);
+  await signIn(page);
+  const fail = (pattern: RegExp, status: number) =>
+    page.route(pattern, (route) => route.fulfill({ status, contentType: 'application/json', body: '{}' }));
+
+  // The saved step could not be read: no empty list to write over it, Try Again reads it.
+  await fail(/\/get_decision_flow\?/, 502);
+  await openEditor(page, id);
+  await page.getByRole('tab', { name: 'DECISION FLOWS' }).click();
+  await page.getByText('Failed to fetch decision flow: Bad Gateway', { exact: true }).waitFor();
+  expect(await page.getByText('No decision steps defined').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Add First Step' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Add Step' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Generate Decision Flow' }).isDisabled()).toBe(true);
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect.poll(() => page.getByLabel('Step 1', { exact: true }).inputValue()).toBe('Keep me');
+
+  // Generating fails: the red box of the spec, the steps unchanged.
+  await fail(/\/generate_decision_flow$/, 500);
+  await page.getByRole('button', { name: 'Generate Decision Flow' }).click();
+  const box = page.getByRole('alert').filter({ hasText: 'Error generating decision flow:' });
+  await box.getByText('Failed to generate decision flow: Internal Server Error', { exact: true }).waitFor();
+  expect(await page.getByLabel('Step 1', { exact: true }).inputValue()).toBe('Keep me');
+
+  // Saving fails: said on screen, the step kept, and sent with the next edit once it works.
+  await fail(/\/update_decision_flow$/, 503);
+  await page.getByRole('button', { name: 'Add Step' }).click();
+  await page.getByLabel('Step 2', { exact: true }).fill('Call the supplier');
+  await page.getByText('Failed to update decision flow: Service Unavailable', { exact: true }).waitFor();
+  expect(await flow(id)).toEqual(['Keep me']);
+  await page.unrouteAll();
+  await page.getByLabel('Step 2', { exact: true }).fill('Call the supplier today');
+  await expect.poll(() => flow(id)).toEqual(['Keep me', 'Call the supplier today']);
+  await page.getByText('Failed to update decision flow: Service Unavailable').waitFor({ state: 'detached' });
   await context.close();
 }, 90_000);
 

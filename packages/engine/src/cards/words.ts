@@ -141,8 +141,19 @@ const NON_ADDITIVE = new Set([
   'rank',
   'percentile',
 ]);
+/**
+ * The quotes of a traded price, when they end the column's name ("close", "adj_close", "high"):
+ * a day's price, summed over days it means nothing. Not "open_orders" or "low_stock_count".
+ */
+const QUOTES = new Set(['open', 'high', 'low', 'close']);
 export function isNonAdditiveColumn(column: ModelColumn): boolean {
-  return column.isKey || isRateColumn(column) || has(words(column.name, column.label), NON_ADDITIVE);
+  const name = words(column.name);
+  return (
+    column.isKey ||
+    isRateColumn(column) ||
+    has(words(column.name, column.label), NON_ADDITIVE) ||
+    QUOTES.has(name[name.length - 1] ?? '')
+  );
 }
 
 /** Levels at a point in time: they add up across places or products, not across periods. */

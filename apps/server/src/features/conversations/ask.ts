@@ -10,6 +10,22 @@ import { llmForCatalystAi } from '../agents';
 import type { AnswerEvent, Answerer } from './answerer';
 import { ownedThread, type Caller } from './threads';
 
+/**
+ * A new thread's name from its first question: the whole question when it fits in `max`
+ * characters, else cut after the last whole word that fits, with an ellipsis ("… parcels to
+ * island…", not "… parcels to isl"). A single word longer than `max` is cut where it must be.
+ */
+export function shortName(text: string, max: number): string {
+  const words = text.trim().replace(/\s+/g, ' ');
+  if (words.length <= max) return words;
+  const head = words.slice(0, max - 1);
+  // The head ends on a whole word when the next character is not a letter or digit.
+  const whole = !/[\p{L}\p{N}]/u.test(words[max - 1] ?? '');
+  const space = head.lastIndexOf(' ');
+  const cut = whole || space <= max / 2 ? head : head.slice(0, space);
+  return `${cut.replace(/[\s,;:.\-–—]+$/, '')}…`;
+}
+
 /** A question as the transports hand it over (the socket's `message`, the public API's body). */
 export interface AskInput {
   message: string;
@@ -118,15 +134,15 @@ export async function openExchange(
     throw new AppError('VALIDATION_FAILED', 'Regenerating needs the thread_id of the conversation.');
   if (!input.message.trim() && !input.alert) throw emptyQuestion();
   let useCaseId = input.useCaseId;
-  let name = input.message.trim() ? input.message.trim().slice(0, 80) : null;
+  let name = input.message.trim() ? shortName(input.message, 80) : null;
   if (input.alert) {
     assertMayReadAlerts(caller);
     const alertId = alertIdOf(input.alert.id);
     const rec = alertId === null ? null : await getRecommendation(deps, caller, alertId);
     if (!rec) throw new AppError('BAD_REQUEST', `"${input.alert.id}" is not an alert id.`);
     useCaseId = rec.usecase_id;
-    name = `${input.alert.action === 'explore' ? 'Exploration' : 'Investigation'}: ${rec.title}`.slice(
-      0,
+    name = shortName(
+      `${input.alert.action === 'explore' ? 'Exploration' : 'Investigation'}: ${rec.title}`,
       120,
     );
   }

@@ -96,7 +96,7 @@ export function RecentConversations({ onNavigate }: { onNavigate?: () => void })
               <DropdownMenu>
                 <DropdownMenuTrigger
                   aria-label={`Thread actions for ${threadLabel(t)}`}
-                  className="absolute top-1/2 right-1 grid size-6 -translate-y-1/2 place-items-center rounded opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100 data-[state=open]:opacity-100"
+                  className="absolute top-1/2 right-1 grid size-6 -translate-y-1/2 place-items-center rounded opacity-0 group-hover:opacity-100 hover:bg-background focus-visible:opacity-100 data-[state=open]:opacity-100 pointer-coarse:opacity-100"
                 >
                   <MoreHorizontal className="size-4" aria-hidden />
                 </DropdownMenuTrigger>

@@ -129,8 +129,14 @@ export function ConnectionDialog({
         void queryClient.invalidateQueries({ queryKey: dataSourceKeys.rateLimits });
         if (result && result.loaded > 0)
           toast.success(existing ? 'Connection updated successfully' : 'Connection added successfully');
-        if (result && result.loaded === 0 && !existing)
+        // "Not created" only when every file is known to have failed: a lost progress stream
+        // says nothing about how the load ended (the source's files list does).
+        if (result && result.loaded === 0 && result.untracked === 0 && !existing)
           setOutcome('The data source was not created: none of its files could be loaded.');
+        else if (result && result.untracked > 0)
+          setOutcome(
+            `Catalyst lost track of ${result.untracked === 1 ? '1 file' : `${result.untracked} files`} while loading: the data source's files show how the load ended.`,
+          );
       } else {
         const body: Record<string, unknown> = { conn_name: v.conn_name, db_type: dbType };
         if (kind === 'Database')

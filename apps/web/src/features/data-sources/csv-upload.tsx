@@ -66,6 +66,8 @@ export function useCsvQueue() {
       throw new UploadRefused(reason);
     }
     let loaded = 0;
+    // Files whose progress stream was lost: how their load ended is not known here.
+    let untracked = 0;
     await Promise.all(
       response.files.map(
         (uploaded, i) =>
@@ -87,6 +89,7 @@ export function useCsvQueue() {
                 if (e.status !== 'Processing') resolve();
               },
               () => {
+                untracked += 1;
                 patch(item.key, { status: 'failed', error: 'Failed to track progress' });
                 resolve();
               },
@@ -94,7 +97,7 @@ export function useCsvQueue() {
           }),
       ),
     );
-    return { connId: response.conn_id, loaded, failed: pending.length - loaded };
+    return { connId: response.conn_id, loaded, untracked, failed: pending.length - loaded - untracked };
   };
   return { queue, add, remove, upload, reset: () => setQueue([]) };
 }

@@ -105,13 +105,17 @@ export function FlowsTab({
   // too (the spec only logs them, but an edit that silently did not save is lost work).
   const [generateError, setGenerateError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Steps that could not be read are not shown as "none": editing them would replace the saved
+  // flow with what is on screen, so the list waits for a successful read (Try Again).
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const entry = useMemo(() => (useCaseId ? flowSyncOf(useCaseId) : null), [useCaseId]);
   useEffect(() => entry?.subscribe({ onError: setError, onState: setSaving }), [entry]);
   useFlushOnLeave((send) => entry?.sync.flush(send));
-  const loaded = useRef<number | null>(null);
+  const loaded = useRef<string | null>(null);
   useEffect(() => {
-    if (!useCaseId || !entry || loaded.current === useCaseId) return;
-    loaded.current = useCaseId;
+    if (!useCaseId || !entry || loaded.current === `${useCaseId}:${attempt}`) return;
+    loaded.current = `${useCaseId}:${attempt}`;
     // Steps a previous visit could not send are shown again, not replaced by the server's older ones.
     const unsent = entry.sync.unsent;
     if (unsent && !entry.sync.inFlight) {
@@ -120,18 +124,20 @@ export function FlowsTab({
       return;
     }
     setLoading(true);
+    setLoadError(null);
     // A save flushed on the way out of this tab may still be in flight: read after it lands.
     void entry.sync
       .idle()
       .then(() => getDecisionFlow(useCaseId))
       .then((s) => setSteps(toSteps(s)))
       .catch((e: unknown) =>
-        setError(
+        setLoadError(
           serverMessage(e) ?? failedCall('Failed to fetch decision flow', e, 'Failed to load decision flow'),
         ),
       )
       .finally(() => setLoading(false));
-  }, [useCaseId, entry]);
+  }, [useCaseId, entry, attempt]);
+  const editable = !!useCaseId && !loading && loadError === null;
 
   const update = (next: Step[], kind: 'text' | 'other') => {
     setSteps(next);
@@ -198,14 +204,14 @@ export function FlowsTab({
             <Button
               variant="secondary"
               onClick={() => void generate()}
-              disabled={!useCaseId || generating || saving}
+              disabled={!editable || generating || saving}
             >
               <Sparkles /> {generating ? 'Generating...' : 'Generate Decision Flow'}
             </Button>
             <Button
               variant="secondary"
               onClick={() => update([...steps, ...toSteps([''])], 'other')}
-              disabled={!useCaseId}
+              disabled={!editable}
             >
               <Plus /> Add Step
             </Button>
@@ -232,6 +238,13 @@ export function FlowsTab({
             </p>
           ) : loading ? (
             <p className="py-8 text-center text-sm text-muted-foreground">Loading decision flow...</p>
+          ) : loadError !== null ? (
+            <div role="alert" className="py-8 text-center text-sm">
+              <p className="text-destructive">{loadError}</p>
+              <Button className="mt-3" variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                Try Again
+              </Button>
+            </div>
           ) : steps.length === 0 ? (
             <div className="py-8 text-center">
               <p className="font-medium">No decision steps defined</p>

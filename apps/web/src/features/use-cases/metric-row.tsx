@@ -205,7 +205,11 @@ export function MetricEditor({
             aria-invalid={error ? true : undefined}
             className="font-mono text-xs"
             {...field('calculation')}
-            onFocus={() => setSuggest(true)}
+            onFocus={() => {
+              // Back in the field within the 200 ms of a blur: the list stays.
+              clearTimeout(hide.current);
+              setSuggest(true);
+            }}
             onBlur={() => {
               hide.current = setTimeout(() => setSuggest(false), 200);
               blur('calculation');
