@@ -66,6 +66,7 @@ const MONEY = new Set([
   'paid',
   'budget',
   'gmv',
+  'takings',
   'arr',
   'mrr',
   'ltv',

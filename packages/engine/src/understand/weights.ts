@@ -32,7 +32,7 @@ export const MEANING_WEIGHTS = {
 // The business reader's doubts (understand/business): a reading starts at `start` and each
 // doubt multiplies it by its factor; each word left unexplained by one of the last three.
 export const BUSINESS_WEIGHTS = {
-  start: 0.97,
+  start: 0.85,
   /** A column's name matched loosely (a typo, a far part of its name). */
   weakName: 0.8,
   /** Below this quality a name match is loose (a synonym of the business lexicon is not). */
@@ -63,6 +63,8 @@ export const BUSINESS_WEIGHTS = {
   rankWithoutCount: 0.95,
   /** A share whose part could be more than one of the conditions. */
   whichPart: 0.6,
+  /** A measure neither money nor a quantity added up though no total was said. */
+  unsaidTotal: 0.9,
   /** Two measures read from words that do not list them. */
   unlistedMeasures: 0.5,
   /** Measures of two tables. */

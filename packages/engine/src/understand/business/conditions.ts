@@ -53,7 +53,8 @@ export function valueFilters(d: Draft, base: string, taken: Set<number>): Said<T
     )
       continue;
     const hits = usableHits(d, m.hits, base);
-    if (!hits.length) continue;
+    // Initials ("AR" for a customer's name) and loose spellings name values too weakly to filter.
+    if (!hits.length || hits[0]!.quality < 0.75) continue;
     const columns = new Set(hits.map((h) => `${h.ref.table}.${h.ref.column}`));
     if (columns.size > 1) {
       // "London" may be a city or the start of a store's name: the plainer column wins, in doubt.

@@ -142,15 +142,20 @@ export function groupedBy(d: Draft, base: string, taken: Set<number>): Said<TDim
     }
     // "each product category": the longest mention starting there; in a compound the last noun
     // names the thing ("by sales channel" is by channel, "customer segment" a segment).
+    // Longest first; a thing named ("by employee") before a column its word loosely names.
+    const clear = (m: Mention) => (m.kind === 'table' ? 0.9 : Math.max(...m.hits.map((h) => h.quality)));
     const candidates = d.mentions
       .filter((m) => m.start === k && (m.kind === 'column' || m.kind === 'table'))
-      .sort((a, b) => b.end - b.start - (a.end - a.start))
+      .sort((a, b) => b.end - b.start - (a.end - a.start) || clear(b) - clear(a))
       .map((m) => ({ plain: m, m: headOf(d, m, base) }));
     for (const { plain, m } of candidates) {
       // A word already read as the measure groups nothing, unless it starts a compound.
       if (taken.has(plain.start) && plain === m) continue;
       const g = groupColumn(d, m, base);
       if (!g) continue;
+      // A thing that cannot split these facts is not split by a column its word loosely names.
+      if (m.kind === 'column' && g.quality < 0.8 && candidates.some((c) => c.plain.kind === 'table'))
+        continue;
       if (out.some((o) => o.item.column.column === g.column.name && o.item.column.table === g.column.table))
         break;
       nameDoubt(d, m.start, m.end, g.quality, m.kind === 'column' && !!m.byMeaning, g.column.label);

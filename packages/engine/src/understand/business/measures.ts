@@ -151,7 +151,9 @@ export function aggregateBefore(d: Draft, at: number): { agg: TMeasureAggregate;
     const w = d.tokens[k]!.text;
     const agg = AGGREGATE_WORDS[w];
     if (agg) return { agg, at: k };
-    if (!BETWEEN_AGG.has(w)) return null;
+    // "the average invoice total": the things whose amount it is may stand between.
+    const thing = d.mentions.some((m) => m.kind === 'table' && m.start <= k && k < m.end);
+    if (!BETWEEN_AGG.has(w) && !thing) return null;
   }
   return null;
 }
@@ -170,6 +172,10 @@ function aggregateAfter(d: Draft, end: number): { agg: TMeasureAggregate; at: nu
 /** The measure a numeric column gives with the aggregate said (or the one that makes sense). */
 export function columnMeasure(column: ModelColumn, said: TMeasureAggregate | undefined, d: Draft): TMeasure {
   let agg: TMeasureAggregate = said ?? (isNonAdditiveColumn(column) ? 'avg' : 'sum');
+  // Unsaid, money and quantities add up; other amounts (salaries, minutes, seats) may be meant
+  // as a total or as an average: the reading says which it took.
+  if (!said && agg === 'sum' && !isMoneyColumn(column) && !holdsCounts(column))
+    doubt(d, BUSINESS_WEIGHTS.unsaidTotal, `${column.label} added up (say "average" for the mean)`);
   // A total of temperatures or prices means nothing: such a measure is averaged.
   if (agg === 'sum' && isNonAdditiveColumn(column)) {
     agg = 'avg';
@@ -414,6 +420,8 @@ export function factOf(d: Draft, entity: ModelTable): ModelTable | undefined {
 export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
   for (const [i, t] of d.tokens.entries()) {
     if (skip.has(i)) continue;
+    // "invoices", "bookings": things named, not the verb.
+    if (d.mentions.some((m) => m.kind === 'table' && m.start <= i && i < m.end)) continue;
     const verb = baseForms(t.text).find((f) => f.pos === 'v' && MONEY_VERBS.has(f.word));
     if (!verb) continue;
     // "bring in", "take in", "rake in": those verbs mean money only with "in".
@@ -430,10 +438,20 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
 
 /** The revenue-like column of the largest fact table (or of `only`): what "selling" adds up. */
 export function moneyColumn(d: Draft, only?: ModelTable): ModelColumn | undefined {
+  // Money columns, and amounts named as such ("Total" of an invoice) though no currency is said.
+  const named = (c: ModelColumn) =>
+    splitIdentifier(c.name).some((w) => ['total', 'amount', 'value'].includes(lemma(w)));
   const candidates = (only ? [only] : d.model.tables)
     .filter((t) => t.columns.some((c) => c.isTime))
     .flatMap((t) =>
-      t.columns.filter((c) => c.kind === 'number' && c.entityType === 'KPI' && isMoneyColumn(c)),
+      t.columns.filter(
+        (c) =>
+          c.kind === 'number' &&
+          c.entityType === 'KPI' &&
+          !c.isKey &&
+          !isNonAdditiveColumn(c) &&
+          (isMoneyColumn(c) || named(c)),
+      ),
     );
   const rank = (c: ModelColumn): number => {
     const words = [...splitIdentifier(c.name), ...c.synonyms].map(lemma);
@@ -441,9 +459,29 @@ export function moneyColumn(d: Draft, only?: ModelTable): ModelColumn | undefine
     return i < 0 ? MONEY_MEASURE_NAMES.length : i;
   };
   const rows = (c: ModelColumn) => tableOf(d.model, c.table)?.rowCount ?? 0;
-  const sorted = candidates.sort((a, b) => rank(a) - rank(b) || rows(b) - rows(a));
-  return sorted[0] && rank(sorted[0]) < MONEY_MEASURE_NAMES.length ? sorted[0] : undefined;
+  // What is spent and kept (costs, profit, prices, salaries) is not what sales bring in.
+  const notSales = (c: ModelColumn) => splitIdentifier(c.name).some((w) => NOT_SALES.has(lemma(w)));
+  const sorted = candidates
+    .filter((c) => !notSales(c))
+    .sort((a, b) => rank(a) - rank(b) || rows(b) - rows(a));
+  return sorted[0];
 }
+
+const NOT_SALES = new Set([
+  'cost',
+  'expense',
+  'profit',
+  'margin',
+  'price',
+  'salary',
+  'wage',
+  'tax',
+  'refund',
+  'discount',
+  'budget',
+  'balance',
+  'fee',
+]);
 
 /** The table a dimension named by a table word shows: its name column, else its key. */
 export function entityDimensionColumn(d: Draft, table: ModelTable): ModelColumn | undefined {
@@ -533,4 +571,42 @@ export function flagCount(d: Draft, taken: Set<number>): FoundMeasure | null {
     };
   }
   return null;
+}
+
+/** Words for the money that sales bring in. */
+const MONEY_NOUNS = new Set([
+  'revenue',
+  'revenues',
+  'sales',
+  'sale',
+  'turnover',
+  'income',
+  'takings',
+  'money',
+  'spend',
+  'spending',
+]);
+
+/**
+ * "total sales by country", "top 5 countries by revenue" where no column is called so: the
+ * money measure of the facts (an invoice's Total, a payment's amount).
+ */
+export function moneyNounMeasures(d: Draft, skip: Set<number>): FoundMeasure[] {
+  const out: FoundMeasure[] = [];
+  for (const [i, t] of d.tokens.entries()) {
+    if (skip.has(i) || !MONEY_NOUNS.has(t.text)) continue;
+    if (d.mentions.some((m) => m.kind === 'column' && m.start <= i && i < m.end && !m.byMeaning)) continue;
+    const column = moneyColumn(d);
+    if (!column) return out;
+    const said = aggregateBefore(d, i);
+    doubt(d, BUSINESS_WEIGHTS.partialName, `"${t.raw}" read as ${column.label}`);
+    out.push({
+      measure: columnMeasure(column, said?.agg, d),
+      table: column.table,
+      start: said ? said.at : i,
+      end: i + 1,
+    });
+    break;
+  }
+  return out;
 }

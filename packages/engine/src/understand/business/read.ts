@@ -22,6 +22,7 @@ import {
   findMetrics,
   eventCount,
   flagCount,
+  moneyNounMeasures,
   sharedCount,
   verbMeasure,
   valueOfRows,
@@ -51,6 +52,8 @@ export function readBusinessQuestion(
   if (!tokens.length) return null;
   // "how many are male and how many are female": two questions in one.
   if (tokens.filter((t, i) => t.text === 'many' && tokens[i - 1]?.text === 'how').length > 1) return null;
+  // "… ? Return the id, name and total": a listing of chosen columns is the general reader's.
+  if (/[.?!]\s*(?:return|list|show|include|output|display)\b/i.test(text)) return null;
   const time: TimeWords = model.tables.some((t) => t.columns.some((c) => c.isTime))
     ? findTimeWords(text, now)
     : {};
@@ -95,7 +98,9 @@ export function readBusinessQuestion(
   const counts = findCounts(d, taken);
   counts.forEach(take);
   const columns = findColumnMeasures(d, taken);
-  let found: FoundMeasure[] = [...metrics, ...values, ...counts, ...columns].sort(
+  columns.forEach(take);
+  const money = moneyNounMeasures(d, taken);
+  let found: FoundMeasure[] = dedupe([...metrics, ...values, ...counts, ...columns, ...money]).sort(
     (a, b) => a.start - b.start,
   );
   if (!found.length) {
@@ -312,6 +317,32 @@ function measuresListed(d: Draft): void {
     if (!between.some((w) => ['and', ',', '&', 'plus', 'vs', 'versus', 'also', 'with'].includes(w)))
       doubt(d, BUSINESS_WEIGHTS.unlistedMeasures, 'two measures were read where one was said');
   }
+}
+
+/**
+ * The same measure read twice ("total sales" with a column named Total and "sales" meaning it):
+ * once, spanning both.
+ */
+function dedupe(found: FoundMeasure[]): FoundMeasure[] {
+  const out: FoundMeasure[] = [];
+  for (const f of found) {
+    const same = out.find(
+      (o) =>
+        o.measure.agg === f.measure.agg &&
+        o.measure.metric === f.measure.metric &&
+        o.measure.column?.table === f.measure.column?.table &&
+        o.measure.column?.column === f.measure.column?.column &&
+        !o.filter &&
+        !f.filter,
+    );
+    if (!same) {
+      out.push(f);
+      continue;
+    }
+    same.start = Math.min(same.start, f.start);
+    same.end = Math.max(same.end, f.end);
+  }
+  return out;
 }
 
 /** "month by month", "day by day": the first word repeats the grain. */

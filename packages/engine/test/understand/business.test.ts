@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBusinessQuestion } from '../../src/understand/business/read';
+import { NOW, type Demo } from '../setup';
+import { ask, expectAnswerHas, expectDeclined, openCinemas } from '../shapes/fixture';
+
+// The reader of business questions (understand/business) on a cinema chain it was never tuned
+// on: bookings of films at cinemas, with takings, seats and a ticket price.
+
+let db: Demo;
+beforeAll(async () => {
+  db = await openCinemas();
+});
+afterAll(async () => {
+  await db.warehouse.close();
+});
+
+const read = (question: string) => readBusinessQuestion(question, db.model, NOW);
+
+describe('the measure', () => {
+  it('a verb of selling means the money the facts bring in', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'How much did we take in during 2025?'),
+      "SELECT sum(takings) FROM bookings WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31'",
+    );
+  });
+
+  it('things named after "how many" are counted, with the conditions said on them', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'How many bookings did the Roxy have last month?'),
+      "SELECT count(*) FROM bookings JOIN cinemas USING (cinema_id) WHERE cinema_name = 'Roxy' AND booking_date BETWEEN '2026-10-01' AND '2026-10-31'",
+    );
+  });
+
+  it('things the facts refer to are counted through the facts that match', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'How many films were booked in York this year?'),
+      "SELECT count(DISTINCT film_id) FROM bookings JOIN cinemas USING (cinema_id) WHERE city = 'York' AND booking_date >= '2026-01-01'",
+    );
+  });
+
+  it('a price is averaged, never added up', () => {
+    const u = read('ticket price by city');
+    expect(u?.plan?.measures[0]?.agg).toBe('avg');
+  });
+
+  it('an amount of things adds up', () => {
+    const u = read('seats by city');
+    expect(u?.plan?.measures[0]?.agg).toBe('sum');
+    expect(u?.doubts).toEqual([]);
+  });
+
+  it('two measures are read only where the question lists them', () => {
+    expect(read('takings and seats by city')?.plan?.measures).toHaveLength(2);
+    const unlisted = read('takings seats by city');
+    expect(unlisted?.doubts.join(' ')).toMatch(/two measures/);
+  });
+});
+
+describe('splits, conditions and rankings', () => {
+  it('the last noun of a compound names the split ("film genre" is the genre)', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'takings by film genre'),
+      'SELECT genre, sum(takings) FROM bookings JOIN films USING (film_id) GROUP BY genre',
+    );
+  });
+
+  it('a ranking shows the things ranked, as many as said', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'Which three films brought in the most last year?'),
+      "SELECT film_title FROM bookings JOIN films USING (film_id) WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY film_title ORDER BY sum(takings) DESC LIMIT 3",
+      true,
+    );
+  });
+
+  it('the thing said before "with the fewest" is what is ranked', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'the cinema with the fewest bookings in 2025'),
+      "SELECT cinema_name FROM bookings JOIN cinemas USING (cinema_id) WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY cinema_name ORDER BY count(*) ASC LIMIT 1",
+      true,
+    );
+  });
+
+  it('values set against each other are a split kept to those values', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'takings in Leeds vs Hull'),
+      "SELECT city, sum(takings) FROM bookings JOIN cinemas USING (cinema_id) WHERE city IN ('Leeds', 'Hull') GROUP BY city",
+    );
+  });
+
+  it('a negated value keeps the other rows', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'takings excluding Leeds'),
+      "SELECT sum(takings) FROM bookings JOIN cinemas USING (cinema_id) WHERE city <> 'Leeds'",
+    );
+  });
+
+  it('a share of things meeting a condition is a ratio of counts', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'What share of bookings were for thrillers?'),
+      "SELECT count(*) FILTER (WHERE genre = 'Thriller') / count(*) FROM bookings JOIN films USING (film_id)",
+    );
+  });
+
+  it("each group's share of the total", async () => {
+    const u = read('takings by genre as a percentage');
+    expect(u?.plan?.share).toBe(true);
+  });
+});
+
+describe('what it leaves to the general reader or declines', () => {
+  it('two questions in one are not read as one', () => {
+    expect(read('how many bookings were in Leeds and how many in York')).toBeNull();
+  });
+
+  it('an unexplained number lowers confidence enough to ask', async () => {
+    expectDeclined(await ask(db, 'takings of the 17 cinemas'));
+  });
+
+  it('a question without a measure is not a business question', () => {
+    expect(read('list the cinemas in Leeds')).toBeNull();
+  });
+});
