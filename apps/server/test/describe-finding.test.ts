@@ -83,3 +83,23 @@ describe('the words of a finding', () => {
     expect(near.full).toContain('No single Segment value explains it');
   });
 });
+
+describe('the amounts of a finding', () => {
+  it('shows a money measure in its currency and a fall with a minus sign', () => {
+    const f = finding([]);
+    const text = describeFinding({
+      ...f,
+      measure: { ...f.measure, currency: 'EUR' },
+      actual: 102_627.4,
+      expected: 183_000,
+      relativeChange: -0.44,
+    });
+    expect(text.brief).toBe(
+      "Weekly Revenue averaged €102,627 over the last 3 weeks, against €183,000 expected from the weeks before and last year's pattern (\u221244%).",
+    );
+  });
+
+  it('keeps plain numbers for measures that are not money', () => {
+    expect(describeFinding(finding([])).brief).toContain('averaged 700 over the last 3 weeks, against 1,000');
+  });
+});

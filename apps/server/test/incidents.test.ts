@@ -94,9 +94,11 @@ describe('one alert per root cause', () => {
       'Revenue, Profit, Cost and Quantity in Europe dropped 36–45% since the week of Nov 2, 2026',
     );
     expect(europe.text!.brief).toContain('Weekly Revenue in Europe averaged 112,176 over the last 3 weeks');
-    expect(europe.text!.brief).toContain('over the same weeks Profit -38%, Cost -36% and Quantity -45%.');
+    expect(europe.text!.brief).toContain(
+      'over the same weeks Profit \u221238%, Cost \u221236% and Quantity \u221245%.',
+    );
     expect(europe.text!.full).toContain(
-      'The same drop shows in Quantity overall (-14%, 97% of it from Europe).',
+      'The same drop shows in Quantity overall (\u221214%, 97% of it from Europe).',
     );
     expect(europe.text!.category).toBe('Critical');
 

@@ -43,6 +43,8 @@ export { inlineParams, sqlLiteral } from './sql/inline';
 export { kindOf } from './model/build';
 export { splitIdentifier, titleCase } from './nlp/text';
 export { synonymsFor } from './nlp/lexicon';
+// Used by the Decision Hub's alert texts: money shown in its currency.
+export { currencyOf, isMoneyColumn } from './cards/words';
 export * from './insights';
 // The demo dataset (a star schema: orders + customers, products, stores) and its derived metrics.
 export {

@@ -7,7 +7,8 @@ export interface Driver extends DriverContribution {
 }
 
 export interface Finding {
-  measure: { key: string; label: string; additive: boolean };
+  /** `currency`: the ISO code a money measure's amounts are shown in. */
+  measure: { key: string; label: string; additive: boolean; currency?: string };
   metric: TDecisionMetric;
   segment: { attribute: string; value: string } | null;
   segmentLabel?: string;
@@ -29,13 +30,20 @@ export interface Finding {
   text?: { title: string; brief: string; full: string; action: 'investigate' | 'explore'; category: string };
 }
 
-const fmt = (n: number, ratio: boolean) =>
+const fmt = (n: number, ratio: boolean, currency?: string) =>
   ratio
     ? `${(n * 100).toFixed(1)}%`
-    : Math.abs(n) >= 1000
-      ? Math.round(n).toLocaleString('en-US')
-      : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-const pct = (r: number) => `${r >= 0 ? '+' : ''}${(r * 100).toFixed(0)}%`;
+    : currency
+      ? n.toLocaleString('en-US', {
+          style: 'currency',
+          currency,
+          maximumFractionDigits: Math.abs(n) >= 1000 ? 0 : 2,
+        })
+      : Math.abs(n) >= 1000
+        ? Math.round(n).toLocaleString('en-US')
+        : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** A change in percent with its sign; a minus sign (−), as the alert's metric chips write it. */
+const pct = (r: number) => `${r >= 0 ? '+' : '\u2212'}${Math.abs(r * 100).toFixed(0)}%`;
 const size = (r: number) => `${Math.abs(r * 100).toFixed(0)}%`;
 const weekOf = (d: string) =>
   new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', {
@@ -53,7 +61,7 @@ export function describeFinding(f: Finding) {
   const verb = ratio ? (up ? 'rose' : 'fell') : up ? 'jumped' : 'dropped';
   const title = `${f.measure.label}${where} ${verb} ${size(f.relativeChange)} since the week of ${weekOf(f.windowStart)}`;
   const span = f.weeks === 1 ? 'last week' : `the last ${f.weeks} weeks`;
-  const brief = `Weekly ${f.measure.label}${where} averaged ${fmt(f.actual, ratio)} over ${span}, against ${fmt(f.expected, ratio)} expected from the weeks before and last year's pattern (${pct(f.relativeChange)}).`;
+  const brief = `Weekly ${f.measure.label}${where} averaged ${fmt(f.actual, ratio, f.measure.currency)} over ${span}, against ${fmt(f.expected, ratio, f.measure.currency)} expected from the weeks before and last year's pattern (${pct(f.relativeChange)}).`;
   const lines = [brief];
   if (f.reason === 'companion')
     lines.push(
@@ -90,7 +98,7 @@ export function driverSentences(
 ): string[] {
   const where = f.segment ? ` in ${f.segment.value}` : '';
   const change = (d: Driver) =>
-    `${d.attribute} = ${d.value} (${fmt(d.before, ratio)} → ${fmt(d.after, ratio)}, ${(Math.abs(d.share) * 100).toFixed(0)}% of the change`;
+    `${d.attribute} = ${d.value} (${fmt(d.before, ratio, f.measure.currency)} → ${fmt(d.after, ratio, f.measure.currency)}, ${(Math.abs(d.share) * 100).toFixed(0)}% of the change`;
   // A sum's values are weighed by their part of it; a ratio's by their part of its rows.
   const usualOf = f.measure.additive ? `of ${f.measure.label}${where}` : `of the rows${where}`;
   const standouts = standoutDrivers(f.drivers).slice(0, 3);

@@ -37,7 +37,7 @@ const range = (fs: Finding[]) => {
   const hi = Math.max(...xs);
   return lo === hi ? `${lo}%` : `${lo}–${hi}%`;
 };
-const signed = (r: number) => `${r >= 0 ? '+' : '-'}${size(r)}%`;
+const signed = (r: number) => `${r >= 0 ? '+' : '\u2212'}${size(r)}%`;
 const list = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 const weekOf = (d: string) =>

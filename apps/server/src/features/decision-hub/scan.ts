@@ -1,8 +1,10 @@
 import type { TColumnRef, TDecisionMetric, TMeasure, TSemanticModel } from '@catalyst/contracts';
 import {
   aggregationOf,
+  currencyOf,
   driversOf,
   groupFindings,
+  isMoneyColumn,
   joinPath,
   kindOf,
   scanMetrics,
@@ -29,6 +31,8 @@ interface Measure {
   measure: TMeasure;
   /** A sum can be split into segment contributions; a ratio cannot be added up. */
   additive: boolean;
+  /** The currency of a money column's measure (its alert texts show amounts in it). */
+  currency?: string;
 }
 
 const DAY = 86_400_000;
@@ -49,7 +53,7 @@ const BUSINESS_WORDS = [
 ];
 
 /** Sums of the KPI columns and the derived metrics of tables that have a time column. */
-export function measuresOf(model: TSemanticModel): Measure[] {
+export function measuresOf(model: TSemanticModel, currency = 'USD'): Measure[] {
   const measures: Measure[] = [];
   for (const table of model.tables) {
     const time = table.columns.find((c) => c.isTime);
@@ -86,6 +90,7 @@ export function measuresOf(model: TSemanticModel): Measure[] {
           label: average ? `Average ${column.label}` : column.label,
         },
         additive: !average,
+        ...(isMoneyColumn(column) ? { currency: currencyOf(column, currency) } : {}),
       });
     }
   }
@@ -180,7 +185,7 @@ export async function scanUseCase(
   // The data an incident is about, the same whichever use case reads it.
   const schema = model.tables[0]!.schema;
   try {
-    const measures = measuresOf(model);
+    const measures = measuresOf(model, deps.config.currency);
     const incidents: Incident[] = [];
     for (const table of [...new Set(measures.map((m) => m.table))]) {
       const findings = await scanTable({
@@ -301,7 +306,12 @@ async function scanTable(input: {
       );
     }
     const finding: Finding = {
-      measure: { key: measure.key, label: measure.label, additive: measure.additive },
+      measure: {
+        key: measure.key,
+        label: measure.label,
+        additive: measure.additive,
+        ...(measure.currency ? { currency: measure.currency } : {}),
+      },
       metric: metricOf(measure, f.segment),
       segment: f.segment,
       segmentLabel: f.segment ? labelOf.get(f.segment.attribute) : undefined,
