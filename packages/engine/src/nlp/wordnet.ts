@@ -71,7 +71,7 @@ function load(): Files | null {
 const synsetCache = new Map<string, Synset | null>();
 
 /** The synset at a data file offset. */
-export function synsetAt(pos: Pos, offset: number): Synset | null {
+function synsetAt(pos: Pos, offset: number): Synset | null {
   const key = `${pos}${offset}`;
   const cached = synsetCache.get(key);
   if (cached !== undefined) return cached;
@@ -107,11 +107,6 @@ export function synsetAt(pos: Pos, offset: number): Synset | null {
   }
   synsetCache.set(key, synset);
   return synset;
-}
-
-/** Whether WordNet has the word (any part of speech). */
-export function inWordNet(word: string): boolean {
-  return !!load()?.index.has(word);
 }
 
 /** The word's senses as a part of speech, most frequent first (at most `max`). */

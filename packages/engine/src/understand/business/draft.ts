@@ -116,18 +116,6 @@ export function nameColumn(table: ModelTable, options: { strict?: boolean } = {}
     : null;
 }
 
-/** The one join that makes `from`'s rows refer to `to`'s (a foreign key), if there is one. */
-export function referenceTo(
-  model: SemanticModel,
-  from: string,
-  to: string,
-): { column: { table: string; column: string }; key: { table: string; column: string } } | null {
-  const joins = model.joins.filter(
-    (j) => j.from.length === 1 && j.from[0]!.table === from && j.to[0]!.table === to,
-  );
-  return joins.length === 1 ? { column: joins[0]!.from[0]!, key: joins[0]!.to[0]! } : null;
-}
-
 /** Tables whose rows refer to `table` (the facts about it), largest first. */
 export function factsAbout(model: SemanticModel, table: string): ModelTable[] {
   return model.joins
@@ -136,7 +124,3 @@ export function factsAbout(model: SemanticModel, table: string): ModelTable[] {
     .filter((t, i, all) => t && all.indexOf(t) === i)
     .sort((a, b) => (b.rowCount ?? 0) - (a.rowCount ?? 0));
 }
-
-/** Whether a mention lies within [start, end). */
-export const within = (m: { start: number; end: number }, start: number, end: number): boolean =>
-  m.start >= start && m.end <= end;

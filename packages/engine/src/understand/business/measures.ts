@@ -8,17 +8,7 @@ import { metricShortNames } from '../extras';
 import { measureLabel } from '../measures';
 import type { Mention } from '../mentions';
 import { BUSINESS_WEIGHTS } from '../weights';
-import {
-  columnOf,
-  doubt,
-  explain,
-  factsAbout,
-  nameColumn,
-  nameDoubt,
-  refOf,
-  tableOf,
-  type Draft,
-} from './draft';
+import { doubt, explain, factsAbout, nameDoubt, refOf, tableOf, type Draft } from './draft';
 import { isFlag } from './conditions';
 import { MONEY_MEASURE_NAMES, MONEY_VERBS, SHARE_WORDS, UNIT_WORDS } from './words';
 
@@ -146,7 +136,7 @@ export function valueOfRows(d: Draft, skip: Set<number>): FoundMeasure[] {
 }
 
 /** The aggregate word said just before position `at` (skipping a few small words), if any. */
-export function aggregateBefore(d: Draft, at: number): { agg: TMeasureAggregate; at: number } | null {
+function aggregateBefore(d: Draft, at: number): { agg: TMeasureAggregate; at: number } | null {
   for (let k = at - 1; k >= Math.max(0, at - 3); k--) {
     const w = d.tokens[k]!.text;
     const agg = AGGREGATE_WORDS[w];
@@ -170,7 +160,7 @@ function aggregateAfter(d: Draft, end: number): { agg: TMeasureAggregate; at: nu
 }
 
 /** The measure a numeric column gives with the aggregate said (or the one that makes sense). */
-export function columnMeasure(column: ModelColumn, said: TMeasureAggregate | undefined, d: Draft): TMeasure {
+function columnMeasure(column: ModelColumn, said: TMeasureAggregate | undefined, d: Draft): TMeasure {
   let agg: TMeasureAggregate = said ?? (isNonAdditiveColumn(column) ? 'avg' : 'sum');
   // Unsaid, money and quantities add up; other amounts (salaries, minutes, seats) may be meant
   // as a total or as an average: the reading says which it took.
@@ -211,7 +201,7 @@ export function extremeSibling(d: Draft, column: ModelColumn, agg: 'max' | 'min'
 }
 
 /** The best column hit of a mention for a measure: a KPI number, then quality, then the larger table. */
-export function measureHit(d: Draft, m: Extract<Mention, { kind: 'column' }>) {
+function measureHit(d: Draft, m: Extract<Mention, { kind: 'column' }>) {
   const hits = m.hits.filter(
     (h) => h.column.kind === 'number' && !h.column.isKey && !/(^|_)id$/i.test(h.column.name),
   );
@@ -258,14 +248,8 @@ export function findColumnMeasures(d: Draft, skip: Set<number>): FoundMeasure[] 
   return out.sort((a, b) => a.start - b.start);
 }
 
-export const wordsOf = (d: Draft, start: number, end: number): string =>
-  d.tokens
-    .slice(start, end)
-    .map((t) => t.raw)
-    .join(' ');
-
 /** Positions right after "how many", "number of", "count of", "# of", and the words that said it. */
-export function countPhrases(d: Draft): { start: number; end: number }[] {
+function countPhrases(d: Draft): { start: number; end: number }[] {
   const t = d.tokens;
   const out: { start: number; end: number }[] = [];
   t.forEach((x, i) => {
@@ -437,7 +421,7 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
 }
 
 /** The revenue-like column of the largest fact table (or of `only`): what "selling" adds up. */
-export function moneyColumn(d: Draft, only?: ModelTable): ModelColumn | undefined {
+function moneyColumn(d: Draft, only?: ModelTable): ModelColumn | undefined {
   // Money columns, and amounts named as such ("Total" of an invoice) though no currency is said.
   const named = (c: ModelColumn) =>
     splitIdentifier(c.name).some((w) => ['total', 'amount', 'value'].includes(lemma(w)));
@@ -482,13 +466,6 @@ const NOT_SALES = new Set([
   'balance',
   'fee',
 ]);
-
-/** The table a dimension named by a table word shows: its name column, else its key. */
-export function entityDimensionColumn(d: Draft, table: ModelTable): ModelColumn | undefined {
-  return nameColumn(table) ?? table.columns.find((c) => table.primaryKey.includes(c.name));
-}
-
-export { columnOf };
 
 /** "share of orders", "% of our customers": the things a share is of, counted. */
 export function sharedCount(d: Draft, taken: Set<number>): FoundMeasure | null {

@@ -13,7 +13,7 @@ import { coverage } from './coverage';
 import { columnOf, doubt, explain, reachable, refOf, tableOf, type Draft, type Said } from './draft';
 import { isMoneyColumn } from '../../cards/words';
 import { measureLabel } from '../measures';
-import { groupColumn, groupedBy, implicitGroupings } from './groupings';
+import { groupedBy, implicitGroupings } from './groupings';
 import {
   countEntitiesThroughFacts,
   factOf,
@@ -378,7 +378,7 @@ function factConditions(d: Draft, entity: ModelTable, fact: ModelTable, taken: S
 }
 
 /** Whether the question names a date column by its first word ("signed up" for signup_date). */
-export function timeColumnNamed(d: Draft, c: ModelColumn): boolean {
+function timeColumnNamed(d: Draft, c: ModelColumn): boolean {
   const first = c.name.toLowerCase().split(/[^a-z]+|(?=date|time|at$)/)[0] ?? '';
   if (first.length < 3) return false;
   return d.tokens.some((t) => {
@@ -429,5 +429,3 @@ function planOf(d: Draft, base: ModelTable): TQueryPlan {
     ...(timeRange ? { timeRange } : {}),
   };
 }
-
-export { groupColumn };

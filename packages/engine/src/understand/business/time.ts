@@ -127,5 +127,5 @@ export function applyPeriods(d: Draft): void {
   }
 }
 
-export const dayBefore = (day: string): string =>
+const dayBefore = (day: string): string =>
   new Date(new Date(`${day}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
