@@ -1,10 +1,11 @@
 import { measureLabel } from '../measures';
 import { BUSINESS_WEIGHTS } from '../weights';
-import { columnOf, doubt, explain, type Draft } from './draft';
+import { columnOf, doubt, explain, nameColumn, tableOf, type Draft } from './draft';
+import type { ModelColumn } from '../../model/types';
+import type { Mention } from '../mentions';
 import { groupColumn } from './groupings';
 import { RANK_ASC, RANK_DESC } from './words';
 import { entityCount, extremeSibling, type FoundMeasure } from './measures';
-import { tableOf } from './draft';
 
 // Rankings: "the top 5 products by revenue", "which three customers spent the most", "the 2
 // busiest stores in each region", "which month had the highest revenue", "the worst month for
@@ -66,7 +67,7 @@ export function rank(d: Draft, taken: Set<number>): boolean {
     const m = d.mentions
       .filter((x) => x.start === k && (x.kind === 'column' || x.kind === 'table') && !taken.has(x.start))
       .sort((a, b) => b.end - b.start - (a.end - a.start))
-      .map((x) => ({ x, g: groupColumn(d, x, d.base!.name) }))
+      .map((x) => ({ x, g: groupColumn(d, x, d.base!.name) ?? ownRows(d, x) }))
       .find((x) => x.g && !d.dimensions.some((dim) => dim.item.column.column === x.g!.column.name));
     if (m) {
       thing = { ...m.g!, start: m.x.start, end: m.x.end };
@@ -221,4 +222,16 @@ function rankedGrain(d: Draft): boolean {
     grain: { grain: GRAINS[t[at]!.text]!, start: t[at]!.start, end: t[at]!.end, ranked: true },
   };
   return true;
+}
+
+/**
+ * "which station has the most docks", "which product has the highest list price": the base's
+ * own rows ranked, shown by their name when each row has its own.
+ */
+function ownRows(d: Draft, m: Mention): { column: ModelColumn; quality: number } | null {
+  const base = d.base!;
+  if (m.kind !== 'table' || !m.tables.some((x) => x.table === base)) return null;
+  const name = nameColumn(base, { strict: true });
+  if (!name || (name.distinctCount ?? 0) < (base.rowCount ?? Infinity)) return null;
+  return { column: name, quality: 1 };
 }
