@@ -5,7 +5,7 @@ import { isKnownWord } from '../nlp/segment';
 // How unexplained words of a question lower the confidence in its reading.
 
 /** Words whose meaning changes the answer: left unexplained, the engine must not guess. */
-const HARD_WORDS = new Set([
+export const HARD_WORDS = new Set([
   'average',
   'mean',
   'avg',

@@ -1,5 +1,6 @@
 import { isKnownWord } from '../../nlp/segment';
 import { FILLER } from '../keywords';
+import { HARD_WORDS } from '../doubts';
 import { BUSINESS_WEIGHTS } from '../weights';
 import type { Draft } from './draft';
 import { LIGHT_WORDS } from './words';
@@ -10,44 +11,11 @@ import { LIGHT_WORDS } from './words';
 
 /** Words that change the answer: left unexplained, the reading is most likely wrong. */
 const CHANGES_ANSWER = new Set([
-  'not',
-  'no',
-  'without',
-  'except',
-  'excluding',
-  'never',
-  'before',
-  'after',
-  'between',
-  'more',
-  'less',
-  'fewer',
-  'least',
-  'most',
-  'top',
-  'bottom',
-  'percentage',
+  // "all" only says the whole ("revenue of all stores"): no change of the answer.
+  ...[...HARD_WORDS].filter((w) => w !== 'all'),
   'percent',
-  'ratio',
-  'difference',
-  'per',
-  'each',
-  'every',
-  'only',
-  'both',
-  'either',
-  'neither',
-  'same',
-  'average',
-  'avg',
-  'mean',
   'median',
-  'sum',
   'total',
-  'maximum',
-  'minimum',
-  'max',
-  'min',
   'growth',
   'grow',
   'grew',
