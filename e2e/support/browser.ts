@@ -148,7 +148,10 @@ export async function submitSignIn(
 }
 
 /** Signs in through the UI and waits for the shell. */
-export async function signIn(page: Page, credentials = ADMIN): Promise<void> {
+export async function signIn(
+  page: Page,
+  credentials: { username: string; password: string } = ADMIN,
+): Promise<void> {
   await submitSignIn(page, credentials);
   // The header's account menu exists at every width (the navigation hides in the drawer on phones).
   await page.getByRole('button', { name: 'Open user menu' }).waitFor();
