@@ -14,7 +14,9 @@ describe('sign-in screen', () => {
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ada' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
     fireEvent.click(submit);
-    expect(screen.getByRole('alert').textContent).toBe('Please accept the license agreement to continue');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Please accept the license agreement to continue'),
+    );
   });
 
   it('pre-ticks the licence 1 s after typing stops when the user has accepted it', async () => {
@@ -83,16 +85,18 @@ describe('sign-in screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create account' }));
     const submit = screen.getByRole('button', { name: 'Create Account' });
     fireEvent.click(submit);
-    expect(screen.getByRole('alert').textContent).toBe('Please fill in all fields');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please fill in all fields'));
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'new' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'n@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'b' } });
     fireEvent.click(submit);
-    expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Passwords do not match'));
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'a' } });
     fireEvent.click(submit);
-    expect(screen.getByRole('alert').textContent).toBe('Please accept the license agreement to continue');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Please accept the license agreement to continue'),
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the license agreement' }));
     fireEvent.click(submit);
     expect(await screen.findByText('Account Created', {}, { timeout: 2000 })).toBeTruthy();
@@ -118,7 +122,7 @@ describe('forgot-password screen', () => {
     renderApp('/forgot-password');
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please enter your username');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please enter your username'));
     fireEvent.change(screen.getByLabelText('Username'), { target: { value: ' ada ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Password Reset Sent')).toBeTruthy();
@@ -147,17 +151,17 @@ describe('set-password screen', () => {
     const confirm = screen.getByLabelText('Confirm password');
 
     fireEvent.click(submit);
-    expect(screen.getByRole('alert').textContent).toBe('Please enter a new password');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please enter a new password'));
     fireEvent.change(newPassword, { target: { value: 'short' } });
     fireEvent.click(submit);
-    expect(screen.getByRole('alert').textContent).toBe('Please confirm your password');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Please confirm your password'));
     fireEvent.change(confirm, { target: { value: 'other' } });
     fireEvent.click(submit);
-    expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Passwords do not match'));
     fireEvent.change(confirm, { target: { value: 'short' } });
     fireEvent.click(submit);
-    const alert = screen.getByRole('alert');
-    expect(within(alert).getByText('Password Requirements Not Met')).toBeTruthy();
+    const alert = await waitFor(() => screen.getByRole('alert'));
+    expect(await within(alert).findByText('Password Requirements Not Met')).toBeTruthy();
     const items = within(screen.getByTestId('password-problems'))
       .getAllByRole('listitem')
       .map((li) => li.textContent);

@@ -1,17 +1,25 @@
 import type { ReactNode } from 'react';
 import { Label } from './label';
 
-/** A label above its control, with an optional hint or trailing element on the label row. */
+/** The id of a field's error message, for the control's aria-describedby. */
+export const fieldErrorId = (id: string) => `${id}-error`;
+
+/**
+ * A label above its control, with an optional hint or trailing element on the label row, and the
+ * field's error message (a failed rule of the form's schema) under it.
+ */
 export function Field({
   id,
   label,
   children,
   aside,
+  error,
 }: {
   id: string;
   label: ReactNode;
   children: ReactNode;
   aside?: ReactNode;
+  error?: string;
 }) {
   return (
     <div className="grid gap-2">
@@ -20,6 +28,16 @@ export function Field({
         {aside}
       </div>
       {children}
+      {error ? (
+        <p id={fieldErrorId(id)} className="-mt-1 text-xs text-destructive">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+/** The aria attributes of a control whose field may show an error. */
+export function invalidProps(id: string, error: string | undefined) {
+  return error ? { 'aria-invalid': true, 'aria-describedby': fieldErrorId(id) } : {};
 }

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
@@ -9,7 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { requestPasswordReset } from './api/request-password-reset';
 import { AuthHeading, AuthLayout } from './components/auth-layout';
-import { validateForgotPassword } from './validation';
+import { ZForgotPasswordForm } from './validation';
 
 /** Spec document 1 §8: back to /login 3 s after the success toast. */
 const RESET_SENT_REDIRECT_MS = 3000;
@@ -17,39 +19,39 @@ const RESET_SENT_REDIRECT_MS = 3000;
 /** /forgot-password: ask for a reset e-mail. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZForgotPasswordForm),
+    defaultValues: { username: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const error = formState.errors.username?.message ?? formState.errors.root?.server?.message ?? null;
+  const [sent, setSent] = useState(false);
+  const state = sent ? 'sent' : formState.isSubmitting ? 'sending' : 'idle';
   const redirectTimer = useRef<number | undefined>(undefined);
   const ids = { username: useId() };
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (state !== 'idle') return;
-    const problem = validateForgotPassword(username);
-    if (problem) return setError(problem);
-    setError(null);
-    setState('sending');
+  // The request is ZPasswordResetRequest: the username trimmed by the schema.
+  const onSubmit = handleSubmit(async (request) => {
     try {
-      const result = await requestPasswordReset({ username: username.trim() });
+      const result = await requestPasswordReset(request);
       if (result.status !== 'success')
         throw new Error(result.error || result.message || 'Password reset failed');
-      setState('sent');
+      setSent(true);
       toast.success('Password Reset Sent', {
         description: 'You will receive password reset instructions via email.',
       });
       redirectTimer.current = window.setTimeout(() => void navigate('/login'), RESET_SENT_REDIRECT_MS);
     } catch (err) {
-      setState('idle');
-      setError(
-        err instanceof ApiError || err instanceof Error
-          ? err.message || 'Failed to send password reset'
-          : 'Failed to send password reset',
-      );
+      setError('root.server', {
+        message:
+          err instanceof ApiError || err instanceof Error
+            ? err.message || 'Failed to send password reset'
+            : 'Failed to send password reset',
+      });
     }
-  };
+  });
 
   return (
     <AuthLayout>
@@ -61,12 +63,10 @@ export function ForgotPasswordPage() {
         <Field id={ids.username} label="Username">
           <Input
             id={ids.username}
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            {...register('username')}
             placeholder="Enter your username"
             disabled={state === 'sent'}
             autoFocus

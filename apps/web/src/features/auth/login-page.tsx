@@ -1,4 +1,6 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
@@ -10,13 +12,14 @@ import { Label } from '../../components/ui/label';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError, NetworkError } from '../../lib/api';
+import { errorMessages } from '../../lib/form';
 import { saveSession } from '../../lib/session';
 import { acceptEula } from './api/accept-eula';
 import { login } from './api/login';
 import { validateEula } from './api/validate-eula';
 import { AuthHeading, AuthLayout } from './components/auth-layout';
 import { FacebookIcon, GoogleIcon, LinkedInIcon } from './components/social-icons';
-import { validateSignIn, validateSignUp } from './validation';
+import { SIGN_IN_ORDER, ZSignInForm, ZSignUpForm, type SignUpFormValues } from './validation';
 
 type Mode = 'signin' | 'signup';
 
@@ -43,13 +46,18 @@ function loginFailure(error: unknown): string {
 /** /login: sign in, or the (simulated) create-account form. */
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('signin');
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [licenseAccepted, setLicenseAccepted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const signIn = mode === 'signin';
+  // The request schema of the mode (ZLoginRequest with the spec's messages); problems show one at
+  // a time, on submit, as the spec's texts.
+  const form = useForm<SignUpFormValues>({
+    resolver: zodResolver(signIn ? ZSignInForm : ZSignUpForm),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '', licenseAccepted: false },
+    reValidateMode: 'onSubmit',
+  });
+  const { register, control, handleSubmit, setValue, clearErrors, formState } = form;
+  const formError = errorMessages(formState.errors, SIGN_IN_ORDER)[0] ?? null;
+  const submitting = formState.isSubmitting;
+  const username = useWatch({ control, name: 'username' });
   const ids = {
     username: useId(),
     email: useId(),
@@ -58,7 +66,6 @@ export function LoginPage() {
     license: useId(),
     error: useId(),
   };
-  const signIn = mode === 'signin';
 
   // Pre-tick the licence box when the typed user has already accepted it (sign-in mode only).
   useEffect(() => {
@@ -68,7 +75,7 @@ export function LoginPage() {
     const timer = window.setTimeout(() => {
       validateEula(name, controller.signal)
         .then((result) => {
-          if (result.isEulaAccepted) setLicenseAccepted(true);
+          if (result.isEulaAccepted) setValue('licenseAccepted', true);
         })
         .catch((error: unknown) => {
           if (!controller.signal.aborted) console.warn('EULA validation failed', error);
@@ -78,22 +85,18 @@ export function LoginPage() {
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [username, mode]);
+  }, [username, mode, setValue]);
 
   const switchMode = (next: Mode) => {
     setMode(next);
-    setFormError(null);
-    setPassword('');
-    setConfirmPassword('');
+    clearErrors();
+    setValue('password', '');
+    setValue('confirmPassword', '');
   };
 
-  const submitSignIn = async () => {
-    const problem = validateSignIn({ username, password, licenseAccepted });
-    if (problem) return setFormError(problem);
-    setFormError(null);
-    setSubmitting(true);
+  const submitSignIn = async ({ username, password }: { username: string; password: string }) => {
     try {
-      const session = await login({ username: username.trim(), password });
+      const session = await login({ username, password });
       if (!session.isEulaAccepted) {
         try {
           await acceptEula();
@@ -107,15 +110,10 @@ export function LoginPage() {
     } catch (error) {
       if (!(error instanceof ApiError) && !(error instanceof NetworkError)) console.error(error);
       toast.error('Authentication Failed', { description: loginFailure(error) });
-      setSubmitting(false);
     }
   };
 
   const submitSignUp = async () => {
-    const problem = validateSignUp({ username, email, password, confirmPassword, licenseAccepted });
-    if (problem) return setFormError(problem);
-    setFormError(null);
-    setSubmitting(true);
     try {
       // Account creation is simulated (spec document 1 §4): no server call is made.
       await new Promise((resolve) => window.setTimeout(resolve, SIGN_UP_DELAY_MS));
@@ -125,16 +123,10 @@ export function LoginPage() {
       switchMode('signin');
     } catch {
       toast.error('Failed to create account');
-    } finally {
-      setSubmitting(false);
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    void (signIn ? submitSignIn() : submitSignUp());
-  };
+  const onSubmit = handleSubmit((values) => (signIn ? submitSignIn(values) : submitSignUp()));
 
   return (
     <AuthLayout>
@@ -145,7 +137,7 @@ export function LoginPage() {
         }
       />
       <form
-        onSubmit={onSubmit}
+        onSubmit={(e) => void onSubmit(e)}
         noValidate
         className="grid gap-5"
         aria-describedby={formError ? ids.error : undefined}
@@ -153,12 +145,10 @@ export function LoginPage() {
         <Field id={ids.username} label="Username">
           <Input
             id={ids.username}
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            {...register('username')}
             placeholder="Enter your username"
             autoFocus
           />
@@ -167,11 +157,9 @@ export function LoginPage() {
           <Field id={ids.email} label="Email">
             <Input
               id={ids.email}
-              name="email"
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+              {...register('email')}
               placeholder="you@company.com"
             />
           </Field>
@@ -192,10 +180,8 @@ export function LoginPage() {
         >
           <PasswordInput
             id={ids.password}
-            name="password"
             autoComplete={signIn ? 'current-password' : 'new-password'}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...register('password')}
             placeholder={signIn ? 'Enter your password' : 'Create a password'}
           />
         </Field>
@@ -203,20 +189,26 @@ export function LoginPage() {
           <Field id={ids.confirm} label="Confirm password">
             <PasswordInput
               id={ids.confirm}
-              name="confirmPassword"
               autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
+              {...register('confirmPassword')}
               placeholder="Repeat the password"
             />
           </Field>
         )}
         <div className="flex items-start gap-2.5">
-          <Checkbox
-            id={ids.license}
-            checked={licenseAccepted}
-            onCheckedChange={(checked) => setLicenseAccepted(checked === true)}
-            className="mt-px"
+          <Controller
+            control={control}
+            name="licenseAccepted"
+            render={({ field }) => (
+              <Checkbox
+                id={ids.license}
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                className="mt-px"
+              />
+            )}
           />
           <Label htmlFor={ids.license} className="cursor-pointer leading-5 font-normal text-muted-foreground">
             I accept the license agreement

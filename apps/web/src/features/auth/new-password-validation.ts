@@ -1,25 +1,22 @@
-import { checkPasswordStrength } from '@catalyst/contracts';
+import { checkPasswordStrength, ZPasswordSetRequest } from '@catalyst/contracts';
+import { z } from 'zod';
 import { MESSAGES } from './validation';
 
-// Kept apart from ./validation so only the set-password screen (a lazy chunk) loads the contracts
-// package and its schema library.
+/**
+ * The set-password form: the request (ZPasswordSetRequest: the reset token and the new password,
+ * whose messages are the spec's) plus the confirmation, checked in the spec's order (document 1
+ * §5): token, new password, confirmation, match, then the strength rules the server applies too.
+ */
+export const ZNewPasswordForm = ZPasswordSetRequest.extend({
+  confirmPassword: z.string().min(1, MESSAGES.confirmRequired),
+}).superRefine((form, ctx) => {
+  if (!form.newPassword || !form.confirmPassword) return;
+  if (form.newPassword !== form.confirmPassword)
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.passwordsDoNotMatch });
+  else if (checkPasswordStrength(form.newPassword).length > 0)
+    ctx.addIssue({ code: 'custom', path: ['newPassword'], message: MESSAGES.requirementsNotMet });
+});
+export type NewPasswordFormValues = z.input<typeof ZNewPasswordForm>;
 
-export interface NewPasswordProblem {
-  message: string;
-  /** The failed strength rules, shown as a list under the message. */
-  details?: string[];
-}
-
-export function validateNewPassword(form: {
-  token: string | null;
-  newPassword: string;
-  confirmPassword: string;
-}): NewPasswordProblem | null {
-  if (!form.token) return { message: MESSAGES.tokenMissing };
-  if (!form.newPassword) return { message: MESSAGES.newPasswordRequired };
-  if (!form.confirmPassword) return { message: MESSAGES.confirmRequired };
-  if (form.newPassword !== form.confirmPassword) return { message: MESSAGES.passwordsDoNotMatch };
-  const problems = checkPasswordStrength(form.newPassword);
-  if (problems.length > 0) return { message: MESSAGES.requirementsNotMet, details: problems };
-  return null;
-}
+/** The order the form reports its problems in, one at a time. */
+export const NEW_PASSWORD_ORDER = ['token', 'newPassword', 'confirmPassword', 'root.server'] as const;

@@ -1,5 +1,8 @@
 import { KeyRound, LinkIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { checkPasswordStrength } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -7,9 +10,11 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { Field } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Spinner } from '../../components/ui/spinner';
+import { errorMessages } from '../../lib/form';
 import { setPassword } from './api/set-password';
 import { AuthHeading, AuthLayout } from './components/auth-layout';
-import { validateNewPassword, type NewPasswordProblem } from './new-password-validation';
+import { MESSAGES } from './validation';
+import { NEW_PASSWORD_ORDER, ZNewPasswordForm, type NewPasswordFormValues } from './new-password-validation';
 
 function InvalidLink() {
   return (
@@ -35,11 +40,20 @@ export function SetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [problem, setProblem] = useState<NewPasswordProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, getValues, setError, formState } = useForm<NewPasswordFormValues>({
+    resolver: zodResolver(ZNewPasswordForm),
+    // The token is not typed: it comes with the link, and is sent with the new password.
+    defaultValues: { token: token ?? '', newPassword: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+  });
+  // The failed strength rules of the password last submitted, listed under the message.
+  const [details, setDetails] = useState<string[]>([]);
   const [done, setDone] = useState(false);
+  const submitting = formState.isSubmitting;
+  const message = errorMessages(formState.errors, NEW_PASSWORD_ORDER)[0];
+  const problem = message
+    ? { message, details: message === MESSAGES.requirementsNotMet ? details : undefined }
+    : null;
   const ids = { password: useId(), confirm: useId(), hint: useId() };
 
   if (!token) {
@@ -50,26 +64,21 @@ export function SetPasswordPage() {
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting || done) return;
-    const invalid = validateNewPassword({ token, newPassword, confirmPassword });
-    if (invalid) return setProblem(invalid);
-    setProblem(null);
-    setSubmitting(true);
-    try {
-      const result = await setPassword({ token, newPassword });
-      if (result.status !== 'success')
-        throw new Error(result.error || result.message || 'Password set failed');
-      setDone(true);
-    } catch (error) {
-      setProblem({
-        message: error instanceof Error && error.message ? error.message : 'Failed to reset password',
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onSubmit = handleSubmit(
+    async ({ token, newPassword }) => {
+      try {
+        const result = await setPassword({ token, newPassword });
+        if (result.status !== 'success')
+          throw new Error(result.error || result.message || 'Password set failed');
+        setDone(true);
+      } catch (error) {
+        setError('root.server', {
+          message: error instanceof Error && error.message ? error.message : 'Failed to reset password',
+        });
+      }
+    },
+    () => setDetails(checkPasswordStrength(getValues('newPassword'))),
+  );
 
   return (
     <AuthLayout>
@@ -81,10 +90,8 @@ export function SetPasswordPage() {
         <Field id={ids.password} label="New password">
           <PasswordInput
             id={ids.password}
-            name="newPassword"
             autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
+            {...register('newPassword')}
             aria-describedby={ids.hint}
             placeholder="Enter a new password"
             autoFocus
@@ -93,10 +100,8 @@ export function SetPasswordPage() {
         <Field id={ids.confirm} label="Confirm password">
           <PasswordInput
             id={ids.confirm}
-            name="confirmPassword"
             autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
+            {...register('confirmPassword')}
             placeholder="Repeat the new password"
           />
         </Field>
