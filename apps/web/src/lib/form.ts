@@ -25,6 +25,14 @@ export function filledAs<T extends z.ZodType<unknown, string>>(
     .pipe(field);
 }
 
+/**
+ * A field typed as text that the request carries as something else (a number, a date): `read`
+ * turns the text into the value the contract's field then checks, with the contract's messages.
+ */
+export function readAs<T extends z.ZodType>(read: (text: string) => unknown, field: T) {
+  return z.preprocess((value) => (typeof value === 'string' ? read(value) : value), field);
+}
+
 function firstMessage(node: unknown): string | undefined {
   if (!node || typeof node !== 'object') return undefined;
   const { message } = node as { message?: unknown };
@@ -46,7 +54,10 @@ export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, path: str
 }
 
 /** The messages of the fields that failed, in the form's order, one per field, without repeats. */
-export function errorMessages<T extends FieldValues>(errors: FieldErrors<T>, paths: readonly string[]): string[] {
+export function errorMessages<T extends FieldValues>(
+  errors: FieldErrors<T>,
+  paths: readonly string[],
+): string[] {
   const messages = paths.map((path) => errorAt(errors, path)).filter((m): m is string => Boolean(m));
   return [...new Set(messages)];
 }
@@ -55,7 +66,10 @@ export function errorMessages<T extends FieldValues>(errors: FieldErrors<T>, pat
  * Whether the form's current values pass `schema`, checked at every change (synchronously, unlike
  * the resolver): for submit buttons that stay off until the form is complete.
  */
-export function useSchemaValid<T extends FieldValues>(schema: z.ZodType, control: Control<T>): boolean {
+export function useSchemaValid<T extends FieldValues, U>(
+  schema: z.ZodType,
+  control: Control<T, unknown, U>,
+): boolean {
   const values = useWatch({ control });
   return schema.safeParse(values).success;
 }

@@ -6,19 +6,43 @@ import {
   type TDataAccessGroup,
   type TDataAccessGroupInput,
   type TDataSourceOption,
-  type TRestriction,
+  ZDataAccessGroupInput,
 } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Database, FileSpreadsheet, Globe } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
+import { Field, invalidProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Switch } from '../../components/ui/switch';
+import { useSchemaValid } from '../../lib/form';
 import { errorMessage, fromLocalInput, toLocalInput } from './format';
 import { FormFooter } from '../../components/ui/form-footer';
 
 const SOURCE_ICONS = { database: Database, api: Globe, file: FileSpreadsheet } as const;
+
+/**
+ * The group form sends ZDataAccessGroupInput; its expiry is typed in a datetime-local field (the
+ * browser's time zone) and kept only for a time-limited group, which needs one.
+ */
+const ZGroupForm = ZDataAccessGroupInput.extend({ expiresAt: z.string() })
+  .superRefine((group, ctx) => {
+    if (group.restrictions.includes('time-limited') && fromLocalInput(group.expiresAt) === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expiresAt'],
+        message: 'A time-limited group needs the date and time its access ends',
+      });
+  })
+  .transform(({ expiresAt, ...group }) => ({
+    ...group,
+    // The catalogue's order, whatever the order of the clicks.
+    restrictions: RESTRICTIONS.filter((r) => group.restrictions.includes(r)),
+    expiresAt: group.restrictions.includes('time-limited') ? fromLocalInput(expiresAt) : null,
+  }));
 
 /** "Create Data Access Group" (spec) and its edit twin: sources, restrictions, members and their approval. */
 export function GroupDialog({
@@ -35,49 +59,38 @@ export function GroupDialog({
   onSubmit: (input: TDataAccessGroupInput) => Promise<void>;
 }) {
   const ids = useId();
-  const [name, setName] = useState(group?.name ?? '');
-  const [description, setDescription] = useState(group?.description ?? '');
-  const [dataSources, setDataSources] = useState<number[]>(group?.dataSources ?? []);
-  const [restrictions, setRestrictions] = useState<TRestriction[]>(group?.restrictions ?? []);
-  const [expiresAt, setExpiresAt] = useState(toLocalInput(group?.expiresAt ?? null));
-  const [members, setMembers] = useState<Map<number, boolean>>(
-    () => new Map((group?.members ?? []).map((m) => [m.userId, m.approved])),
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZGroupForm),
+    defaultValues: {
+      name: group?.name ?? '',
+      description: group?.description ?? '',
+      dataSources: group?.dataSources ?? [],
+      restrictions: group?.restrictions ?? [],
+      expiresAt: toLocalInput(group?.expiresAt ?? null),
+      members: (group?.members ?? []).map((m) => ({ userId: m.userId, approved: m.approved })),
+    },
+    mode: 'onTouched',
+  });
+  const valid = useSchemaValid(ZGroupForm, control);
+  const { errors, isSubmitting } = formState;
+  const restrictions = useWatch({ control, name: 'restrictions' }) ?? [];
+  const members = useWatch({ control, name: 'members' }) ?? [];
   const timeLimited = restrictions.includes('time-limited');
   const needsApproval = restrictions.includes('approval-required');
-  const valid = name.trim() !== '' && (!timeLimited || fromLocalInput(expiresAt) !== null);
+  const member = (userId: number) => members.find((m) => m.userId === userId);
 
-  const toggle = <T,>(list: T[], item: T, on: boolean) =>
-    on ? [...list, item] : list.filter((x) => x !== item);
-  const setMember = (userId: number, on: boolean) =>
-    setMembers((m) => {
-      const next = new Map(m);
-      if (on) next.set(userId, next.get(userId) ?? false);
-      else next.delete(userId);
-      return next;
-    });
+  const toggle = <T,>(list: T[] | undefined, item: T, on: boolean) =>
+    on ? [...(list ?? []), item] : (list ?? []).filter((x) => x !== item);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
-    setError(null);
+  const submit = handleSubmit(async (input: TDataAccessGroupInput) => {
     try {
-      await onSubmit({
-        name: name.trim(),
-        description: description.trim(),
-        dataSources,
-        restrictions: RESTRICTIONS.filter((r) => restrictions.includes(r)),
-        members: [...members].map(([userId, approved]) => ({ userId, approved })),
-        expiresAt: timeLimited ? fromLocalInput(expiresAt) : null,
-      });
+      await onSubmit(input);
     } catch (e) {
-      setError(errorMessage(e, group ? 'Failed to update the group.' : 'Failed to create the group.'));
-      setBusy(false);
+      setError('root.server', {
+        message: errorMessage(e, group ? 'Failed to update the group.' : 'Failed to create the group.'),
+      });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -87,20 +100,20 @@ export function GroupDialog({
           A data source in a group can be used only by the group's members, under its restrictions.
         </DialogDescription>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-          <Field id={`${ids}-name`} label="Group Name">
+          <Field id={`${ids}-name`} label="Group Name" error={errors.name?.message}>
             <Input
               id={`${ids}-name`}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              {...register('name')}
+              {...invalidProps(`${ids}-name`, errors.name?.message)}
               placeholder="e.g. Sales Team Access"
               required
             />
           </Field>
-          <Field id={`${ids}-description`} label="Description">
+          <Field id={`${ids}-description`} label="Description" error={errors.description?.message}>
             <Input
               id={`${ids}-description`}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              {...register('description')}
+              {...invalidProps(`${ids}-description`, errors.description?.message)}
             />
           </Field>
 
@@ -120,10 +133,16 @@ export function GroupDialog({
                     htmlFor={`${ids}-src-${s.id}`}
                     className="flex cursor-pointer items-center gap-2.5 rounded-md border border-border px-3 py-2 text-sm"
                   >
-                    <Checkbox
-                      id={`${ids}-src-${s.id}`}
-                      checked={dataSources.includes(s.id)}
-                      onCheckedChange={(v) => setDataSources((l) => toggle(l, s.id, v === true))}
+                    <Controller
+                      control={control}
+                      name="dataSources"
+                      render={({ field }) => (
+                        <Checkbox
+                          id={`${ids}-src-${s.id}`}
+                          checked={(field.value ?? []).includes(s.id)}
+                          onCheckedChange={(v) => field.onChange(toggle(field.value, s.id, v === true))}
+                        />
+                      )}
                     />
                     <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                     <span className="truncate">{s.name}</span>
@@ -141,11 +160,17 @@ export function GroupDialog({
                 htmlFor={`${ids}-r-${r}`}
                 className="flex cursor-pointer items-start gap-2.5 text-sm"
               >
-                <Checkbox
-                  id={`${ids}-r-${r}`}
-                  className="mt-0.5"
-                  checked={restrictions.includes(r)}
-                  onCheckedChange={(v) => setRestrictions((l) => toggle(l, r, v === true))}
+                <Controller
+                  control={control}
+                  name="restrictions"
+                  render={({ field }) => (
+                    <Checkbox
+                      id={`${ids}-r-${r}`}
+                      className="mt-0.5"
+                      checked={(field.value ?? []).includes(r)}
+                      onCheckedChange={(v) => field.onChange(toggle(field.value, r, v === true))}
+                    />
+                  )}
                 />
                 <span>
                   <span className="font-medium">{restrictionLabel(r)}</span>
@@ -155,13 +180,12 @@ export function GroupDialog({
             ))}
             {timeLimited ? (
               <div className="ml-7">
-                <Field id={`${ids}-expires`} label="Access ends">
+                <Field id={`${ids}-expires`} label="Access ends" error={errors.expiresAt?.message}>
                   <Input
                     id={`${ids}-expires`}
                     type="datetime-local"
-                    value={expiresAt}
-                    onChange={(e) => setExpiresAt(e.target.value)}
-                    aria-invalid={fromLocalInput(expiresAt) === null}
+                    {...register('expiresAt')}
+                    {...invalidProps(`${ids}-expires`, errors.expiresAt?.message)}
                   />
                 </Field>
               </div>
@@ -170,28 +194,52 @@ export function GroupDialog({
 
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">
-              Members <span className="font-normal text-muted-foreground">({members.size})</span>
+              Members <span className="font-normal text-muted-foreground">({members.length})</span>
             </legend>
             <div className="max-h-56 divide-y divide-border overflow-y-auto rounded-md border border-border">
               {users.map((u) => {
-                const checked = members.has(u.id);
+                const checked = member(u.id) !== undefined;
                 return (
                   <div key={u.id} className="flex items-center gap-2.5 px-3 py-2 text-sm">
-                    <Checkbox
-                      id={`${ids}-u-${u.id}`}
-                      checked={checked}
-                      onCheckedChange={(v) => setMember(u.id, v === true)}
+                    <Controller
+                      control={control}
+                      name="members"
+                      render={({ field }) => (
+                        <Checkbox
+                          id={`${ids}-u-${u.id}`}
+                          checked={checked}
+                          onCheckedChange={(v) =>
+                            field.onChange(
+                              v === true
+                                ? [...(field.value ?? []), { userId: u.id, approved: false }]
+                                : (field.value ?? []).filter((m) => m.userId !== u.id),
+                            )
+                          }
+                        />
+                      )}
                     />
                     <label htmlFor={`${ids}-u-${u.id}`} className="min-w-0 flex-1 cursor-pointer truncate">
                       {u.name} <span className="text-xs text-muted-foreground">@{u.username}</span>
                     </label>
                     {checked && needsApproval ? (
                       <label className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
-                        {members.get(u.id) ? 'Approved' : 'Pending'}
-                        <Switch
-                          aria-label={`Approve ${u.name}`}
-                          checked={members.get(u.id) === true}
-                          onCheckedChange={(on) => setMembers((m) => new Map(m).set(u.id, on))}
+                        {member(u.id)?.approved ? 'Approved' : 'Pending'}
+                        <Controller
+                          control={control}
+                          name="members"
+                          render={({ field }) => (
+                            <Switch
+                              aria-label={`Approve ${u.name}`}
+                              checked={member(u.id)?.approved === true}
+                              onCheckedChange={(on) =>
+                                field.onChange(
+                                  (field.value ?? []).map((m) =>
+                                    m.userId === u.id ? { ...m, approved: on } : m,
+                                  ),
+                                )
+                              }
+                            />
+                          )}
                         />
                       </label>
                     ) : null}
@@ -205,9 +253,9 @@ export function GroupDialog({
           </fieldset>
 
           <FormFooter
-            error={error}
+            error={errors.root?.server?.message}
             submitLabel={group ? 'Save Changes' : 'Create Group'}
-            disabled={!valid || busy}
+            disabled={!valid || isSubmitting}
             onCancel={onClose}
           />
         </form>

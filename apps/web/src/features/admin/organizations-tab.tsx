@@ -136,12 +136,12 @@ export function OrganizationsTab() {
           organization={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
           onSubmit={async (input) => {
-            if (editing === 'new') {
+            if ('admin' in input) {
               await createOrganization(input);
               toast.success(`${input.name} created`, {
                 description: `${input.admin.email} gets an invitation to sign in as its administrator.`,
               });
-            } else {
+            } else if (editing !== 'new') {
               await updateOrganization(editing.id, {
                 name: input.name,
                 description: input.description,

@@ -1,15 +1,19 @@
 import {
   PERMISSION_CATEGORIES,
   PERMISSIONS,
+  ZRoleInput,
   type TPermission,
   type TRole,
   type TRoleInput,
 } from '@catalyst/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
+import { Field, invalidProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { useSchemaValid } from '../../lib/form';
 import { errorMessage } from './format';
 import { FormFooter } from '../../components/ui/form-footer';
 
@@ -23,34 +27,37 @@ export function RoleDialog({
   onClose: () => void;
   onSubmit: (input: TRoleInput) => Promise<void>;
 }) {
-  const [name, setName] = useState(role?.name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
-  const [permissions, setPermissions] = useState<TPermission[]>(role?.permissions ?? []);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The request body is ZRoleInput: the form checks what the server checks, in its words.
+  const { register, control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZRoleInput),
+    defaultValues: {
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+      permissions: role?.permissions ?? [],
+    },
+    mode: 'onTouched',
+  });
+  const valid = useSchemaValid(ZRoleInput, control);
+  const { errors, isSubmitting } = formState;
   const ids = useId();
   // The Admin role keeps users.write, or nobody could manage users and roles any more.
   const locked = (p: TPermission) => role?.key === 'admin' && p === 'users.write';
-  const toggle = (p: TPermission, on: boolean) =>
-    setPermissions((list) => (on ? [...list, p] : list.filter((x) => x !== p)));
+  const toggle = (list: TPermission[], p: TPermission, on: boolean) =>
+    on ? [...list, p] : list.filter((x) => x !== p);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
+  const submit = handleSubmit(async (input: TRoleInput) => {
     try {
       // Keep the catalogue's order, whatever the order of the clicks.
       await onSubmit({
-        name: name.trim(),
-        description: description.trim(),
-        permissions: PERMISSIONS.map((p) => p.id).filter((p) => permissions.includes(p)),
+        ...input,
+        permissions: PERMISSIONS.map((p) => p.id).filter((p) => input.permissions.includes(p)),
       });
     } catch (e) {
-      setError(errorMessage(e, role ? 'Failed to update the role.' : 'Failed to create the role.'));
-      setBusy(false);
+      setError('root.server', {
+        message: errorMessage(e, role ? 'Failed to update the role.' : 'Failed to create the role.'),
+      });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -62,20 +69,20 @@ export function RoleDialog({
             : 'Choose what holders of the role may do.'}
         </DialogDescription>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-          <Field id={`${ids}-name`} label="Role Name">
+          <Field id={`${ids}-name`} label="Role Name" error={errors.name?.message}>
             <Input
               id={`${ids}-name`}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
+              {...register('name')}
+              {...invalidProps(`${ids}-name`, errors.name?.message)}
               placeholder="e.g. Analyst"
               required
             />
           </Field>
-          <Field id={`${ids}-description`} label="Description">
+          <Field id={`${ids}-description`} label="Description" error={errors.description?.message}>
             <Input
               id={`${ids}-description`}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
+              {...register('description')}
+              {...invalidProps(`${ids}-description`, errors.description?.message)}
               placeholder="What the role is for"
             />
           </Field>
@@ -93,12 +100,20 @@ export function RoleDialog({
                       className="flex cursor-pointer items-start gap-2.5 text-sm has-[button:disabled]:cursor-not-allowed"
                       htmlFor={`${ids}-${p.id}`}
                     >
-                      <Checkbox
-                        id={`${ids}-${p.id}`}
-                        className="mt-0.5"
-                        checked={permissions.includes(p.id)}
-                        disabled={locked(p.id)}
-                        onCheckedChange={(v) => toggle(p.id, v === true)}
+                      <Controller
+                        control={control}
+                        name="permissions"
+                        render={({ field }) => (
+                          <Checkbox
+                            id={`${ids}-${p.id}`}
+                            className="mt-0.5"
+                            checked={(field.value ?? []).includes(p.id)}
+                            disabled={locked(p.id)}
+                            onCheckedChange={(v) =>
+                              field.onChange(toggle(field.value ?? [], p.id, v === true))
+                            }
+                          />
+                        )}
                       />
                       <span className="min-w-0">
                         <span className="font-medium">{p.name}</span>{' '}
@@ -114,9 +129,9 @@ export function RoleDialog({
             ))}
           </fieldset>
           <FormFooter
-            error={error}
+            error={errors.root?.server?.message ?? errors.permissions?.message}
             submitLabel={role ? 'Save Changes' : 'Create Role'}
-            disabled={busy || !name.trim()}
+            disabled={isSubmitting || !valid}
             onCancel={onClose}
           />
         </form>

@@ -1,21 +1,22 @@
-import type { TAdminUser, TRole } from '@catalyst/contracts';
-import { useState, type FormEvent } from 'react';
+import { ZInviteUser, ZUpdateUser, type TAdminUser, type TRole } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
+import { Field, invalidProps } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { useSchemaValid } from '../../lib/form';
 import { errorMessage } from './format';
 import { FormFooter } from '../../components/ui/form-footer';
 
 export const selectClassName =
   'h-10 w-full rounded-md border border-input bg-surface px-3 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
 
-export interface UserFormValues {
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roleId: number;
-}
+/** Invite User sends ZInviteUser; the form always picks a role. */
+const ZInviteForm = ZInviteUser.required({ roleId: true });
+/** Edit User sends ZUpdateUser; the username is shown, not changed. */
+const ZEditForm = ZUpdateUser.extend({ username: z.string() });
+export type UserFormValues = z.output<typeof ZInviteForm>;
 
 /** "Invite User" (username, e-mail, first and last name, role) or "Edit User" (all but the username). */
 export function UserDialog({
@@ -30,37 +31,30 @@ export function UserDialog({
   onSubmit: (values: UserFormValues) => Promise<void>;
 }) {
   const fallbackRole = roles.find((r) => r.key === 'user') ?? roles[0];
-  const [values, setValues] = useState<UserFormValues>({
-    username: user?.username ?? '',
-    email: user?.email ?? '',
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    roleId: user?.roleId ?? fallbackRole?.id ?? 0,
+  const schema = user ? ZEditForm : ZInviteForm;
+  const { register, control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      username: user?.username ?? '',
+      email: user?.email ?? '',
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      roleId: user?.roleId ?? fallbackRole?.id ?? 0,
+    },
+    mode: 'onTouched',
   });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<UserFormValues>) => setValues((v) => ({ ...v, ...patch }));
-  const valid =
-    values.username.trim() !== '' && /^[^\s@]+@[^\s@]+$/.test(values.email.trim()) && values.roleId > 0;
+  const valid = useSchemaValid(schema, control);
+  const { errors, isSubmitting } = formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || busy) return;
-    setBusy(true);
-    setError(null);
+  const submit = handleSubmit(async (values) => {
     try {
-      await onSubmit({
-        ...values,
-        username: values.username.trim(),
-        email: values.email.trim(),
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-      });
+      await onSubmit(values);
     } catch (e) {
-      setError(errorMessage(e, user ? 'Failed to update the user.' : 'Failed to invite the user.'));
-      setBusy(false);
+      setError('root.server', {
+        message: errorMessage(e, user ? 'Failed to update the user.' : 'Failed to invite the user.'),
+      });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -72,50 +66,45 @@ export function UserDialog({
             : 'They get an e-mail with a link to choose a password (valid for 7 days).'}
         </DialogDescription>
         <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-          <Field id="user-username" label="Username">
+          <Field id="user-username" label="Username" error={errors.username?.message}>
             <Input
               id="user-username"
-              value={values.username}
-              onChange={(e) => set({ username: e.target.value })}
+              {...register('username')}
+              {...invalidProps('user-username', errors.username?.message)}
               disabled={Boolean(user)}
               autoComplete="off"
               placeholder="jane.doe"
               required
             />
           </Field>
-          <Field id="user-email" label="E-mail">
+          <Field id="user-email" label="E-mail" error={errors.email?.message}>
             <Input
               id="user-email"
               type="email"
-              value={values.email}
-              onChange={(e) => set({ email: e.target.value })}
+              {...register('email')}
+              {...invalidProps('user-email', errors.email?.message)}
               placeholder="jane@example.com"
               required
             />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="user-first" label="First name">
+            <Field id="user-first" label="First name" error={errors.firstName?.message}>
               <Input
                 id="user-first"
-                value={values.firstName}
-                onChange={(e) => set({ firstName: e.target.value })}
+                {...register('firstName')}
+                {...invalidProps('user-first', errors.firstName?.message)}
               />
             </Field>
-            <Field id="user-last" label="Last name">
+            <Field id="user-last" label="Last name" error={errors.lastName?.message}>
               <Input
                 id="user-last"
-                value={values.lastName}
-                onChange={(e) => set({ lastName: e.target.value })}
+                {...register('lastName')}
+                {...invalidProps('user-last', errors.lastName?.message)}
               />
             </Field>
           </div>
-          <Field id="user-role" label="Role">
-            <select
-              id="user-role"
-              className={selectClassName}
-              value={values.roleId}
-              onChange={(e) => set({ roleId: Number(e.target.value) })}
-            >
+          <Field id="user-role" label="Role" error={errors.roleId?.message}>
+            <select id="user-role" className={selectClassName} {...register('roleId')}>
               {roles.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
@@ -124,9 +113,9 @@ export function UserDialog({
             </select>
           </Field>
           <FormFooter
-            error={error}
+            error={errors.root?.server?.message}
             submitLabel={user ? 'Save Changes' : 'Send Invitation'}
-            disabled={!valid || busy}
+            disabled={!valid || isSubmitting}
             onCancel={onClose}
           />
         </form>

@@ -5,16 +5,20 @@ import {
   HIDDEN_API_KEY,
   type TApiKeyPermission,
   type TCreatedApiKey,
+  ZCreateApiKey,
 } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Eye, EyeOff, ShieldCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { Field, invalidProps } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { readAs, useSchemaValid } from '../../../lib/form';
 import { createApiKey } from '../api/create-api-key';
 import { errorMessage } from '../format';
 import { copyText, expiryToIso, parseRateLimit, todayInput } from './format';
@@ -23,49 +27,56 @@ import { FormFooter } from '../../../components/ui/form-footer';
 const LABELS: Record<TApiKeyPermission, string> = { read: 'Read', write: 'Write', admin: 'Admin' };
 
 /**
+ * The request is ZCreateApiKey. The rate limit is typed as text and read as an integer (spec
+ * document 3 §5); the expiry is a date, sent as the end of that day.
+ */
+const ZCreateKeyForm = ZCreateApiKey.extend({
+  permissions: ZCreateApiKey.shape.permissions.transform((list) =>
+    API_KEY_PERMISSIONS.filter((p) => list.includes(p)),
+  ),
+  // Read as an integer; other text goes to the contract's rule, which says what is wrong with it.
+  rateLimit: readAs((text) => {
+    const limit = parseRateLimit(text);
+    return Number.isNaN(limit) ? text : limit;
+  }, ZCreateApiKey.shape.rateLimit),
+  expiresAt: readAs(expiryToIso, ZCreateApiKey.shape.expiresAt),
+});
+/** Create Key stays off until the key has a name and a permission (spec document 3 §5). */
+const ZReady = ZCreateKeyForm.pick({ name: true, permissions: true });
+
+/**
  * "Create API Key": name, permissions (read, write, admin), rate limit per minute (default 100)
  * and an optional expiry date. Once created, the same dialog shows the secret — hidden, with a
  * reveal toggle and a copy button — this one time only.
  */
 export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const ids = useId();
-  const [name, setName] = useState('');
-  const [permissions, setPermissions] = useState<TApiKeyPermission[]>([]);
-  const [rateLimit, setRateLimit] = useState(String(DEFAULT_API_KEY_RATE_LIMIT));
-  const [expiry, setExpiry] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZCreateKeyForm),
+    defaultValues: {
+      name: '',
+      permissions: [],
+      rateLimit: String(DEFAULT_API_KEY_RATE_LIMIT),
+      expiresAt: '',
+    },
+    mode: 'onTouched',
+  });
+  const ready = useSchemaValid(ZReady, control);
+  const { errors, isSubmitting } = formState;
   const [created, setCreated] = useState<TCreatedApiKey | null>(null);
-  const toggle = (p: TApiKeyPermission, on: boolean) =>
-    setPermissions((list) => (on ? [...list, p] : list.filter((x) => x !== p)));
-  const ready = name.trim().length > 0 && permissions.length > 0;
+  const toggle = (list: TApiKeyPermission[], p: TApiKeyPermission, on: boolean) =>
+    on ? [...list, p] : list.filter((x) => x !== p);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!ready || busy) return;
-    const limit = parseRateLimit(rateLimit);
-    if (Number.isNaN(limit)) {
-      setError('Rate limit must be a whole number of requests per minute.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
+  const submit = handleSubmit(async (request) => {
     try {
-      const key = await createApiKey({
-        name: name.trim(),
-        permissions: API_KEY_PERMISSIONS.filter((p) => permissions.includes(p)),
-        rateLimit: limit,
-        expiresAt: expiryToIso(expiry),
-      });
+      const key = await createApiKey(request);
       setCreated(key);
       toast.success('API key created successfully');
       onCreated();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to create the API key.'));
-    } finally {
-      setBusy(false);
+      setError('root.server', { message: errorMessage(e, 'Failed to create the API key.') });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -80,11 +91,11 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
               it; afterwards the key is identified by its prefix.
             </DialogDescription>
             <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate>
-              <Field id={`${ids}-name`} label="Key Name">
+              <Field id={`${ids}-name`} label="Key Name" error={errors.name?.message}>
                 <Input
                   id={`${ids}-name`}
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
+                  {...register('name')}
+                  {...invalidProps(`${ids}-name`, errors.name?.message)}
                   placeholder="e.g. Reporting integration"
                   maxLength={100}
                   autoFocus
@@ -98,11 +109,17 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
                     htmlFor={`${ids}-${p}`}
                     className="flex cursor-pointer items-start gap-2.5 rounded-lg border border-border p-3 text-sm has-[button[data-state=checked]]:border-primary/50 has-[button[data-state=checked]]:bg-primary-soft/40"
                   >
-                    <Checkbox
-                      id={`${ids}-${p}`}
-                      className="mt-0.5"
-                      checked={permissions.includes(p)}
-                      onCheckedChange={(v) => toggle(p, v === true)}
+                    <Controller
+                      control={control}
+                      name="permissions"
+                      render={({ field }) => (
+                        <Checkbox
+                          id={`${ids}-${p}`}
+                          className="mt-0.5"
+                          checked={field.value.includes(p)}
+                          onCheckedChange={(v) => field.onChange(toggle(field.value, p, v === true))}
+                        />
+                      )}
                     />
                     <span className="min-w-0">
                       <span className="font-medium">{LABELS[p]}</span>
@@ -117,31 +134,35 @@ export function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; o
                 </p>
               </fieldset>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field id={`${ids}-rate`} label="Rate Limit (requests/minute)">
+                <Field
+                  id={`${ids}-rate`}
+                  label="Rate Limit (requests/minute)"
+                  error={errors.rateLimit?.message}
+                >
                   <Input
                     id={`${ids}-rate`}
                     type="number"
                     inputMode="numeric"
                     min={1}
                     step={1}
-                    value={rateLimit}
-                    onChange={(e) => setRateLimit(e.target.value)}
+                    {...register('rateLimit')}
+                    {...invalidProps(`${ids}-rate`, errors.rateLimit?.message)}
                   />
                 </Field>
-                <Field id={`${ids}-expiry`} label="Expires (optional)">
+                <Field id={`${ids}-expiry`} label="Expires (optional)" error={errors.expiresAt?.message}>
                   <Input
                     id={`${ids}-expiry`}
                     type="date"
                     min={todayInput()}
-                    value={expiry}
-                    onChange={(e) => setExpiry(e.target.value)}
+                    {...register('expiresAt')}
+                    {...invalidProps(`${ids}-expiry`, errors.expiresAt?.message)}
                   />
                 </Field>
               </div>
               <FormFooter
-                error={error}
-                submitLabel={busy ? 'Creating…' : 'Create Key'}
-                disabled={!ready || busy}
+                error={errors.root?.server?.message ?? errors.permissions?.message}
+                submitLabel={isSubmitting ? 'Creating…' : 'Create Key'}
+                disabled={!ready || isSubmitting}
                 onCancel={onClose}
               />
             </form>
