@@ -1,20 +1,30 @@
-import { ACTION_FLOW_TRIGGERS } from '@catalyst/contracts';
+import { ACTION_FLOW_TRIGGERS, type TActionFlowTrigger } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
+import { errorMessages } from '../../lib/form';
 import { useCreateActionFlow } from './api/create-action-flow';
 import {
   addStep,
   EMPTY_FLOW,
-  flowPayload,
+  FLOW_FIELDS,
   removeStep,
   TRIGGER_LABELS,
-  validateFlow,
+  ZFlowForm,
+  ZWorkflowForm,
   type FlowFormValues,
 } from './flow-form';
+
+interface FlowRequest {
+  name: string;
+  description: string;
+  triggerType: TActionFlowTrigger;
+  steps: string[];
+}
 
 const textareaClass =
   'min-h-20 w-full rounded-md border border-input bg-surface px-3 py-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25';
@@ -23,25 +33,33 @@ const selectClass =
 
 /** The create dialog (spec document 3 §5). `complete` is the stricter workflow form of the Agents screen. */
 export function CreateFlowDialog({ onClose, complete = false }: { onClose: () => void; complete?: boolean }) {
-  const [v, setV] = useState<FlowFormValues>(EMPTY_FLOW);
-  const [errors, setErrors] = useState<string[]>([]);
+  // One set of fields for both forms; the workflow form's schema asks for more of them.
+  const resolver = (complete ? zodResolver(ZWorkflowForm) : zodResolver(ZFlowForm)) as Resolver<
+    FlowFormValues,
+    unknown,
+    FlowRequest
+  >;
+  const { register, control, handleSubmit, setValue, setError, formState } = useForm({
+    resolver,
+    defaultValues: EMPTY_FLOW,
+    reValidateMode: 'onSubmit',
+  });
+  const steps = useWatch({ control, name: 'steps' });
+  const errors = errorMessages(formState.errors, [...FLOW_FIELDS, 'root.server']);
   const create = useCreateActionFlow();
-  const set = <K extends keyof FlowFormValues>(key: K, value: FlowFormValues[K]) =>
-    setV((all) => ({ ...all, [key]: value }));
+  const setSteps = (next: string[]) => setValue('steps', next);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateFlow(v, { complete });
-    setErrors(problems);
-    if (problems.length) return;
+  const submit = handleSubmit(async (request) => {
     try {
-      const flow = await create.mutateAsync(flowPayload(v));
+      const flow = await create.mutateAsync(request);
       toast.success('Action flow created', { description: `${flow.name} is saved as a draft.` });
       onClose();
     } catch (error) {
-      setErrors([error instanceof Error ? error.message : 'The flow could not be saved.']);
+      setError('root.server', {
+        message: error instanceof Error ? error.message : 'The flow could not be saved.',
+      });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -54,24 +72,15 @@ export function CreateFlowDialog({ onClose, complete = false }: { onClose: () =>
         <form className="grid gap-4 text-sm" onSubmit={(e) => void submit(e)} noValidate>
           <label className="grid gap-1.5">
             <span className="font-medium">Name</span>
-            <Input value={v.name} onChange={(e) => set('name', e.target.value)} maxLength={200} autoFocus />
+            <Input {...register('name')} maxLength={200} autoFocus />
           </label>
           <label className="grid gap-1.5">
             <span className="font-medium">Description</span>
-            <textarea
-              className={textareaClass}
-              value={v.description}
-              onChange={(e) => set('description', e.target.value)}
-              maxLength={2000}
-            />
+            <textarea className={textareaClass} {...register('description')} maxLength={2000} />
           </label>
           <label className="grid gap-1.5">
             <span className="font-medium">Trigger</span>
-            <select
-              className={selectClass}
-              value={v.triggerType}
-              onChange={(e) => set('triggerType', e.target.value as FlowFormValues['triggerType'])}
-            >
+            <select className={selectClass} {...register('triggerType')}>
               {ACTION_FLOW_TRIGGERS.map((t) => (
                 <option key={t} value={t}>
                   {TRIGGER_LABELS[t]}
@@ -82,27 +91,22 @@ export function CreateFlowDialog({ onClose, complete = false }: { onClose: () =>
           <fieldset className="grid gap-2">
             <legend className="mb-1.5 font-medium">Steps</legend>
             <ol className="grid gap-2">
-              {v.steps.map((step, i) => (
+              {steps.map((step, i) => (
                 <li key={i} className="flex items-center gap-2">
                   <span className="w-5 shrink-0 text-right text-xs text-muted-foreground">{i + 1}.</span>
                   <Input
                     aria-label={`Step ${i + 1}`}
                     value={step}
                     maxLength={500}
-                    onChange={(e) =>
-                      set(
-                        'steps',
-                        v.steps.map((s, j) => (j === i ? e.target.value : s)),
-                      )
-                    }
+                    onChange={(e) => setSteps(steps.map((s, j) => (j === i ? e.target.value : s)))}
                     placeholder="Describe what happens"
                   />
                   <Button
                     variant="ghost"
                     size="icon"
                     aria-label={`Remove step ${i + 1}`}
-                    disabled={v.steps.length === 1}
-                    onClick={() => set('steps', removeStep(v.steps, i))}
+                    disabled={steps.length === 1}
+                    onClick={() => setSteps(removeStep(steps, i))}
                   >
                     <X aria-hidden />
                   </Button>
@@ -113,8 +117,8 @@ export function CreateFlowDialog({ onClose, complete = false }: { onClose: () =>
               variant="secondary"
               size="sm"
               className="justify-self-start"
-              onClick={() => set('steps', addStep(v.steps))}
-              disabled={v.steps.length >= 50}
+              onClick={() => setSteps(addStep(steps))}
+              disabled={steps.length >= 50}
             >
               <Plus aria-hidden /> Add step
             </Button>

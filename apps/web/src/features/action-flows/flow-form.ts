@@ -1,6 +1,20 @@
-import type { TActionFlowTrigger } from '@catalyst/contracts';
+import { ZActionFlowTrigger, ZCreateActionFlow, type TActionFlowTrigger } from '@catalyst/contracts';
+import { filledAs } from '../../lib/form';
 
-/** The action-flow form's values and rules (spec document 3 §5). */
+/**
+ * The action-flow forms (spec document 3 §5) send ZCreateActionFlow, which drops blank steps and
+ * trims the rest. The create dialog needs only a name; the Agents screen's workflow form also
+ * needs a description, a trigger and one non-empty step.
+ */
+export const ZFlowForm = ZCreateActionFlow.extend({
+  triggerType: filledAs(ZActionFlowTrigger, 'Trigger is required'),
+});
+export const ZWorkflowForm = ZFlowForm.extend({
+  description: filledAs(ZCreateActionFlow.shape.description.unwrap(), 'Description is required'),
+  steps: ZCreateActionFlow.shape.steps.unwrap().refine((steps) => steps.length > 0, 'Add at least one step'),
+});
+
+/** The form's values: a step input per step, blank ones included. */
 export interface FlowFormValues {
   name: string;
   description: string;
@@ -8,12 +22,10 @@ export interface FlowFormValues {
   steps: string[];
 }
 
-export const EMPTY_FLOW: FlowFormValues = { name: '', description: '', triggerType: 'manual', steps: [''] };
+/** The fields in the form's order, the order its problems are listed in. */
+export const FLOW_FIELDS = ['name', 'description', 'triggerType', 'steps'] as const;
 
-/** The steps to save: blank ones dropped, the rest trimmed. */
-export function cleanSteps(steps: readonly string[]): string[] {
-  return steps.map((s) => s.trim()).filter(Boolean);
-}
+export const EMPTY_FLOW: FlowFormValues = { name: '', description: '', triggerType: 'manual', steps: [''] };
 
 /** Removes the step at `index`; at least one step input always stays. */
 export function removeStep(steps: readonly string[], index: number): string[] {
@@ -23,33 +35,6 @@ export function removeStep(steps: readonly string[], index: number): string[] {
 
 export function addStep(steps: readonly string[]): string[] {
   return [...steps, ''];
-}
-
-/**
- * What stops the form from saving, in the form's order. The create dialog needs only a name;
- * the Agents screen's workflow form (`complete`) also needs a description, a trigger and one
- * non-empty step.
- */
-export function validateFlow(v: FlowFormValues, options: { complete?: boolean } = {}): string[] {
-  const problems = [!v.name.trim() && 'Name is required'];
-  if (options.complete) {
-    problems.push(
-      !v.description.trim() && 'Description is required',
-      !v.triggerType && 'Trigger is required',
-      cleanSteps(v.steps).length === 0 && 'Add at least one step',
-    );
-  }
-  return problems.filter((p): p is string => Boolean(p));
-}
-
-/** The request body of a valid form. */
-export function flowPayload(v: FlowFormValues) {
-  return {
-    name: v.name.trim(),
-    description: v.description.trim(),
-    triggerType: v.triggerType || 'manual',
-    steps: cleanSteps(v.steps),
-  };
 }
 
 export const TRIGGER_LABELS: Record<TActionFlowTrigger, string> = {
