@@ -1,54 +1,50 @@
-import type { TMcpTestResult } from '@catalyst/contracts';
-import { useState, type FormEvent } from 'react';
+import { ZMcpServerInput, ZMcpServerTestInput, type TMcpTestResult } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
+import { errorMessages } from '../../lib/form';
 import { useCreateMcpServer } from './api/create-mcp-server';
 import { useTestMcpAddress } from './api/test-mcp-address';
 import { TestResult, ToolList } from './test-result';
 
 /** Register an MCP server: name, URL and an optional bearer token; it can be tested before saving. */
 export function AddMcpServerDialog({ onClose }: { onClose: () => void }) {
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const [token, setToken] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
+  // Save sends ZMcpServerInput, Test sends ZMcpServerTestInput (its address and token).
+  const { register, handleSubmit, trigger, getValues, setError, clearErrors, formState } = useForm({
+    resolver: zodResolver(ZMcpServerInput),
+    defaultValues: { name: '', url: '', token: '' },
+    reValidateMode: 'onSubmit',
+  });
+  const problems = errorMessages(formState.errors, ['name', 'url', 'token', 'root.server']);
   const [result, setResult] = useState<TMcpTestResult | null>(null);
   const create = useCreateMcpServer();
   const test = useTestMcpAddress();
   const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback);
 
   const onTest = async () => {
-    if (!url.trim()) return setProblems(['Server URL is required']);
-    setProblems([]);
+    clearErrors();
+    if (!(await trigger(['url', 'token']))) return;
     setResult(null);
     try {
-      setResult(await test.mutateAsync({ url: url.trim(), token: token.trim() || undefined }));
+      setResult(await test.mutateAsync(ZMcpServerTestInput.parse(getValues())));
     } catch (error) {
-      setProblems([errorText(error, 'The test could not be run.')]);
+      setError('root.server', { message: errorText(error, 'The test could not be run.') });
     }
   };
-  const onSave = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing = [!name.trim() && 'Name is required', !url.trim() && 'Server URL is required'].filter(
-      (p): p is string => Boolean(p),
-    );
-    setProblems(missing);
-    if (missing.length) return;
+  const onSave = handleSubmit(async (input) => {
     try {
-      const server = await create.mutateAsync({
-        name: name.trim(),
-        url: url.trim(),
-        token: token.trim() || undefined,
-      });
+      const server = await create.mutateAsync(input);
       toast.success('MCP server added', { description: server.name });
       onClose();
     } catch (error) {
-      setProblems([errorText(error, 'The server could not be saved.')]);
+      setError('root.server', { message: errorText(error, 'The server could not be saved.') });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -61,13 +57,12 @@ export function AddMcpServerDialog({ onClose }: { onClose: () => void }) {
         <form className="grid gap-4 text-sm" onSubmit={(e) => void onSave(e)} noValidate>
           <label className="grid gap-1.5">
             <span className="font-medium">Name</span>
-            <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoFocus />
+            <Input {...register('name')} maxLength={100} autoFocus />
           </label>
           <label className="grid gap-1.5">
             <span className="font-medium">Server URL</span>
             <Input
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              {...register('url')}
               placeholder="https://mcp.example.com/mcp"
               inputMode="url"
               autoComplete="off"
@@ -78,13 +73,7 @@ export function AddMcpServerDialog({ onClose }: { onClose: () => void }) {
             <label htmlFor="mcp-token" className="font-medium">
               Bearer token (optional)
             </label>
-            <PasswordInput
-              id="mcp-token"
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <PasswordInput id="mcp-token" {...register('token')} autoComplete="off" spellCheck={false} />
             <span className="text-xs text-muted-foreground">
               Sent as Authorization: Bearer …; encrypted at rest and never shown again.
             </span>

@@ -1,6 +1,13 @@
-import type { TConnectionTest, TLlmProvider, TLlmSettings } from '@catalyst/contracts';
+import {
+  ZLlmProviderInput,
+  type TConnectionTest,
+  type TLlmProvider,
+  type TLlmSettings,
+} from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Bot, Cpu, Server } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -8,6 +15,7 @@ import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Switch } from '../../components/ui/switch';
+import { errorMessages, readAs } from '../../lib/form';
 import { useDeleteLlmProvider } from './api/delete-llm-provider';
 import { useLlmSettings } from './api/get-llm-settings';
 import { useSaveLlmProvider } from './api/save-llm-provider';
@@ -49,67 +57,70 @@ function ActiveSource({ settings }: { settings: TLlmSettings }) {
   );
 }
 
+/**
+ * The provider form sends ZLlmProviderInput (the test, its connection fields). The timeout is
+ * typed in seconds and sent in milliseconds; a typed API key replaces the saved one rather than
+ * removing it.
+ */
+const ZLlmForm = ZLlmProviderInput.omit({ timeoutMs: true })
+  .extend({
+    timeout: readAs(
+      (seconds) => (seconds.trim() ? Math.round(Number(seconds) * 1000) : null),
+      ZLlmProviderInput.shape.timeoutMs,
+    ),
+  })
+  .transform(({ timeout, ...provider }) => ({
+    ...provider,
+    timeoutMs: timeout,
+    clearApiKey: provider.clearApiKey && !provider.apiKey,
+  }));
+
 function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canManage: boolean }) {
-  const [baseUrl, setBaseUrl] = useState(provider?.baseUrl ?? '');
-  const [model, setModel] = useState(provider?.model ?? '');
-  const [apiKey, setApiKey] = useState('');
-  const [clearKey, setClearKey] = useState(false);
-  const [timeout, setTimeoutSeconds] = useState(provider?.timeoutMs ? String(provider.timeoutMs / 1000) : '');
-  const [enabled, setEnabled] = useState(provider?.enabled ?? true);
-  const [problems, setProblems] = useState<string[]>([]);
+  const { register, control, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZLlmForm),
+    defaultValues: {
+      baseUrl: provider?.baseUrl ?? '',
+      model: provider?.model ?? '',
+      apiKey: '',
+      clearApiKey: false,
+      timeout: provider?.timeoutMs ? String(provider.timeoutMs / 1000) : '',
+      enabled: provider?.enabled ?? true,
+    },
+    reValidateMode: 'onSubmit',
+  });
+  const problems = errorMessages(formState.errors, ['baseUrl', 'model', 'timeout', 'apiKey', 'root.server']);
+  const apiKey = useWatch({ control, name: 'apiKey' });
   const [result, setResult] = useState<TConnectionTest | null>(null);
   const save = useSaveLlmProvider();
   const remove = useDeleteLlmProvider();
   const test = useTestLlmProvider();
 
-  const values = () => {
-    const missing = [
-      !baseUrl.trim() && 'Base URL is required',
-      !model.trim() && 'Model is required',
-      timeout.trim() &&
-        !(Number(timeout) >= 1 && Number(timeout) <= 120) &&
-        'Timeout must be 1 to 120 seconds',
-    ].filter((p): p is string => Boolean(p));
-    setProblems(missing);
-    if (missing.length) return null;
-    return {
-      baseUrl: baseUrl.trim(),
-      model: model.trim(),
-      apiKey: apiKey.trim() || undefined,
-      timeoutMs: timeout.trim() ? Math.round(Number(timeout) * 1000) : null,
-    };
-  };
-  const onTest = async () => {
-    const v = values();
-    if (!v) return;
+  const onTest = handleSubmit(async ({ baseUrl, model, apiKey, timeoutMs }) => {
     setResult(null);
     try {
-      setResult(await test.mutateAsync(v));
+      setResult(await test.mutateAsync({ baseUrl, model, apiKey, timeoutMs }));
     } catch (error) {
-      setProblems([errorText(error, 'The test could not be run.')]);
+      setError('root.server', { message: errorText(error, 'The test could not be run.') });
     }
-  };
-  const onSave = async (event: FormEvent) => {
-    event.preventDefault();
-    const v = values();
-    if (!v) return;
+  });
+  const onSave = handleSubmit(async (input) => {
     try {
-      await save.mutateAsync({ ...v, clearApiKey: clearKey && !v.apiKey, enabled });
+      await save.mutateAsync(input);
       toast.success('LLM provider saved', {
-        description: enabled
+        description: input.enabled
           ? 'Catalyst AI uses it from the next question on.'
           : 'It is switched off: Catalyst AI keeps its default.',
       });
     } catch (error) {
-      setProblems([errorText(error, 'The provider could not be saved.')]);
+      setError('root.server', { message: errorText(error, 'The provider could not be saved.') });
     }
-  };
+  });
   const onRemove = async () => {
     try {
       await remove.mutateAsync();
       toast.success('LLM provider removed', { description: 'Catalyst AI is back to its default.' });
     } catch (error) {
-      setProblems([errorText(error, 'The provider could not be removed.')]);
+      setError('root.server', { message: errorText(error, 'The provider could not be removed.') });
     }
   };
 
@@ -134,8 +145,7 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
             <Input
               id="llm-base-url"
               aria-describedby="llm-base-url-hint"
-              value={baseUrl}
-              onChange={(e) => setBaseUrl(e.target.value)}
+              {...register('baseUrl')}
               placeholder="https://api.openai.com/v1"
               inputMode="url"
               autoComplete="off"
@@ -147,21 +157,23 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
           </div>
           <label className="grid gap-1.5 text-sm">
             <span className="font-medium">Model</span>
-            <Input
-              value={model}
-              onChange={(e) => setModel(e.target.value)}
-              placeholder="gpt-4o-mini"
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <Input {...register('model')} placeholder="gpt-4o-mini" autoComplete="off" spellCheck={false} />
           </label>
           <label className="grid gap-1.5 text-sm">
             <span className="font-medium">Timeout (seconds)</span>
-            <Input
-              value={timeout}
-              onChange={(e) => setTimeoutSeconds(e.target.value.replace(/[^\d.]/g, ''))}
-              placeholder="15"
-              inputMode="decimal"
+            <Controller
+              control={control}
+              name="timeout"
+              render={({ field }) => (
+                <Input
+                  {...field}
+                  value={String(field.value ?? '')}
+                  // Digits and a decimal point only.
+                  onChange={(e) => field.onChange(e.target.value.replace(/[^\d.]/g, ''))}
+                  placeholder="15"
+                  inputMode="decimal"
+                />
+              )}
             />
           </label>
           <div className="grid gap-1.5 text-sm sm:col-span-2">
@@ -171,8 +183,7 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
             <PasswordInput
               id="llm-api-key"
               aria-describedby="llm-api-key-hint"
-              value={apiKey}
-              onChange={(e) => setApiKey(e.target.value)}
+              {...register('apiKey')}
               placeholder={provider?.hasApiKey ? 'Saved: leave blank to keep it' : 'sk-…'}
               autoComplete="off"
               spellCheck={false}
@@ -182,20 +193,32 @@ function LlmForm({ provider, canManage }: { provider: TLlmProvider | null; canMa
             </span>
             {provider?.hasApiKey ? (
               <label className="mt-1 flex items-center gap-2">
-                <Checkbox
-                  checked={clearKey}
-                  onCheckedChange={(c) => setClearKey(c === true)}
-                  disabled={Boolean(apiKey)}
+                <Controller
+                  control={control}
+                  name="clearApiKey"
+                  render={({ field }) => (
+                    <Checkbox
+                      checked={field.value}
+                      onCheckedChange={(c) => field.onChange(c === true)}
+                      disabled={Boolean(apiKey)}
+                    />
+                  )}
                 />
                 Remove the saved key
               </label>
             ) : null}
           </div>
           <label className="flex items-center gap-3 text-sm sm:col-span-2">
-            <Switch
-              checked={enabled}
-              onCheckedChange={setEnabled}
-              aria-label="Use this provider for Catalyst AI"
+            <Controller
+              control={control}
+              name="enabled"
+              render={({ field }) => (
+                <Switch
+                  checked={field.value}
+                  onCheckedChange={field.onChange}
+                  aria-label="Use this provider for Catalyst AI"
+                />
+              )}
             />
             Use this provider for Catalyst AI
           </label>
