@@ -1,26 +1,36 @@
-import { ARTIFACT_TYPES, type TDecision } from '@catalyst/contracts';
+import { ARTIFACT_TYPES, ZArtifactInput, type TDecision } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Paperclip, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { errorMessages, useSchemaValid } from '../../lib/form';
 import { useAddDecisionArtifact } from './api/add-decision-artifact';
 import { useDeleteDecisionArtifact } from './api/delete-decision-artifact';
-import { readFileAsArtifact, type DecisionArtifactDraft } from './make-decision-dialog';
+import { readFileAsArtifact } from './make-decision-dialog';
+
+/** A text note sends ZArtifactInput; its name is required. */
+const ZTextArtifactForm = ZArtifactInput.pick({ name: true, type: true, content: true });
 
 /** A decision's artifacts: download or read them, add a text note or a file, delete one. */
 export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
-  const [name, setName] = useState('');
-  const [type, setType] = useState<DecisionArtifactDraft['type']>('analysis');
-  const [content, setContent] = useState('');
+  const { register, control, handleSubmit, resetField, formState } = useForm({
+    resolver: zodResolver(ZTextArtifactForm),
+    defaultValues: { name: '', type: 'analysis', content: '' },
+    mode: 'onTouched',
+  });
+  const named = useWatch({ control, name: 'name' }).trim() !== '';
+  const valid = useSchemaValid(ZTextArtifactForm, control);
+  const problems = errorMessages(formState.errors, ['name', 'type', 'content']);
   const fail = (title: string) => (error: unknown) =>
     toast.error(title, { description: error instanceof Error ? error.message : undefined });
   const add = useAddDecisionArtifact(d.id, {
     onSuccess: () => {
       toast.success('Artifact added');
-      setName('');
-      setContent('');
+      resetField('name');
+      resetField('content');
     },
     onError: fail('Artifact not added'),
   });
@@ -71,40 +81,31 @@ export function ArtifactsCard({ decision: d }: { decision: TDecision }) {
       </ul>
       <form
         className="mt-4 grid gap-2 border-t border-border pt-4 text-sm"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (name.trim()) add.mutate({ name: name.trim(), type, content, encoding: 'text' });
-        }}
+        onSubmit={(e) => void handleSubmit((artifact) => add.mutate({ ...artifact, encoding: 'text' }))(e)}
       >
         <div className="flex gap-2">
-          <Input
-            aria-label="New artifact name"
-            placeholder="Artifact name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
+          <Input aria-label="New artifact name" placeholder="Artifact name" {...register('name')} />
           <select
             aria-label="New artifact type"
             className="h-10 rounded-md border border-input bg-background px-2"
-            value={type}
-            onChange={(e) => setType(e.target.value as DecisionArtifactDraft['type'])}
+            {...register('type')}
           >
             {ARTIFACT_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}
           </select>
         </div>
-        {name.trim() ? (
+        {named ? (
           <textarea
             aria-label="New artifact content"
             placeholder="Artifact content"
             className="min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
+            {...register('content')}
           />
         ) : null}
+        {problems.length ? <p className="text-destructive">{problems.join(' ')}</p> : null}
         <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" type="submit" disabled={!name.trim() || add.isPending}>
+          <Button size="sm" type="submit" disabled={!valid || add.isPending}>
             Add artifact
           </Button>
           <label className="inline-flex cursor-pointer items-center gap-1.5 text-xs text-muted-foreground hover:text-foreground">

@@ -1,25 +1,34 @@
-import type { TDecision } from '@catalyst/contracts';
-import { useState } from 'react';
+import { ZUpdateDecision, type TDecision } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
+import { errorMessages } from '../../lib/form';
 import { useUpdateDecision } from './api/update-decision';
 
 const textareaClass =
   'min-h-20 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
+/** The edit sends ZUpdateDecision's texts, all three required here. */
+const ZEditDecisionForm = ZUpdateDecision.pick({
+  title: true,
+  description: true,
+  decisionRationale: true,
+}).required();
+
 /** Edits a decision's title, description and rationale (PUT); status moves have their own buttons. */
 export function EditDecisionDialog({ decision, onClose }: { decision: TDecision; onClose: () => void }) {
-  const [title, setTitle] = useState(decision.title);
-  const [description, setDescription] = useState(decision.description);
-  const [rationale, setRationale] = useState(decision.decisionRationale);
-  const errors = [
-    !title.trim() && 'Title is required',
-    !description.trim() && 'Description is required',
-    !rationale.trim() && 'Decision rationale is required',
-  ].filter((e): e is string => Boolean(e));
-  const [tried, setTried] = useState(false);
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(ZEditDecisionForm),
+    defaultValues: {
+      title: decision.title,
+      description: decision.description,
+      decisionRationale: decision.decisionRationale,
+    },
+  });
+  const errors = errorMessages(formState.errors, ['title', 'description', 'decisionRationale']);
   const save = useUpdateDecision(decision.id, {
     onSuccess: () => {
       toast.success('Decision saved');
@@ -37,38 +46,21 @@ export function EditDecisionDialog({ decision, onClose }: { decision: TDecision;
         </DialogDescription>
         <form
           className="mt-4 grid gap-3 text-sm"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setTried(true);
-            if (!errors.length)
-              save.mutate({
-                title: title.trim(),
-                description: description.trim(),
-                decisionRationale: rationale.trim(),
-              });
-          }}
+          onSubmit={(e) => void handleSubmit((text) => save.mutate(text))(e)}
         >
           <label className="grid gap-1">
             <span className="font-medium">Title</span>
-            <Input value={title} onChange={(e) => setTitle(e.target.value)} />
+            <Input {...register('title')} />
           </label>
           <label className="grid gap-1">
             <span className="font-medium">Description</span>
-            <textarea
-              className={textareaClass}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
+            <textarea className={textareaClass} {...register('description')} />
           </label>
           <label className="grid gap-1">
             <span className="font-medium">Decision rationale</span>
-            <textarea
-              className={textareaClass}
-              value={rationale}
-              onChange={(e) => setRationale(e.target.value)}
-            />
+            <textarea className={textareaClass} {...register('decisionRationale')} />
           </label>
-          {tried && errors.length ? (
+          {errors.length ? (
             <ul className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-destructive">
               {errors.map((e) => (
                 <li key={e}>{e}</li>

@@ -1,8 +1,10 @@
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { FOLDER_COLORS, type TDocumentFolder } from '@catalyst/contracts';
+import { FOLDER_COLORS, ZFolderInput, type TDocumentFolder } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Folder, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -105,23 +107,26 @@ export function FoldersTab({
 
 function FolderDialog({ folder, onClose }: { folder: TDocumentFolder | null; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [name, setName] = useState(folder?.name ?? '');
-  const [color, setColor] = useState<string>(folder?.color ?? FOLDER_COLORS[0]);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    if (!name.trim()) return setError('Folder name is required');
-    setSaving(true);
+  // Creating and renaming both send ZFolderInput: a name and a colour.
+  const { register, handleSubmit, setError, clearErrors, formState } = useForm({
+    resolver: zodResolver(ZFolderInput),
+    defaultValues: { name: folder?.name ?? '', color: folder?.color ?? FOLDER_COLORS[0] },
+  });
+  const error =
+    formState.errors.name?.message ??
+    formState.errors.color?.message ??
+    formState.errors.root?.server?.message;
+  const saving = formState.isSubmitting;
+  const save = handleSubmit(async (input) => {
     try {
-      if (folder) await renameFolder(folder.id, { name: name.trim(), color });
-      else await createFolder({ name: name.trim(), color });
+      if (folder) await renameFolder(folder.id, input);
+      else await createFolder(input);
       await queryClient.invalidateQueries({ queryKey: documentKeys.all });
       onClose();
     } catch (e) {
-      setError(errorText(e) ?? 'The folder was not saved');
-      setSaving(false);
+      setError('root.server', { message: errorText(e) ?? 'The folder was not saved' });
     }
-  };
+  });
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()}>
       <DialogContent>
@@ -129,24 +134,15 @@ function FolderDialog({ folder, onClose }: { folder: TDocumentFolder | null; onC
           <DialogTitle>{folder ? 'Rename folder' : 'New folder'}</DialogTitle>
           <DialogDescription>Folders group documents for everyone in the organisation.</DialogDescription>
         </div>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
+        <form className="grid gap-4" onSubmit={(e) => void save(e)}>
           <label className="grid gap-1.5 text-sm font-medium">
             Name
             <Input
-              value={name}
+              // Typing clears a failed save's message, as it does the name's own.
+              {...register('name', { onChange: () => clearErrors('root') })}
               maxLength={100}
               autoFocus
               aria-invalid={!!error}
-              onChange={(e) => {
-                setName(e.target.value);
-                setError(null);
-              }}
             />
           </label>
           {error ? <p className="-mt-2 text-sm text-destructive">{error}</p> : null}
@@ -157,10 +153,8 @@ function FolderDialog({ folder, onClose }: { folder: TDocumentFolder | null; onC
                 <label key={c} className="cursor-pointer">
                   <input
                     type="radio"
-                    name="folder-color"
                     value={c}
-                    checked={color === c}
-                    onChange={() => setColor(c)}
+                    {...register('color')}
                     className="peer sr-only"
                     aria-label={c}
                   />

@@ -1,5 +1,8 @@
+import { ZSocketMessage } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Bot, SendHorizontal } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useParams, useSearchParams } from 'react-router';
 import { RenderCard } from '../../components/cards/render-card';
 import { LogoMark } from '../../components/logo';
@@ -7,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { ApiError } from '../../lib/api';
 import { useEmbedUseCase } from './api/get-embed-use-case';
 import { decodeAgentConfig } from '../../lib/embed';
+import { filledAs } from '../../lib/form';
 import { useSession } from '../../lib/use-session';
 import { useEmbedChat, type EmbedMessage } from './use-embed-chat';
 
@@ -82,10 +86,21 @@ function Notice({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
+/** A question is the socket message's text (ZSocketMessage), not blank, sent trimmed. */
+const ZQuestionForm = ZSocketMessage.pick({ message: true }).extend({
+  message: filledAs(ZSocketMessage.shape.message.unwrap(), 'Type a message').transform((text) => text.trim()),
+});
+
 function EmbedChat({ useCaseId, welcome }: { useCaseId: number; welcome: string }) {
   const useCase = useEmbedUseCase(useCaseId);
   const { messages, busy, offline, send } = useEmbedChat(useCaseId, welcome);
-  const [text, setText] = useState('');
+  const { register, control, handleSubmit, reset, formState } = useForm({
+    resolver: zodResolver(ZQuestionForm),
+    defaultValues: { message: '' },
+  });
+  const text = useWatch({ control, name: 'message' });
+  // Blank text just keeps Send off; other failed rules (the length) are said.
+  const problem = text.trim() ? formState.errors.message?.message : undefined;
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // In braces: newer browsers return a promise from scrollIntoView, and an effect must not.
@@ -101,11 +116,11 @@ function EmbedChat({ useCaseId, welcome }: { useCaseId: number; welcome: string 
           : 'Its use case does not exist or belongs to another organisation.'}
       </Notice>
     );
-  const submit = () => {
-    if (!text.trim() || busy) return;
-    send(text.trim());
-    setText('');
-  };
+  const submit = handleSubmit(({ message }) => {
+    if (busy) return;
+    send(message);
+    reset();
+  });
   return (
     <>
       <p className="border-b border-border px-3 py-1 text-xs text-muted-foreground">
@@ -122,23 +137,21 @@ function EmbedChat({ useCaseId, welcome }: { useCaseId: number; welcome: string 
           {offline}
         </p>
       ) : null}
-      <form
-        className="flex gap-2 border-t border-border p-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      {problem ? (
+        <p role="alert" className="px-3 pb-1 text-xs text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      <form className="flex gap-2 border-t border-border p-2" onSubmit={(e) => void submit(e)}>
         <textarea
           rows={1}
-          value={text}
+          {...register('message')}
           aria-label="Type a message"
           placeholder="Type a message"
-          onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
               e.preventDefault();
-              submit();
+              void submit();
             }
           }}
           className="min-h-10 flex-1 resize-none rounded-md border border-input bg-surface px-3 py-2 text-sm outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
