@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Label } from './label';
 
 /** The id of a field's error message, for the control's aria-describedby. */
-export const fieldErrorId = (id: string) => `${id}-error`;
+const fieldErrorId = (id: string) => `${id}-error`;
 
 /**
  * A label above its control, with an optional hint or trailing element on the label row, and the
