@@ -112,6 +112,53 @@ describe('forms checked by the contract schemas', () => {
     });
   });
 
+  it('Edit User checks the e-mail with ZUpdateUser and sends the update without the username', async () => {
+    const bob = {
+      id: 2,
+      username: 'bob',
+      email: 'bob@example.com',
+      firstName: 'Bob',
+      lastName: 'Ray',
+      name: 'Bob Ray',
+      roleId: 3,
+      roleName: 'User',
+      organizations: ['Default'],
+      status: 'active',
+      lastLogin: null,
+      createdAt: '2026-01-01T00:00:00Z',
+    };
+    const { calls } = mockFetch({
+      'GET /api/v1/admin/users': () => json({ users: [bob] }),
+      'GET /api/v1/admin/roles': () => json({ roles: [ROLE] }),
+      'PUT /api/v1/admin/users/2': () => json(bob),
+    });
+    signIn();
+    renderApp('/admin');
+    const edit = (await screen.findByRole(
+      'button',
+      { name: 'Edit Bob Ray' },
+      { timeout: 10_000 },
+    )) as HTMLButtonElement;
+    await waitFor(() => expect(edit.disabled).toBe(false));
+    fireEvent.click(edit);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    const save = within(dialog).getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement;
+    const email = within(dialog).getByLabelText('E-mail');
+    fireEvent.change(email, { target: { value: 'bob' } });
+    fireEvent.blur(email);
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.change(email, { target: { value: 'bob.ray@example.com' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      email: 'bob.ray@example.com',
+      firstName: 'Bob',
+      lastName: 'Ray',
+      roleId: 3,
+    });
+  });
+
   it('Sign in refuses a username longer than ZLoginRequest allows, without calling the server', async () => {
     const { calls } = mockFetch();
     renderApp('/login');
