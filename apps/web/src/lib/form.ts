@@ -14,15 +14,18 @@ import { z } from 'zod';
  * as "Please enter your username"); anything typed goes on to the contract field's rules and
  * messages. `trim: false` for passwords, where spaces count.
  */
-export function filledAs<T extends z.ZodType<unknown, string>>(
+export function filledAs<T extends z.ZodType>(
   field: T,
   message: string,
   { trim = true }: { trim?: boolean } = {},
 ) {
-  return z
-    .string()
-    .refine((value) => (trim ? value.trim() : value) !== '', message)
-    .pipe(field);
+  return (
+    z
+      .string()
+      .refine((value) => (trim ? value.trim() : value) !== '', message)
+      // The contract field may take more than text (a coerced id): it is given text here.
+      .pipe(field as unknown as z.ZodType<z.output<T>, string>)
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   alertReference,
-  validateDecision,
+  DECISION_FIELDS,
+  ZDecisionForm,
   type DecisionFormValues,
 } from '../../src/features/decisions/decision-form';
 
@@ -10,16 +11,30 @@ const FULL: DecisionFormValues = {
   description: 'Orders fell.',
   useCaseId: '3',
   alertTitle: 'Revenue dropped',
-  rationale: 'Cheapest lever.',
+  decisionRationale: 'Cheapest lever.',
 };
 
+/** The form's problems as it lists them: one per field, in the form's order. */
+function problems(values: DecisionFormValues): string[] {
+  const result = ZDecisionForm.safeParse(values);
+  if (result.success) return [];
+  return DECISION_FIELDS.flatMap((field) => {
+    const issue = result.error.issues.find((i) => i.path[0] === field);
+    return issue ? [issue.message] : [];
+  });
+}
+
 describe('the Make Decision form', () => {
-  it('accepts a complete form', () => {
-    expect(validateDecision(FULL)).toEqual([]);
+  it('accepts a complete form, read as ZCreateDecision reads it', () => {
+    expect(problems(FULL)).toEqual([]);
+    expect(ZDecisionForm.parse({ ...FULL, title: ' Win back partners ' })).toMatchObject({
+      title: 'Win back partners',
+      useCaseId: 3,
+    });
   });
   it('names every missing required field, in order', () => {
     expect(
-      validateDecision({ title: '', description: ' ', useCaseId: '', alertTitle: '', rationale: '\n' }),
+      problems({ title: '', description: ' ', useCaseId: '', alertTitle: '', decisionRationale: '\n' }),
     ).toEqual([
       'Title is required',
       'Description is required',
@@ -28,8 +43,13 @@ describe('the Make Decision form', () => {
       'Decision rationale is required',
     ]);
   });
+  it('keeps the contract lengths', () => {
+    expect(problems({ ...FULL, title: 'x'.repeat(301) })).toEqual([
+      'Title is too long (300 characters at most)',
+    ]);
+  });
   it('needs no typed alert when opened from an alert', () => {
-    expect(validateDecision({ ...FULL, alertTitle: '', alertId: 'rec-9' })).toEqual([]);
+    expect(problems({ ...FULL, alertTitle: '', alertId: 'rec-9' })).toEqual([]);
   });
   it('sends the alert id as given, or a manual reference from the typed title', () => {
     expect(alertReference({ alertId: 'rec-9', alertTitle: 'Revenue dropped' })).toEqual({

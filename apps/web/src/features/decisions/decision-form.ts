@@ -1,27 +1,35 @@
-/** The Make Decision form's fields and their rules (spec document 1 §3, §5; document 2 §2.6). */
-export interface DecisionFormValues {
-  title: string;
-  description: string;
-  useCaseId: string;
-  /** The alert's id when opened from an alert (then its title is read-only). */
-  alertId?: string;
-  alertTitle: string;
-  rationale: string;
-}
+import { ZCreateDecision } from '@catalyst/contracts';
+import { z } from 'zod';
+import { filledAs } from '../../lib/form';
 
-/** The required-field messages, in the form's order; empty when the form can be saved. */
-export function validateDecision(v: DecisionFormValues): string[] {
-  return [
-    !v.title.trim() && 'Title is required',
-    !v.description.trim() && 'Description is required',
-    !v.useCaseId && 'Related use case is required',
-    !(v.alertId || v.alertTitle.trim()) && 'Related alert is required',
-    !v.rationale.trim() && 'Decision rationale is required',
-  ].filter((p): p is string => Boolean(p));
-}
+/**
+ * The Make Decision form (spec document 1 §3, §5; document 2 §2.6) sends ZCreateDecision. Its
+ * fields as typed: the use case chosen in a list, the alert either given (opened from an alert,
+ * its title read-only) or typed.
+ */
+export const ZDecisionForm = ZCreateDecision.pick({ title: true, description: true, decisionRationale: true })
+  .extend({
+    useCaseId: filledAs(ZCreateDecision.shape.useCaseId, 'Related use case is required'),
+    alertId: z.string().optional(),
+    alertTitle: z.string(),
+  })
+  .superRefine((form, ctx) => {
+    if (!(form.alertId || form.alertTitle.trim()))
+      ctx.addIssue({ code: 'custom', path: ['alertTitle'], message: 'Related alert is required' });
+  });
+export type DecisionFormValues = z.input<typeof ZDecisionForm>;
+
+/** The fields in the form's order, the order its problems are listed in. */
+export const DECISION_FIELDS = [
+  'title',
+  'description',
+  'useCaseId',
+  'alertTitle',
+  'decisionRationale',
+] as const;
 
 /** The alert reference sent to the server: the alert's id, or a manual one built from the typed title. */
-export function alertReference(v: Pick<DecisionFormValues, 'alertId' | 'alertTitle'>): {
+export function alertReference(v: { alertId?: string; alertTitle: string }): {
   alertId: string;
   alertTitle: string;
 } {

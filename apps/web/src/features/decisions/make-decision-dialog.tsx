@@ -1,15 +1,18 @@
 import type { TDecision } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
+import { errorMessages } from '../../lib/form';
 import { createDecision } from './api/create-decision';
 import { useUseCases } from './api/get-use-cases';
 import { decisionKeys } from './api/keys';
-import { alertReference, validateDecision } from './decision-form';
+import { alertReference, DECISION_FIELDS, ZDecisionForm } from './decision-form';
 
 export interface DecisionDraft {
   useCaseId?: number | null;
@@ -66,35 +69,33 @@ export function MakeDecisionDialog({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const useCases = useUseCases();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [useCaseId, setUseCaseId] = useState<string>(draft.useCaseId ? String(draft.useCaseId) : '');
-  const [alert, setAlert] = useState(draft.alertTitle ?? '');
-  const [rationale, setRationale] = useState('');
+  const { register, handleSubmit, setError, formState } = useForm({
+    resolver: zodResolver(ZDecisionForm),
+    defaultValues: {
+      title: '',
+      description: '',
+      useCaseId: draft.useCaseId ? String(draft.useCaseId) : '',
+      alertId: draft.alertId,
+      alertTitle: draft.alertTitle ?? '',
+      decisionRationale: '',
+    },
+    reValidateMode: 'onSubmit',
+  });
+  const errors = errorMessages(formState.errors, [...DECISION_FIELDS, 'root.file', 'root.server']);
+  const saving = formState.isSubmitting;
   const [artifactName, setArtifactName] = useState('');
   const [artifactType, setArtifactType] = useState<DecisionArtifactDraft['type']>('analysis');
   const [artifactContent, setArtifactContent] = useState('');
   const [artifacts, setArtifacts] = useState<DecisionArtifactDraft[]>(draft.artifacts ?? []);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
   const fromAlert = Boolean(draft.alertId);
 
   const addFile = (file: File) => {
-    if (file.size > 5 * 1024 * 1024) return setErrors(['An artifact has 5 MB at most']);
+    if (file.size > 5 * 1024 * 1024)
+      return setError('root.file', { message: 'An artifact has 5 MB at most' });
     void readFileAsArtifact(file).then((a) => setArtifacts((all) => [...all, a]));
   };
 
-  const submit = async () => {
-    const problems = validateDecision({
-      title,
-      description,
-      useCaseId,
-      alertId: draft.alertId,
-      alertTitle: alert,
-      rationale,
-    });
-    setErrors(problems);
-    if (problems.length) return;
+  const submit = handleSubmit(async ({ alertId, alertTitle, ...decision }) => {
     const pending = artifactName.trim()
       ? [
           ...artifacts,
@@ -106,14 +107,10 @@ export function MakeDecisionDialog({
           },
         ]
       : artifacts;
-    setSaving(true);
     try {
       const created = await createDecision({
-        title: title.trim(),
-        description: description.trim(),
-        useCaseId: Number(useCaseId),
-        ...alertReference({ alertId: draft.alertId, alertTitle: draft.alertTitle ?? alert }),
-        decisionRationale: rationale.trim(),
+        ...decision,
+        ...alertReference({ alertId, alertTitle }),
         artifacts: pending,
       });
       void queryClient.invalidateQueries({ queryKey: decisionKeys.all });
@@ -126,11 +123,11 @@ export function MakeDecisionDialog({
         onClose();
       }
     } catch (error) {
-      setErrors([error instanceof Error ? error.message : 'The decision could not be saved.']);
-    } finally {
-      setSaving(false);
+      setError('root.server', {
+        message: error instanceof Error ? error.message : 'The decision could not be saved.',
+      });
     }
-  };
+  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -139,118 +136,110 @@ export function MakeDecisionDialog({
         <DialogDescription>
           Record what you decided, why, and what it is based on. New decisions start as pending.
         </DialogDescription>
-        <div className="mt-4 grid gap-3 text-sm">
-          <label className="grid gap-1">
-            <span className="font-medium">Title</span>
-            <Input value={title} onChange={(e) => setTitle(e.target.value)} />
-          </label>
-          <label className="grid gap-1">
-            <span className="font-medium">Description</span>
-            <textarea
-              className={textareaClass}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-          </label>
-          <label className="grid gap-1">
-            <span className="font-medium">Status</span>
-            <Input value="Pending" readOnly aria-readonly />
-          </label>
-          <label className="grid gap-1">
-            <span className="font-medium">Related use case</span>
-            <select
-              className="h-10 rounded-md border border-input bg-background px-3"
-              value={useCaseId}
-              onChange={(e) => setUseCaseId(e.target.value)}
-            >
-              <option value="">Choose a use case</option>
-              {(useCases.data ?? []).map((u) => (
-                <option key={u.use_case_id} value={u.use_case_id}>
-                  {u.use_case_name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="grid gap-1">
-            <span className="font-medium">Related alert</span>
-            <Input
-              value={alert}
-              readOnly={fromAlert}
-              aria-readonly={fromAlert}
-              onChange={(e) => setAlert(e.target.value)}
-              placeholder="What prompted the decision"
-            />
-          </label>
-          <fieldset className="grid gap-2 rounded-lg border border-border p-3">
-            <legend className="px-1 font-medium">Artifacts</legend>
-            {artifacts.map((a, i) => (
-              <p key={i} className="flex items-center justify-between text-xs">
-                <span>
-                  {a.name} · {a.type}
-                </span>
-                <button
-                  type="button"
-                  className="text-destructive"
-                  onClick={() => setArtifacts((all) => all.filter((_, j) => j !== i))}
-                >
-                  Remove
-                </button>
-              </p>
-            ))}
-            <div className="flex gap-2">
-              <Input
-                placeholder="Artifact name"
-                value={artifactName}
-                onChange={(e) => setArtifactName(e.target.value)}
-              />
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <div className="mt-4 grid gap-3 text-sm">
+            <label className="grid gap-1">
+              <span className="font-medium">Title</span>
+              <Input {...register('title')} />
+            </label>
+            <label className="grid gap-1">
+              <span className="font-medium">Description</span>
+              <textarea className={textareaClass} {...register('description')} />
+            </label>
+            <label className="grid gap-1">
+              <span className="font-medium">Status</span>
+              <Input value="Pending" readOnly aria-readonly />
+            </label>
+            <label className="grid gap-1">
+              <span className="font-medium">Related use case</span>
               <select
-                aria-label="Artifact type"
-                className="h-10 rounded-md border border-input bg-background px-2"
-                value={artifactType}
-                onChange={(e) => setArtifactType(e.target.value as DecisionArtifactDraft['type'])}
+                className="h-10 rounded-md border border-input bg-background px-3"
+                {...register('useCaseId')}
               >
-                {(['document', 'chart', 'analysis', 'data'] as const).map((t) => (
-                  <option key={t}>{t}</option>
+                <option value="">Choose a use case</option>
+                {(useCases.data ?? []).map((u) => (
+                  <option key={u.use_case_id} value={u.use_case_id}>
+                    {u.use_case_name}
+                  </option>
                 ))}
               </select>
-            </div>
-            {artifactName.trim() ? (
-              <textarea
-                className={textareaClass}
-                placeholder="Artifact content"
-                value={artifactContent}
-                onChange={(e) => setArtifactContent(e.target.value)}
-              />
-            ) : null}
-            <label className="text-xs text-muted-foreground">
-              Or attach a file (5 MB at most):{' '}
-              <input type="file" onChange={(e) => e.target.files?.[0] && addFile(e.target.files[0])} />
             </label>
-          </fieldset>
-          <label className="grid gap-1">
-            <span className="font-medium">Decision rationale</span>
-            <textarea
-              className={textareaClass}
-              value={rationale}
-              onChange={(e) => setRationale(e.target.value)}
-            />
-          </label>
-          {errors.length ? (
-            <ul className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-destructive">
-              {errors.map((e) => (
-                <li key={e}>{e}</li>
+            <label className="grid gap-1">
+              <span className="font-medium">Related alert</span>
+              <Input
+                {...register('alertTitle')}
+                readOnly={fromAlert}
+                aria-readonly={fromAlert}
+                placeholder="What prompted the decision"
+              />
+            </label>
+            <fieldset className="grid gap-2 rounded-lg border border-border p-3">
+              <legend className="px-1 font-medium">Artifacts</legend>
+              {artifacts.map((a, i) => (
+                <p key={i} className="flex items-center justify-between text-xs">
+                  <span>
+                    {a.name} · {a.type}
+                  </span>
+                  <button
+                    type="button"
+                    className="text-destructive"
+                    onClick={() => setArtifacts((all) => all.filter((_, j) => j !== i))}
+                  >
+                    Remove
+                  </button>
+                </p>
               ))}
-            </ul>
-          ) : null}
-        </div>
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={saving} onClick={() => void submit()}>
-            {saving ? 'Saving...' : 'Save Decision'}
-          </Button>
-        </div>
+              <div className="flex gap-2">
+                <Input
+                  placeholder="Artifact name"
+                  value={artifactName}
+                  onChange={(e) => setArtifactName(e.target.value)}
+                />
+                <select
+                  aria-label="Artifact type"
+                  className="h-10 rounded-md border border-input bg-background px-2"
+                  value={artifactType}
+                  onChange={(e) => setArtifactType(e.target.value as DecisionArtifactDraft['type'])}
+                >
+                  {(['document', 'chart', 'analysis', 'data'] as const).map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              </div>
+              {artifactName.trim() ? (
+                <textarea
+                  className={textareaClass}
+                  placeholder="Artifact content"
+                  value={artifactContent}
+                  onChange={(e) => setArtifactContent(e.target.value)}
+                />
+              ) : null}
+              <label className="text-xs text-muted-foreground">
+                Or attach a file (5 MB at most):{' '}
+                <input type="file" onChange={(e) => e.target.files?.[0] && addFile(e.target.files[0])} />
+              </label>
+            </fieldset>
+            <label className="grid gap-1">
+              <span className="font-medium">Decision rationale</span>
+              <textarea className={textareaClass} {...register('decisionRationale')} />
+            </label>
+            {errors.length ? (
+              <ul className="rounded-md border border-destructive/40 bg-destructive/10 p-2 text-destructive">
+                {errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save Decision'}
+            </Button>
+          </div>
+        </form>
       </DialogContent>
     </Dialog>
   );
