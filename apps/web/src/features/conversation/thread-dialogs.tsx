@@ -1,11 +1,14 @@
-import type { TThread } from '@catalyst/contracts';
+import { ZRenameThread, type TThread } from '@catalyst/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { ApiError } from '../../lib/api';
+import { useSchemaValid } from '../../lib/form';
 import { deleteThread } from './api/delete-thread';
 import { useShareCandidates } from './api/get-share-candidates';
 import { renameThread } from './api/rename-thread';
@@ -22,37 +25,37 @@ export function RenameThreadDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [name, setName] = useState(thread.thread_name ?? '');
-  const save = async () => {
-    if (!name.trim()) return;
+  // The rename request is ZRenameThread: a name, trimmed, not empty (else Save stays off).
+  const { register, control, handleSubmit } = useForm({
+    resolver: zodResolver(ZRenameThread),
+    defaultValues: { thread_name: thread.thread_name ?? '' },
+  });
+  const valid = useSchemaValid(ZRenameThread, control);
+  const save = handleSubmit(async ({ thread_name }) => {
     try {
-      await renameThread(thread.thread_id, name.trim());
+      await renameThread(thread.thread_id, thread_name);
       onDone();
     } catch (error) {
       console.error('rename failed', error);
     }
     onClose();
-  };
+  });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogTitle>Rename Thread</DialogTitle>
-        <Input
-          autoFocus
-          placeholder="Enter thread name..."
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && void save()}
-          className="mt-3"
-        />
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!name.trim()} onClick={() => void save()}>
-            Save
-          </Button>
-        </div>
+        {/* A form: Enter saves (spec document 1 §2.3). */}
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <Input autoFocus placeholder="Enter thread name..." {...register('thread_name')} className="mt-3" />
+          <div className="mt-4 flex justify-end gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!valid}>
+              Save
+            </Button>
+          </div>
+        </form>
       </DialogContent>
     </Dialog>
   );
