@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ForgotPasswordPage, loadSetPasswordPage, LoginPage } from '../features/auth';
+import { loadForgotPasswordPage, loadLoginPage, loadSetPasswordPage } from '../features/auth';
 import { DashboardPage } from '../features/decision-hub';
 import { loadEmbedAgentPage } from '../features/embed';
 import { loadConversationPage, loadRecentConversationsPage } from '../features/conversation';
@@ -27,8 +27,14 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: '/login', element: <LoginPage /> },
-          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          {
+            path: '/login',
+            lazy: async () => ({ Component: (await loadLoginPage()).LoginPage }),
+          },
+          {
+            path: '/forgot-password',
+            lazy: async () => ({ Component: (await loadForgotPasswordPage()).ForgotPasswordPage }),
+          },
           {
             path: '/set-password',
             lazy: async () => ({

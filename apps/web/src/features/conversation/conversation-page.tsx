@@ -1,6 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Gavel, Plus, Scissors, SendHorizontal } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CardHandlers } from '../../components/cards/render-card';
@@ -10,7 +19,11 @@ import { usePermissions } from '../../lib/permissions';
 import { deleteThreadMessage } from './api/delete-thread-message';
 import { getUseCases } from './api/get-use-cases';
 import { conversationKeys } from './api/keys';
-import { MakeDecisionDialog, type DecisionDraft } from '../decisions';
+import { loadMakeDecisionDialog, type DecisionDraft } from '../decisions';
+
+const MakeDecisionDialog = lazy(() =>
+  loadMakeDecisionDialog().then((m) => ({ default: m.MakeDecisionDialog })),
+);
 import { AnalysisName } from './analysis-name';
 import { ClipShare } from './clip-share';
 import { ConnectionIndicator } from './connection-indicator';
@@ -339,7 +352,9 @@ function Conversation({
       {pdf ? <PdfPanel pdf={pdf} onClose={() => setPdf(null)} /> : null}
       {clipping ? <ClipShare onDone={() => setClipping(false)} /> : null}
       {decisionDraft ? (
-        <MakeDecisionDialog draft={decisionDraft} onClose={() => setDecisionDraft(null)} />
+        <Suspense fallback={null}>
+          <MakeDecisionDialog draft={decisionDraft} onClose={() => setDecisionDraft(null)} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MoreHorizontal, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import {
   DropdownMenu,
@@ -12,7 +12,19 @@ import { cn } from '../../lib/cn';
 import { getSocket } from '../../lib/socket';
 import { useThreads } from './api/get-threads';
 import { conversationKeys } from './api/keys';
-import { DeleteThreadDialog, RenameThreadDialog, ShareThreadDialog, type ThreadRow } from './thread-dialogs';
+import type { ThreadRow } from './thread-dialogs';
+
+// The thread dialogs (and their forms' validation) load when one is opened, not with the sidebar
+// every page shows.
+const RenameThreadDialog = lazy(() =>
+  import('./thread-dialogs').then((m) => ({ default: m.RenameThreadDialog })),
+);
+const DeleteThreadDialog = lazy(() =>
+  import('./thread-dialogs').then((m) => ({ default: m.DeleteThreadDialog })),
+);
+const ShareThreadDialog = lazy(() =>
+  import('./thread-dialogs').then((m) => ({ default: m.ShareThreadDialog })),
+);
 import { threadLabel } from './thread-label';
 
 type OpenDialog = { kind: 'rename' | 'delete' | 'share'; thread: ThreadRow } | null;
@@ -122,15 +134,17 @@ export function RecentConversations({ onNavigate }: { onNavigate?: () => void })
           </li>
         ))}
       </ul>
-      {dialog?.kind === 'rename' ? (
-        <RenameThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} onDone={refresh} />
-      ) : null}
-      {dialog?.kind === 'delete' ? (
-        <DeleteThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} onDone={refresh} />
-      ) : null}
-      {dialog?.kind === 'share' ? (
-        <ShareThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'rename' ? (
+          <RenameThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} onDone={refresh} />
+        ) : null}
+        {dialog?.kind === 'delete' ? (
+          <DeleteThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} onDone={refresh} />
+        ) : null}
+        {dialog?.kind === 'share' ? (
+          <ShareThreadDialog thread={dialog.thread} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
     </section>
   );
 }
