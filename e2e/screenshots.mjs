@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Captures the sign-in screen and the shell, light and dark, at 1440 px and 375 px, plus a few
-// other states, then the scenes of e2e/screenshot-scenes/ (admin, agents, conversation, decisions,
+// other states, then the scenes of e2e/screenshot-scenes/ (admin, agents, answers, conversation, decisions,
 // forms), into screenshots/ (git-ignored). Starts its own server unless E2E_BASE_URL is set.
 // `node e2e/screenshots.mjs forms admin` runs only the named scenes (`base` is the first part).
 /* global localStorage, window -- used inside page scripts that run in the browser */
@@ -11,6 +11,7 @@ import { ADMIN, ROOT, startServer } from './support/server.mjs';
 import { startSmtp } from './support/smtp.mjs';
 import { adminScene } from './screenshot-scenes/admin.mjs';
 import { agentsScene } from './screenshot-scenes/agents.mjs';
+import { answersScene } from './screenshot-scenes/answers.mjs';
 import { conversationScene } from './screenshot-scenes/conversation.mjs';
 import { decisionsScene } from './screenshot-scenes/decisions.mjs';
 import { formsScene } from './screenshot-scenes/forms.mjs';
@@ -275,6 +276,7 @@ try {
     admin: () => adminScene(kit),
     agents: () => agentsScene(kit),
     conversation: () => conversationScene(kit),
+    answers: () => answersScene(kit),
     decisions: () => decisionsScene(kit),
     forms: () => formsScene(kit),
   };

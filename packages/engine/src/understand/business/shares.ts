@@ -45,7 +45,8 @@ export function shareOf(d: Draft): boolean {
     ...whole,
     where: [part.item],
     over: { ...whole },
-    label: `Share of ${whole.label}: ${describe(d, part.item)}`,
+    // "Share of Orders: Online": the things counted, not "Number of Orders".
+    label: `Share of ${whole.label.replace(/^Number of /, '')}: ${describe(d, part.item)}`,
     format: 'percent',
   };
   d.filters = d.filters.filter((f) => f !== part);
