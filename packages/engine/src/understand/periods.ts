@@ -102,7 +102,7 @@ const RULES: Rule[] = [
     },
   ],
   [
-    /\b(?:in |over |during )?the (?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|months?|quarters?|years?)\b(?:,? inclusive of \d+ \w+ ago)?/i,
+    /\b(?:in |over |during )?(?:the )?(?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|months?|quarters?|years?)\b(?:,? inclusive of \d+ \w+ ago)?/i,
     (m, now) => {
       const n = Number(
         ({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1],

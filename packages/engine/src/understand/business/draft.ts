@@ -37,6 +37,10 @@ export interface Draft {
   timeColumn?: ModelColumn;
   /** Split by day of the week. */
   weekday?: boolean;
+  /** Whether the data has a date column at all (a grain said in a list of splits needs one). */
+  timeColumnHint?: boolean;
+  /** A time grain said among the splits ("by channel and month"). */
+  grainSaid?: 'day' | 'week' | 'month' | 'quarter' | 'year';
 }
 
 export function explain(d: Draft, start: number, end = start + 1): void {

@@ -97,6 +97,14 @@ function headOf(d: Draft, m: Mention, base: string): Mention {
   return head === m ? m : { ...head, start: m.start };
 }
 
+const GRAINS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+
 const dimensionOf = (column: ModelColumn): TDimension => ({ column: refOf(column), label: column.label });
 
 /**
@@ -166,6 +174,14 @@ export function groupedBy(d: Draft, base: string, taken: Set<number>): Said<TDim
       while (['and', ',', '&', 'then'].includes(t[n]?.text ?? '')) {
         let s = n + 1;
         while (BETWEEN_GROUP.has(t[s]?.text ?? '')) s++;
+        // "by channel and month": a period grain is the time split.
+        const grain = GRAINS[t[s]?.lemma ?? ''];
+        if (grain && d.timeColumnHint) {
+          explain(d, n, s + 1);
+          d.grainSaid = grain;
+          n = s + 1;
+          continue;
+        }
         const next = d.mentions
           .filter((x) => x.start === s && (x.kind === 'column' || x.kind === 'table'))
           .sort((a, b) => b.end - b.start - (a.end - a.start))

@@ -143,6 +143,7 @@ export function readBusinessQuestion(
   onAverage(d);
 
   // Split by, which rows, when.
+  d.timeColumnHint = base.columns.some((c) => c.isTime);
   d.dimensions = groupedBy(d, base.name, taken);
   d.dimensions.forEach(take);
   // A measure word that was the first half of a grouping's name ("by sales channel") is no measure.
@@ -236,6 +237,16 @@ function explainVerbs(d: Draft): void {
  * revenue of our orders"): the condition or the measure already says them.
  */
 function explainQualifiedThings(d: Draft, base: ModelTable): void {
+  // "the Partner channel", "the Europe region": a column named beside one of its values.
+  for (const m of d.mentions) {
+    if (m.kind !== 'column' || d.explained.has(m.start)) continue;
+    const beside = d.filters.some(
+      (f) =>
+        (f.end === m.start || f.start === m.end) &&
+        m.hits.some((h) => h.ref.table === f.item.column.table && h.ref.column === f.item.column.column),
+    );
+    if (beside) explain(d, m.start, m.end);
+  }
   for (const m of d.mentions) {
     if (m.kind !== 'table' || d.explained.has(m.start)) continue;
     const names = (t: string) => m.tables.some((x) => x.table.name === t);

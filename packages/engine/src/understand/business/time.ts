@@ -105,6 +105,13 @@ export function applyPeriods(d: Draft): void {
     }
     return;
   }
+  // "by channel and month": the grain said among the splits.
+  if (!time.grain && d.grainSaid && !weekday)
+    d.dimensions.push({
+      item: { column: refOf(col), grain: d.grainSaid, label: `${col.label} (${d.grainSaid})` },
+      start: 0,
+      end: 0,
+    });
   if (time.grain && !weekday) {
     d.dimensions.unshift({
       item: { column: refOf(col), grain: time.grain.grain, label: `${col.label} (${time.grain.grain})` },

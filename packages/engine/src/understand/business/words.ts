@@ -37,6 +37,7 @@ export const UNIT_WORDS = new Set(['unit', 'piece', 'item', 'quantity', 'qty', '
 
 /** Verbs that say an entity took part in the facts: customers who bought, stores that sold. */
 export const ACTIVITY_VERBS = new Set([
+  'place',
   'buy',
   'purchase',
   'order',
