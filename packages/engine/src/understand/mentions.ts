@@ -197,6 +197,36 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
   return out;
 }
 
+const PLACE_WORDS = new Set([
+  'city',
+  'town',
+  'county',
+  'state',
+  'country',
+  'region',
+  'province',
+  'district',
+  'area',
+  'location',
+  'place',
+  'territory',
+  'airport',
+  'origin',
+  'destination',
+  'port',
+  'station',
+]);
+
+/**
+ * Whether a column names places, or names shared by many rows (at least two rows a value on
+ * average): the kinds of names written by their initials ("LA", "NY").
+ */
+function namesPlacesOrGroups(column: ModelColumn, table: ModelTable): boolean {
+  const words = [...splitIdentifier(column.name), ...splitIdentifier(table.name)].map(lemma);
+  if (words.some((w) => PLACE_WORDS.has(w))) return true;
+  return column.distinctCount != null && table.rowCount != null && column.distinctCount * 2 <= table.rowCount;
+}
+
 export function indexModel(model: SemanticModel): ModelIndex {
   const cached = indexCache.get(model);
   if (cached) return cached;
@@ -255,9 +285,17 @@ export function indexModel(model: SemanticModel): ModelIndex {
         const lem = lemmaKey(norm.split(' '));
         if (lem !== norm && (values.get(lem)?.length ?? 0) < MAX_VALUES_PER_KEY)
           add(values, lem, { ...hit, quality: 0.9 });
-        // "LA" for Los Angeles: the initials of a name of a few capitalised words.
+        // "LA" for Los Angeles: the initials of a name of a few capitalised words, when it names
+        // a place or a group many rows share. Another name of nearly one row each is a person's
+        // or a company's, and capitals in a question are far likelier an abbreviation of a term
+        // ("AR") than someone's initials.
         const parts = value.trim().split(/\s+/);
-        if (parts.length >= 2 && parts.length <= 4 && parts.every((w) => /^[A-Z][a-z]+$/.test(w)))
+        if (
+          namesPlacesOrGroups(column, table) &&
+          parts.length >= 2 &&
+          parts.length <= 4 &&
+          parts.every((w) => /^[A-Z][a-z]+$/.test(w))
+        )
           add(initials, parts.map((w) => w[0]!.toLowerCase()).join(''), { ...hit, quality: 0.8 });
       }
     }

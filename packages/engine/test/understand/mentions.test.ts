@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelTable, SemanticModel } from '../../src/model/types';
+import { findMentions } from '../../src/understand/mentions';
+import { tokenize } from '../../src/nlp/text';
+import { col } from '../model-columns';
+
+function table(name: string, rowCount: number, columns: ModelTable['columns']): ModelTable {
+  return {
+    schema: 'main',
+    name,
+    label: name,
+    synonyms: [],
+    rowCount,
+    primaryKey: [],
+    columns,
+    freshness: null,
+  };
+}
+
+const model: SemanticModel = {
+  tables: [
+    table('clients', 40, [
+      { ...col('clients', 'client_name', 'text'), distinctCount: 40, values: ['Alex Rodriguez', 'Mia Chen'] },
+      { ...col('clients', 'city', 'text'), distinctCount: 3, values: ['Los Angeles', 'New York', 'Boston'] },
+    ]),
+    table('offices', 3, [
+      { ...col('offices', 'county', 'text'), distinctCount: 3, values: ['San Diego', 'Orange', 'Kern'] },
+    ]),
+  ],
+  metrics: [],
+  joins: [],
+} as unknown as SemanticModel;
+
+const valuesSaid = (question: string) =>
+  findMentions(tokenize(question), model).flatMap((m) =>
+    m.kind === 'value' ? m.hits.map((h) => h.value) : [],
+  );
+
+describe('capitals read as the initials of a value', () => {
+  it('are the initials of a name many rows share, such as a city', () => {
+    expect(valuesSaid('How many clients are in LA?')).toContain('Los Angeles');
+  });
+  it('are the initials of a place even where each row has its own', () => {
+    expect(valuesSaid('How many offices are in the county of SD?')).toContain('San Diego');
+  });
+  it('are never the initials of a name nearly every row has its own of, such as a person', () => {
+    expect(valuesSaid('What is the AR for each city?')).not.toContain('Alex Rodriguez');
+    expect(valuesSaid('Show the MC of every city')).not.toContain('Mia Chen');
+  });
+});
