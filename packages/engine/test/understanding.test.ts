@@ -22,6 +22,7 @@ const FILES: Record<string, string> = {
   'customers.csv':
     'customer_id,customer_name,county\n1,Kim,Los Angeles\n2,Lee,Orange\n3,Max,Los Angeles\n4,Ola,Kern\n',
   'professor.csv': 'emp_num,dept_code,prof_high_degree\n1,BIO,Ph.D.\n2,BIO,MA\n3,ACC,Ph.D.\n4,ACC,MBA\n',
+  'standings.csv': 'club,home_town,league_rank\nAlpha,Oslo,2\nBeta,Rome,1\nGamma,Lima,3\n',
 };
 const SCHEMA = {
   tables: [
@@ -47,6 +48,7 @@ const SCHEMA = {
     },
     { name: 'customers', columns: [], primary_key: ['customer_id'] },
     { name: 'professor', columns: [], primary_key: ['emp_num'] },
+    { name: 'standings', columns: [], primary_key: ['club'] },
   ],
 };
 
@@ -89,6 +91,10 @@ describe('readings over several tables and references', () => {
       'How many customers live in the county of LA?',
       "SELECT count(*) FROM customers WHERE county = 'Los Angeles'",
     ],
+    // A rank counts down from the best: its highest is rank 1, unless the number is asked for.
+    ['What is the highest league rank in the standings?', 'SELECT min(league_rank) FROM standings'],
+    ['What is the lowest league rank in the standings?', 'SELECT max(league_rank) FROM standings'],
+    ['What is the maximum league rank in the standings?', 'SELECT max(league_rank) FROM standings'],
     // A typo of an intent word.
     ['What is the mininum salary of instructors?', 'SELECT min(salary) FROM instructor'],
     // The sum of two members is one number, not a comparison.

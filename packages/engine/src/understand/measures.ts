@@ -241,6 +241,22 @@ function nextColumn(
   return undefined;
 }
 
+const RANK_WORDS = new Set(['rank', 'ranking', 'placing']);
+const BEST = new Set(['highest', 'top', 'best']);
+const WORST = new Set(['lowest', 'worst']);
+
+/**
+ * A rank counts down from the best: "the highest rank" is rank 1, its minimum, and "the lowest
+ * rank" its maximum. Said as "maximum" or "minimum", the number is meant.
+ */
+export function rankWise(agg: TMeasureAggregate, word: string, column: ModelColumn): TMeasureAggregate {
+  if (column.kind !== 'number' || !splitIdentifier(column.name).some((w) => RANK_WORDS.has(w.toLowerCase())))
+    return agg;
+  if (agg === 'max' && BEST.has(word)) return 'min';
+  if (agg === 'min' && WORST.has(word)) return 'max';
+  return agg;
+}
+
 /**
  * Aggregations named by words: "average age", "the minimum, average and maximum price",
  * "how many different ranks". Returns the measures in question order.
@@ -304,9 +320,10 @@ export function findMeasures(
       penalise(ctx, 0.3, `cannot add up identifiers (${col.column.label})`);
     if (col) {
       for (const r of run) {
+        const agg = rankWise(r.agg, t[r.at]!.text, col.column);
         measures.push({
           at: r.at,
-          m: { agg: r.agg, column: ref(col.column), label: measureLabel(r.agg, col.column) },
+          m: { agg, column: ref(col.column), label: measureLabel(agg, col.column) },
           superlative: !EXPLICIT.has(t[r.at]!.text) || withThe(t, r.at),
         });
         markUsed(ctx, r.at, r.at + 1);

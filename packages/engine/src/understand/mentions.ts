@@ -369,6 +369,8 @@ const VALUE_STOP = new Set([
   'old',
 ]);
 
+const ARTICLES = new Set(['the', 'a', 'an']);
+
 /**
  * Finds every phrase of the question that names a table, a column or a value of the model.
  * Overlaps are allowed here; the parser decides which reading wins.
@@ -410,6 +412,15 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
           ? undefined
           : (index.values.get(lemKey) ?? (normKey !== textKey ? index.values.get(normKey) : undefined)));
       if (!vals && n === 1 && /^[A-Z]{2,4}$/.test(span[0]!.raw)) vals = index.initials.get(textKey);
+      // "the mountains" names the things a table holds, even where some row's text is "the
+      // mountain": an article before a table's or a column's name is no value unless quoted.
+      if (vals && !quoted && n >= 2 && ARTICLES.has(span[0]!.text)) {
+        const rest = span
+          .slice(1)
+          .map((t) => t.lemma)
+          .join(' ');
+        if (index.tables.has(rest) || index.columns.has(rest)) vals = undefined;
+      }
       if (vals)
         out.push({
           kind: 'value',

@@ -48,3 +48,25 @@ describe('capitals read as the initials of a value', () => {
     expect(valuesSaid('Show the MC of every city')).not.toContain('Mia Chen');
   });
 });
+
+describe('a value that is only an article and the name of what a table holds', () => {
+  const withAlbums = {
+    ...model,
+    tables: [
+      ...model.tables,
+      table('albums', 10, [
+        { ...col('albums', 'title', 'text'), distinctCount: 10, values: ['The Clients', 'Blue'] },
+      ]),
+    ],
+  } as SemanticModel;
+  const said = (question: string) =>
+    findMentions(tokenize(question), withAlbums).flatMap((m) =>
+      m.kind === 'value' ? m.hits.map((h) => h.value) : [],
+    );
+  it('is the table, not a row whose text it happens to be', () => {
+    expect(said('How many cities do the clients live in?')).not.toContain('The Clients');
+  });
+  it('is the value when quoted', () => {
+    expect(said('How many albums are titled "The Clients"?')).toContain('The Clients');
+  });
+});
