@@ -12,8 +12,11 @@ describe('business periods relative to 2026-11-22', () => {
     ['revenue last month', '2026-10-01', '2026-11-01'],
     ['revenue last week', '2026-11-09', '2026-11-16'],
     ['revenue last year', '2025-01-01', '2026-01-01'],
-    ['revenue in the last 12 months', '2025-11-22', '2026-11-23'],
-    ['revenue in the past 30 days', '2026-10-23', '2026-11-23'],
+    // The last 30 days are 30 days, today the last of them, unless the first day is said too.
+    ['revenue in the last 12 months', '2025-11-23', '2026-11-23'],
+    ['revenue in the past 30 days', '2026-10-24', '2026-11-23'],
+    ['revenue in the past 30 days, inclusive of 30 days ago', '2026-10-23', '2026-11-23'],
+    ['revenue in the last 4 weeks', '2026-10-26', '2026-11-23'],
     ['revenue in Q3 2025', '2025-07-01', '2025-10-01'],
     ['revenue since March', '2026-03-01', '2026-11-23'],
     ['revenue in 2025', '2025-01-01', '2026-01-01'],
@@ -101,7 +104,7 @@ describe('periods applied to the demo data', () => {
     ['Revenue last quarter', '2026-07-01', '2026-10-01'],
     ['Revenue YTD', '2026-01-01', '2026-11-23'],
     ['Revenue MTD', '2026-11-01', '2026-11-23'],
-    ['Revenue in the last 12 months', '2025-11-22', '2026-11-23'],
+    ['Revenue in the last 12 months', '2025-11-23', '2026-11-23'],
     ['Revenue in Q3 2025', '2025-07-01', '2025-10-01'],
     ['Revenue since March', '2026-03-01', '2026-11-23'],
   ])('%s', async (question, from, to) => {

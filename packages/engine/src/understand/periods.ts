@@ -102,14 +102,20 @@ const RULES: Rule[] = [
     },
   ],
   [
-    /\b(?:in |over |during )?(?:the )?(?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|months?|quarters?|years?)\b(?:,? inclusive of \d+ \w+ ago)?/i,
+    /\b(?:in |over |during )?(?:the )?(?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|months?|quarters?|years?)\b(,? inclusive of \d+ \w+ ago)?/i,
     (m, now) => {
       const n = Number(
         ({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1],
       );
       const unit = UNIT[m[2]!.toLowerCase()]!;
       const today = startOf('day', now);
-      return { from: iso(shift(unit, today, -n)), to: iso(addDays(today, 1)), label: `last ${n} ${m[2]}` };
+      // The last 7 days are 7 days, today the last of them; "inclusive of 7 days ago" adds that day.
+      const start = shift(unit, today, -n);
+      return {
+        from: iso(m[3] ? start : addDays(start, 1)),
+        to: iso(addDays(today, 1)),
+        label: `last ${n} ${m[2]}`,
+      };
     },
   ],
   // "in the past month, inclusive of 1 month ago": a rolling window ending today.
