@@ -145,11 +145,32 @@ function wordNumber(text: string): number | null {
   return WORD_NUMBERS[text] ?? null;
 }
 
+/** Nouns of rates, whose unit a percent sign after them is. */
+const RATE_NOUNS = new Set([
+  'margin',
+  'rate',
+  'return',
+  'conversion',
+  'churn',
+  'discount',
+  'retention',
+  'growth',
+  'change',
+  'increase',
+  'decrease',
+  'drop',
+  'share',
+  'yield',
+  'utilization',
+  'utilisation',
+  'markup',
+]);
+
 /** Splits a question into tokens; text in quotes stays one token. */
 export function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
   const re =
-    /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|‘([^‘’]{1,200})’(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)/gu;
+    /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|‘([^‘’]{1,200})’(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)|(%)/gu;
   for (const m of input.matchAll(re)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
@@ -178,6 +199,13 @@ export function tokenize(input: string): Token[] {
         quoted: false,
         number: Number.isFinite(n) ? n : null,
       });
+      continue;
+    }
+    // A percent sign said on its own ("online % of revenue") is the word "percent", unless it
+    // is the unit of the rate before it ("margin %").
+    if (m[8] !== undefined) {
+      if (RATE_NOUNS.has(tokens[tokens.length - 1]?.lemma ?? '')) continue;
+      tokens.push({ text: 'percent', lemma: 'percent', raw: '%', start, end, quoted: false, number: null });
       continue;
     }
     if (m[7] !== undefined) {

@@ -1,13 +1,14 @@
 import type { TFilter } from '@catalyst/contracts';
 import type { ModelColumn } from '../model/types';
 import { adjectiveColumn } from '../nlp/lexicon';
-import { lemma, splitIdentifier } from '../nlp/text';
+import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { AGG_WORDS, COMPARATORS, NEGATION_WORDS } from './keywords';
 import { EXPLICIT, idLike, measureLabel } from './measures';
 import { markUsed, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
 import { indexModel } from './mentions';
 import { isDimensionOfFact } from '../sql/joins';
+import { isRateColumn } from '../cards/words';
 
 type ValueMention = Extract<Resolved, { kind: 'value' }>;
 
@@ -397,11 +398,37 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
       continue;
     }
     if (!column) continue;
-    ctx.filters.push({ column: ref(column), op, values: upper === null ? [value] : [value, upper] });
+    const percentAt = upper === null ? numAt : numAt + (op === 'between' ? 3 : 2);
+    const [low, high] = [value, upper].map((v) => (v === null ? v : asStored(v, column!, t, percentAt)));
+    ctx.filters.push({ column: ref(column), op, values: high == null ? [low!] : [low!, high] });
     ctx.filterSpans.push({ start: startAt, end: compEnd, column: column.name, kind: 'compare' });
-    markUsed(ctx, startAt, compEnd);
+    markUsed(
+      ctx,
+      startAt,
+      Math.max(
+        compEnd,
+        saidAsPercent(t, percentAt) && t[percentAt + 1]?.text === 'percent' ? percentAt + 2 : compEnd,
+      ),
+    );
   }
   return counts;
+}
+
+/** Whether the number at `at` is said as a percentage: "18%", "18 %", "18 percent". */
+function saidAsPercent(t: Token[], at: number): boolean {
+  return !!t[at]?.text.endsWith('%') || ['percent', 'pct'].includes(t[at + 1]?.text ?? '');
+}
+
+/**
+ * A percentage said against a rate stored as a fraction of one ("a discount of 18%" is 0.18):
+ * rates named as rates, discounts or margins hold fractions; a column named in percent holds
+ * percents.
+ */
+function asStored(value: number, column: ModelColumn, t: Token[], at: number): number {
+  if (!saidAsPercent(t, at) || !isRateColumn(column)) return value;
+  const named = splitIdentifier(`${column.name} ${column.label}`).map((w) => w.toLowerCase());
+  if (named.some((w) => ['percent', 'percentage', 'pct', 'pc'].includes(w))) return value;
+  return value / 100;
 }
 
 const CONTAIN_WORDS = [
