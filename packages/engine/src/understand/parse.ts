@@ -38,6 +38,7 @@ import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { missingCapability } from './capabilities';
+import { perMemberWithinGroups } from './per-entity';
 import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
@@ -71,14 +72,18 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     read: (text) => understandAll(text, model, now),
   });
   if (shaped) return shaped;
-  const u = understandAll(question, model, now);
+  const read = understandAll(question, model, now);
+  const perMember = perMemberWithinGroups(tokens, read.plan, model);
+  const u = perMember ? { ...read, plan: perMember } : read;
   const missing = missingCapability(tokens, u.plan, model, {
     comparing: !!(time.compared || time.comparison),
     percentSign: question.includes('%'),
   });
   // The business reader's reading wins when it explains the question better (and, where the
   // general reading found a shape it cannot express, when it expresses that shape).
-  const business = readBusinessQuestion(question, model, now);
+  const readByBusiness = readBusinessQuestion(question, model, now);
+  const businessPerMember = readByBusiness && perMemberWithinGroups(tokens, readByBusiness.plan, model);
+  const business = businessPerMember ? { ...readByBusiness!, plan: businessPerMember } : readByBusiness;
   const expresses =
     !missing || (missing.what === 'top or bottom N within each group' && !!business?.plan?.perGroupLimit);
   // The general reader's sure readings stand; where it is unsure, the business reader's reading

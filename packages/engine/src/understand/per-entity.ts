@@ -1,0 +1,94 @@
+import type { TMeasure, TQueryPlan } from '@catalyst/contracts';
+import type { ModelColumn, SemanticModel } from '../model/types';
+import { lemma, splitIdentifier, type Token } from '../nlp/text';
+import { measureLabel } from './measures';
+
+// "revenue per customer by segment", "how much does each customer spend on average, by region":
+// a figure per member of an entity (a customer, an employee, an order) within groups named
+// beside it is a ratio — the groups' total over how many distinct members they hold — not a
+// breakdown by every member.
+
+const EACH = new Set(['each', 'every']);
+const AVERAGE = new Set(['average', 'avg', 'mean', 'typical', 'typically']);
+
+/** Whether a column is a member's identity: a key, or a name nearly every row has its own of. */
+function identifies(column: ModelColumn, model: SemanticModel): boolean {
+  if (column.isKey) return true;
+  const table = model.tables.find((t) => t.name === column.table);
+  const rows = table?.rowCount ?? 0;
+  return rows > 1 && (column.distinctCount ?? 0) >= 0.9 * rows;
+}
+
+/** The words a member is called by: its column's name and label and its table's name. */
+function memberWords(column: ModelColumn): Set<string> {
+  const words = [
+    ...splitIdentifier(column.name),
+    ...splitIdentifier(column.label),
+    ...splitIdentifier(column.table),
+  ];
+  return new Set(words.map((w) => lemma(w.toLowerCase())));
+}
+
+const findColumn = (model: SemanticModel, ref: { table: string; column: string }) =>
+  model.tables.find((t) => t.name === ref.table)?.columns.find((c) => c.name === ref.column);
+
+/**
+ * The plan with a "per member" breakdown turned into a ratio, when the question says "per" or
+ * "each" before a member of an entity and also groups by something else; otherwise null.
+ */
+export function perMemberWithinGroups(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel) {
+  if (!plan || plan.dimensions.length < 2 || plan.limit !== undefined || plan.share || plan.comparison)
+    return null;
+  if (!plan.measures.length || plan.measures.some((m) => m.over || !['sum', 'avg', 'count'].includes(m.agg)))
+    return null;
+  // "per customer" always; "each customer" only with an average ("on average"): "for each
+  // customer, … by month" is a breakdown by both.
+  const averaged = tokens.some((t) => AVERAGE.has(t.text));
+  const said = new Set(
+    tokens.flatMap((t, i) =>
+      (t.text === 'per' || (EACH.has(t.text) && averaged)) && tokens[i + 1] ? [tokens[i + 1]!.lemma] : [],
+    ),
+  );
+  const at = plan.dimensions.findIndex((d) => {
+    if (d.grain) return false;
+    const column = findColumn(model, d.column);
+    return !!column && identifies(column, model) && [...memberWords(column)].some((w) => said.has(w));
+  });
+  if (at < 0) return null;
+  const member = plan.dimensions[at]!;
+  // Members are counted by their table's key where it has one (two customers may share a name).
+  const table = model.tables.find((t) => t.name === member.column.table)!;
+  const memberColumn = findColumn(model, member.column)!;
+  const key = !memberColumn.isKey && table.primaryKey.length === 1 ? table.primaryKey[0]! : null;
+  // Counted where the facts refer to them: the members with facts, not every member on file.
+  const referring = key
+    ? model.joins.find(
+        (j) =>
+          j.from.length === 1 &&
+          j.from[0]!.table === plan.table &&
+          j.to[0]!.table === table.name &&
+          j.to[0]!.column === key,
+      )?.from[0]
+    : undefined;
+  const counted = referring ?? (key ? { table: table.name, column: key } : member.column);
+  const words = (key ? table.label : member.label).split(' ').filter((w) => !/^id$/i.test(w));
+  const one = [...words.slice(0, -1), lemma(words[words.length - 1]!.toLowerCase())].join(' ');
+  const name = words.length ? one.charAt(0).toUpperCase() + one.slice(1) : member.label;
+  const measures: TMeasure[] = plan.measures.map((m) => {
+    const column = m.column ? findColumn(model, m.column) : undefined;
+    // What each member brings in on average is the group's total shared among its members.
+    const total = m.agg === 'avg' ? { ...m, agg: 'sum' as const, label: measureLabel('sum', column) } : m;
+    return {
+      ...total,
+      label: `${total.label} per ${name}`,
+      over: { agg: 'count_distinct', column: counted, label: `${name} count` },
+    };
+  });
+  return {
+    ...plan,
+    intent: 'breakdown' as const,
+    dimensions: plan.dimensions.filter((_, i) => i !== at),
+    measures,
+    order: plan.order.filter((o) => o.kind !== 'dimension'),
+  };
+}
