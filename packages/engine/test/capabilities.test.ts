@@ -80,6 +80,16 @@ describe('shapes a plan cannot express yet', () => {
     expect(a.message).toContain(`cannot compute ${what}`);
   });
 
+  it('the difference of two values is declined, with each value beside the other, never their sum', async () => {
+    const a = await ask('takings of Leeds minus takings of York');
+    expect(a.status, a.reading).toBe('declined');
+    expect(a.message).toContain('cannot compute the difference between two values');
+    expect(a.plan?.dimensions.map((d) => d.column.column)).toEqual(['town']);
+    expect(a.plan?.filters.find((f) => f.column.column === 'town')?.values.sort()).toEqual(['Leeds', 'York']);
+    const b = await ask('the difference between Leeds and York in takings');
+    expect(b.status, b.reading).toBe('declined');
+  });
+
   it('a ranking of the groups themselves is no ranking within groups', async () => {
     const a = await ask('For each town, show takings; which are the top 2 towns by takings?');
     expect(a.message).not.toContain('within each group');

@@ -1,8 +1,9 @@
-import type { TQueryPlan } from '@catalyst/contracts';
+import type { TFilter, TQueryPlan } from '@catalyst/contracts';
 import type { Token } from '../nlp/text';
 import type { SemanticModel } from '../model/types';
 import { isNonAdditiveColumn } from '../cards/words';
 import { measureLabel } from './measures';
+import { findMentions } from './mentions';
 
 // Shapes of question not read (yet). The readers of shapes (shapes.ts) answer running totals,
 // growth between periods, top N per group and averages of period totals when the reading surely
@@ -46,11 +47,54 @@ const GROWTH_WORDS = new Set([
   'dropped',
 ]);
 
+const DIFFERENCE_WORDS = ['minus', 'difference', 'gap', 'exceed', 'exceeded', 'outsold'];
+
 const has = (tokens: Token[], words: string[]): boolean => tokens.some((t) => words.includes(t.text));
 
 /** Whether two words follow each other ("running total"). */
 const pair = (tokens: Token[], a: string[], b: string[]): boolean =>
   tokens.some((t, i) => a.includes(t.text) && b.includes(tokens[i + 1]?.lemma ?? ''));
+
+/**
+ * "online minus retail revenue", "the difference between A and B": one number made of two
+ * groups' values. The nearest answer shows each group's value, never their sum.
+ */
+export function differenceOfTwo(
+  tokens: Token[],
+  plan: TQueryPlan | null,
+  model: SemanticModel,
+): MissingCapability | null {
+  if (!plan || plan.dimensions.length || !plan.measures.length || !has(tokens, DIFFERENCE_WORDS)) return null;
+  const two =
+    plan.filters.find((f) => f.op === 'in' && f.values.length === 2) ?? twoValuesSaid(tokens, model);
+  if (!two) return null;
+  const column = findColumn(model, two.column);
+  const same = (f: TFilter) => f.column.table === two.column.table && f.column.column === two.column.column;
+  return {
+    what: 'the difference between two values',
+    nearest: {
+      ...plan,
+      intent: 'breakdown',
+      filters: [...plan.filters.filter((f) => !same(f)), two],
+      dimensions: [{ column: two.column, label: column?.label ?? two.column.column }],
+    },
+  };
+}
+
+/** Two values of one column named in the question ("Leeds … York"), as a filter on both. */
+function twoValuesSaid(tokens: Token[], model: SemanticModel): TFilter | null {
+  const byColumn = new Map<string, { column: TFilter['column']; values: Set<string> }>();
+  for (const m of findMentions(tokens, model)) {
+    if (m.kind !== 'value' || m.hits.length !== 1) continue;
+    const hit = m.hits[0]!;
+    const key = `${hit.ref.table}.${hit.ref.column}`;
+    const entry = byColumn.get(key) ?? { column: hit.ref, values: new Set<string>() };
+    entry.values.add(hit.value);
+    byColumn.set(key, entry);
+  }
+  const pair = [...byColumn.values()].find((e) => e.values.size === 2);
+  return pair ? { column: pair.column, op: 'in', values: [...pair.values] } : null;
+}
 
 /**
  * The capability a question needs that a plan cannot express, or null. `plan` is the reading
@@ -78,6 +122,8 @@ export function missingCapability(
   if (has(tokens, ['percentile', 'percentiles', 'quartile', 'quartiles', 'quantile', 'quantiles']))
     return { what: 'percentiles', nearest: plan };
   if (!plan) return null;
+  const difference = differenceOfTwo(tokens, plan, model);
+  if (difference) return difference;
   // "top 3 products in each region": a ranking restarted within every group.
   if (plan.limit !== undefined && rankedWithinGroups(tokens))
     return { what: 'top or bottom N within each group', nearest: { ...plan, limit: undefined } };

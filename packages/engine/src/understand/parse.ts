@@ -37,7 +37,7 @@ import {
 import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
-import { missingCapability } from './capabilities';
+import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
 import { perMemberWithinGroups } from './per-entity';
 import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
@@ -57,8 +57,26 @@ const decline = (doubt: string): Understanding => ({
   unexplained: [],
 });
 
+/** The nearest reading of a question that needs what no plan can express yet. */
+function cannot(missing: MissingCapability, u: Understanding): Understanding {
+  return {
+    plan: missing.nearest,
+    confidence: 0,
+    doubts: [`I cannot compute ${missing.what} yet`, ...u.doubts],
+    unexplained: u.unexplained,
+    missing: missing.what,
+  };
+}
+
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
+  const u = readQuestion(question, model, now);
+  if (u.missing) return u;
+  const difference = differenceOfTwo(fixTypos(tokenize(question)), u.plan, model);
+  return difference ? cannot(difference, u) : u;
+}
+
+function readQuestion(question: string, model: SemanticModel, now: Date): Understanding {
   const percentile = percentileIn(question);
   if (percentile) return understandPercentile(question, percentile, model, now);
   const tokens = fixTypos(tokenize(question));
@@ -95,14 +113,7 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     (missing || u.confidence < DOUBT_WEIGHTS.sureReading)
   )
     return business;
-  if (missing)
-    return {
-      plan: missing.nearest,
-      confidence: 0,
-      doubts: [`I cannot compute ${missing.what} yet`, ...u.doubts],
-      unexplained: u.unexplained,
-      missing: missing.what,
-    };
+  if (missing) return cannot(missing, u);
   return { plan: u.plan, confidence: u.confidence, doubts: u.doubts, unexplained: u.unexplained };
 }
 
