@@ -249,7 +249,7 @@ const WORST = new Set(['lowest', 'worst']);
  * A rank counts down from the best: "the highest rank" is rank 1, its minimum, and "the lowest
  * rank" its maximum. Said as "maximum" or "minimum", the number is meant.
  */
-export function rankWise(agg: TMeasureAggregate, word: string, column: ModelColumn): TMeasureAggregate {
+function rankWise(agg: TMeasureAggregate, word: string, column: ModelColumn): TMeasureAggregate {
   if (column.kind !== 'number' || !splitIdentifier(column.name).some((w) => RANK_WORDS.has(w.toLowerCase())))
     return agg;
   if (agg === 'max' && BEST.has(word)) return 'min';
