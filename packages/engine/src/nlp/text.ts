@@ -170,7 +170,7 @@ const RATE_NOUNS = new Set([
 export function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
   const re =
-    /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|‘([^‘’]{1,200})’(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)|(%)/gu;
+    /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|‘([^‘’]{1,200})’(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)|(%)|(?<=\p{L})\/(?=\p{L})/gu;
   for (const m of input.matchAll(re)) {
     const start = m.index ?? 0;
     const end = start + m[0].length;
@@ -206,6 +206,11 @@ export function tokenize(input: string): Token[] {
     if (m[8] !== undefined) {
       if (RATE_NOUNS.has(tokens[tokens.length - 1]?.lemma ?? '')) continue;
       tokens.push({ text: 'percent', lemma: 'percent', raw: '%', start, end, quoted: false, number: null });
+      continue;
+    }
+    // "profit/unit": a slash between words is "per".
+    if (m[0] === '/') {
+      tokens.push({ text: 'per', lemma: 'per', raw: '/', start, end, quoted: false, number: null });
       continue;
     }
     if (m[7] !== undefined) {

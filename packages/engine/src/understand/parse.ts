@@ -1,6 +1,6 @@
 import type { TIntent, TQueryPlan } from '@catalyst/contracts';
 import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
-import { fixTypos, lemma, splitIdentifier, tokenize } from '../nlp/text';
+import { fixTypos, lemma, splitIdentifier, tokenize, type Token } from '../nlp/text';
 import {
   booleanFilters,
   correlationColumns,
@@ -38,7 +38,7 @@ import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
-import { perMemberWithinGroups } from './per-entity';
+import { perMeasure, perMemberWithinGroups, perThing } from './per-entity';
 import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
@@ -56,6 +56,15 @@ const decline = (doubt: string): Understanding => ({
   doubts: [doubt],
   unexplained: [],
 });
+
+/** A plan's totals "per" something said as ratios (per-entity.ts), or null. */
+function perWhat(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel): TQueryPlan | null {
+  return (
+    perMemberWithinGroups(tokens, plan, model) ??
+    perMeasure(tokens, plan, model) ??
+    perThing(tokens, plan, model)
+  );
+}
 
 /** The nearest reading of a question that needs what no plan can express yet. */
 function cannot(missing: MissingCapability, u: Understanding): Understanding {
@@ -91,7 +100,7 @@ function readQuestion(question: string, model: SemanticModel, now: Date): Unders
   });
   if (shaped) return shaped;
   const read = understandAll(question, model, now);
-  const perMember = perMemberWithinGroups(tokens, read.plan, model);
+  const perMember = perWhat(tokens, read.plan, model);
   const u = perMember ? { ...read, plan: perMember } : read;
   const missing = missingCapability(tokens, u.plan, model, {
     comparing: !!(time.compared || time.comparison),
@@ -100,7 +109,10 @@ function readQuestion(question: string, model: SemanticModel, now: Date): Unders
   // The business reader's reading wins when it explains the question better (and, where the
   // general reading found a shape it cannot express, when it expresses that shape).
   const readByBusiness = readBusinessQuestion(question, model, now);
-  const businessPerMember = readByBusiness && perMemberWithinGroups(tokens, readByBusiness.plan, model);
+  const businessPerMember =
+    readByBusiness &&
+    (perMemberWithinGroups(tokens, readByBusiness.plan, model) ??
+      perMeasure(tokens, readByBusiness.plan, model));
   const business = businessPerMember ? { ...readByBusiness!, plan: businessPerMember } : readByBusiness;
   const expresses =
     !missing || (missing.what === 'top or bottom N within each group' && !!business?.plan?.perGroupLimit);
@@ -833,8 +845,20 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   }
   // "the number of video games in each type" with no type understood: the grouping was missed.
   if (ctx.measures.length && !ctx.dimensions.some((d) => !d.grain)) {
+    // "profit per unit": "per" before a measure's column makes a ratio (per-entity.ts).
+    const measuredAt = (i: number) =>
+      ctx.resolved.some(
+        (r) =>
+          r.kind === 'column' &&
+          r.start === i &&
+          ctx.measures.some((m) => m.column?.table === r.column.table && m.column.column === r.column.name),
+      );
     const missed = tokens.findIndex(
-      (x, i) => ['each', 'per', 'every'].includes(x.text) && !ctx.used.has(i) && !inTime(i),
+      (x, i) =>
+        ['each', 'per', 'every'].includes(x.text) &&
+        !ctx.used.has(i) &&
+        !inTime(i) &&
+        !(x.text === 'per' && measuredAt(i + 1)),
     );
     if (missed >= 0)
       penalise(

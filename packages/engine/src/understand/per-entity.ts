@@ -2,6 +2,7 @@ import type { TMeasure, TQueryPlan } from '@catalyst/contracts';
 import type { ModelColumn, SemanticModel } from '../model/types';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { measureLabel } from './measures';
+import { findMentions } from './mentions';
 
 // "revenue per customer by segment", "how much does each customer spend on average, by region":
 // a figure per member of an entity (a customer, an employee, an order) within groups named
@@ -91,4 +92,89 @@ export function perMemberWithinGroups(tokens: Token[], plan: TQueryPlan | null, 
     measures,
     order: plan.order.filter((o) => o.kind !== 'dimension'),
   };
+}
+
+/**
+ * "profit per unit", "revenue/unit": a total over the total of another measure said after "per"
+ * is a ratio of the two, not the two totals side by side. Returns the plan with the ratio, or null.
+ */
+export function perMeasure(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel) {
+  if (!plan || plan.measures.length !== 2 || plan.comparison || plan.share) return null;
+  const [top, bottom] = plan.measures as [TMeasure, TMeasure];
+  if (top.agg !== 'sum' || bottom.agg !== 'sum' || !top.column || !bottom.column || top.over || bottom.over)
+    return null;
+  const mentions = findMentions(tokens, model);
+  const names = (at: number, ref: { table: string; column: string }) =>
+    mentions.some(
+      (m) =>
+        m.kind === 'column' &&
+        m.start === at &&
+        m.hits.some((h) => h.ref.table === ref.table && h.ref.column === ref.column),
+    );
+  const per = tokens.findIndex(
+    (t, i) =>
+      t.text === 'per' &&
+      names(i + 1, bottom.column!) &&
+      mentions.some(
+        (m) =>
+          m.kind === 'column' &&
+          m.end <= i &&
+          m.hits.some((h) => h.ref.table === top.column!.table && h.ref.column === top.column!.column),
+      ),
+  );
+  if (per < 0) return null;
+  const unit = tokens[per + 1]!.raw.toLowerCase();
+  const ratio: TMeasure = { ...top, label: `${top.label.replace(/^Total /, '')} per ${unit}`, over: bottom };
+  return {
+    ...plan,
+    measures: [ratio],
+    order: plan.order.filter((o) => o.kind !== 'measure' || o.index === 0),
+    having: plan.having.filter((h) => h.measure === 0),
+  };
+}
+
+/**
+ * "units per order by region", "revenue per customer in Europe": totals over the number of the
+ * things a table holds, said after "per", when the plan did not group by them. Returns the plan
+ * with every total divided so, or null.
+ */
+export function perThing(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel) {
+  if (!plan || !plan.measures.length || plan.comparison || plan.share) return null;
+  if (plan.measures.some((m) => m.over || !['sum', 'count'].includes(m.agg))) return null;
+  const mentions = findMentions(tokens, model);
+  for (const [i, t] of tokens.entries()) {
+    if (t.text !== 'per') continue;
+    const said = mentions.find((m) => m.kind === 'table' && m.start === i + 1);
+    if (said?.kind !== 'table') continue;
+    const table = said.tables[0]!.table;
+    if (plan.dimensions.some((d) => d.column.table === table.name && !d.grain)) return null;
+    const key = table.primaryKey.length === 1 ? table.primaryKey[0]! : null;
+    if (!key) return null;
+    // The facts' own rows, or the members they refer to.
+    const counted =
+      table.name === plan.table
+        ? { table: table.name, column: key }
+        : model.joins.find(
+            (j) =>
+              j.from.length === 1 &&
+              j.from[0]!.table === plan.table &&
+              j.to[0]!.table === table.name &&
+              j.to[0]!.column === key,
+          )?.from[0];
+    if (!counted) return null;
+    // Already a breakdown by them ("revenue per customer"): each one's own total.
+    if (plan.dimensions.some((d) => d.column.table === counted.table && d.column.column === counted.column))
+      return null;
+    const words = table.label.split(' ');
+    const one = lemma(words[words.length - 1]!.toLowerCase());
+    return {
+      ...plan,
+      measures: plan.measures.map((m) => ({
+        ...m,
+        label: `${m.label.replace(/^Total /, '')} per ${one}`,
+        over: { agg: 'count_distinct' as const, column: counted, label: `${one} count` },
+      })),
+    };
+  }
+  return null;
 }

@@ -30,3 +30,29 @@ describe('a figure per member within groups', () => {
     expect(answer.sql).not.toContain('NULLIF');
   });
 });
+
+describe('a total per another measure or per thing', () => {
+  it.each([
+    [
+      'profit per unit by category',
+      'SELECT p.category, SUM(o.profit) / SUM(o.quantity) FROM orders o JOIN products p ON p.product_id = o.product_id GROUP BY 1',
+    ],
+    [
+      'profit/unit by category',
+      'SELECT p.category, SUM(o.profit) / SUM(o.quantity) FROM orders o JOIN products p ON p.product_id = o.product_id GROUP BY 1',
+    ],
+    ['revenue per unit', 'SELECT SUM(revenue) / SUM(quantity) FROM orders'],
+    [
+      'units per order by region',
+      'SELECT s.region, SUM(o.quantity) / COUNT(DISTINCT o.order_id) FROM orders o JOIN stores s ON s.store_id = o.store_id GROUP BY 1',
+    ],
+  ])('"%s" is a ratio of the two', async (question, sql) => {
+    const answer = await ask(demo, question);
+    expect(answer.status).toBe('answered');
+    await expectSameRows(demo, answer, sql);
+  });
+  it('"how many orders per customer" stays each customer\'s own count', async () => {
+    const answer = await ask(demo, 'how many orders per customer');
+    expect(answer.sql).not.toContain('NULLIF');
+  });
+});
