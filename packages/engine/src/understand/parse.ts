@@ -39,6 +39,7 @@ import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
 import { perMeasure, perMemberWithinGroups, perThing } from './per-entity';
+import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
@@ -81,8 +82,66 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const u = readQuestion(question, model, now);
   if (u.missing) return u;
-  const difference = differenceOfTwo(fixTypos(tokenize(question)), u.plan, model);
-  return difference ? cannot(difference, u) : u;
+  const tokens = fixTypos(tokenize(question));
+  const difference = differenceOfTwo(tokens, u.plan, model);
+  if (difference) return cannot(difference, u);
+  if (!valueUnmeasured(tokens, u.plan, model)) return u;
+  // What the rows are worth is their sales where one column holds them.
+  const worth = salesColumn(model, u.plan?.table);
+  const word = tokens.find((t) => t.text === 'value' || t.text === 'worth')!;
+  if (worth) {
+    const again = readQuestion(
+      `${question.slice(0, word.start)}${worth.label}${question.slice(word.end)}`,
+      model,
+      now,
+    );
+    if (!again.missing && !valueUnmeasured(tokens, again.plan, model) && again.plan)
+      return {
+        ...again,
+        confidence: again.confidence * 0.95,
+        doubts: [...again.doubts, `"${word.raw}" read as ${worth.label}`],
+      };
+  }
+  return {
+    ...u,
+    confidence: u.confidence * 0.5,
+    doubts: [...u.doubts, '"value" was read as no amount of money'],
+  };
+}
+
+const SALES_WORDS = new Set(['revenue', 'revenues', 'sales', 'turnover', 'gmv', 'amount', 'total']);
+
+/** The one money column of a table named as its sales (revenue, sales, amount), if one. */
+function salesColumn(model: SemanticModel, table: string | undefined): ModelColumn | undefined {
+  const columns = model.tables.find((t) => t.name === table)?.columns ?? [];
+  const sales = columns.filter(
+    (c) =>
+      c.kind === 'number' &&
+      isMoneyColumn(c) &&
+      splitIdentifier(c.name).some((w) => SALES_WORDS.has(w.toLowerCase())),
+  );
+  return sales.length === 1 ? sales[0] : undefined;
+}
+
+/**
+ * "the value of returned orders": what rows are worth is an amount of money. A reading that
+ * measures no money (a count, a listing of their flags) has not understood "value", unless the
+ * data has a column called so.
+ */
+function valueUnmeasured(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel): boolean {
+  if (!plan) return false;
+  const at = tokens.findIndex((t, i) => ['value', 'worth'].includes(t.text) && tokens[i + 1]?.text === 'of');
+  if (at < 0) return false;
+  const column = (ref: { table: string; column: string } | undefined) =>
+    ref && model.tables.find((t) => t.name === ref.table)?.columns.find((c) => c.name === ref.column);
+  const named = (ref: { table: string; column: string }) =>
+    splitIdentifier(ref.column).some((w) => ['value', 'worth'].includes(w.toLowerCase()));
+  if ([...plan.columns, ...plan.measures.flatMap((m) => (m.column ? [m.column] : []))].some(named))
+    return false;
+  return !plan.measures.some((m) => {
+    const c = column(m.column);
+    return !!c && isMoneyColumn(c) && m.agg !== 'count' && m.agg !== 'count_distinct';
+  });
 }
 
 function readQuestion(question: string, model: SemanticModel, now: Date): Understanding {

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, expectSameRows, openDemo, type Demo } from '../setup';
+
+let demo: Demo;
+beforeAll(async () => {
+  demo = await openDemo();
+});
+afterAll(async () => {
+  await demo.warehouse.close();
+});
+
+describe('what rows are worth', () => {
+  it.each([
+    [
+      'value of returned orders last quarter',
+      "SELECT SUM(revenue) FROM orders WHERE returned AND order_date BETWEEN DATE '2026-07-01' AND DATE '2026-09-30'",
+    ],
+    [
+      'total value of orders in 2025',
+      "SELECT SUM(revenue) FROM orders WHERE order_date BETWEEN DATE '2025-01-01' AND DATE '2025-12-31'",
+    ],
+  ])('"%s" is their sales', async (question, sql) => {
+    const answer = await ask(demo, question);
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(demo, answer, sql);
+  });
+});
