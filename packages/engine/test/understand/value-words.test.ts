@@ -25,3 +25,20 @@ describe('what rows are worth', () => {
     await expectSameRows(demo, answer, sql);
   });
 });
+
+describe('what was sold', () => {
+  it.each([
+    [
+      'how many smartphones did we sell in 2025',
+      "SELECT SUM(o.quantity) FROM orders o JOIN products p ON p.product_id = o.product_id WHERE p.product_name = 'Smartphone' AND o.order_date BETWEEN DATE '2025-01-01' AND DATE '2025-12-31'",
+    ],
+    [
+      'how much did we sell in 2025',
+      "SELECT SUM(revenue) FROM orders WHERE order_date BETWEEN DATE '2025-01-01' AND DATE '2025-12-31'",
+    ],
+  ])('"%s": how many is units, how much is money', async (question, sql) => {
+    const answer = await ask(demo, question);
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(demo, answer, sql);
+  });
+});

@@ -410,14 +410,34 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
     if (!verb) continue;
     // "bring in", "take in", "rake in": those verbs mean money only with "in".
     if (['bring', 'take', 'rake'].includes(verb.word) && d.tokens[i + 1]?.text !== 'in') continue;
-    // "units sold", "how many … sell": units, counted elsewhere.
+    // "units sold": units, counted elsewhere.
     if (d.tokens.some((x) => UNIT_WORDS.has(x.lemma))) continue;
     const column = moneyColumn(d);
     if (!column) continue;
+    // "how many smartphones did we sell": things sold are counted in units, not money.
+    if (
+      verb.word === 'sell' &&
+      d.tokens.some((x, k) => k < i && x.text === 'many' && d.tokens[k - 1]?.text === 'how')
+    ) {
+      const units = unitColumn(d, column.table);
+      if (!units) continue;
+      return { measure: columnMeasure(units, undefined, d), table: units.table, start: i, end: i + 1 };
+    }
     const end = ['bring', 'take', 'rake'].includes(verb.word) ? i + 2 : i + 1;
     return { measure: columnMeasure(column, undefined, d), table: column.table, start: i, end };
   }
   return null;
+}
+
+/** The one column of a fact table that holds the units sold (quantity, qty, units). */
+function unitColumn(d: Draft, table: string): ModelColumn | undefined {
+  const units = (tableOf(d.model, table)?.columns ?? []).filter(
+    (c) =>
+      c.kind === 'number' &&
+      !c.isKey &&
+      splitIdentifier(c.name).some((w) => ['quantity', 'qty', 'units'].includes(w.toLowerCase())),
+  );
+  return units.length === 1 ? units[0] : undefined;
 }
 
 /** The revenue-like column of the largest fact table (or of `only`): what "selling" adds up. */
