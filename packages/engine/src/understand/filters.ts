@@ -1,5 +1,5 @@
 import type { TFilter } from '@catalyst/contracts';
-import type { ModelColumn } from '../model/types';
+import type { ModelColumn, SemanticModel } from '../model/types';
 import { adjectiveColumn } from '../nlp/lexicon';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { AGG_WORDS, COMPARATORS, NEGATION_WORDS } from './keywords';
@@ -8,7 +8,7 @@ import { markUsed, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
 import { indexModel } from './mentions';
 import { isDimensionOfFact } from '../sql/joins';
-import { isRateColumn } from '../cards/words';
+import { isMoneyColumn, isRateColumn } from '../cards/words';
 
 type ValueMention = Extract<Resolved, { kind: 'value' }>;
 
@@ -397,6 +397,11 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
       );
       continue;
     }
+    // "orders over $1,000": rows compared with an amount of money, by what they are worth.
+    if (!column && saidAsMoney(ctx, numAt)) {
+      column = salesColumn(ctx.model, ctx.base.name);
+      if (column && MONEY_UNITS.has(t[numAt + 1]?.text ?? '')) markUsed(ctx, numAt + 1, numAt + 2);
+    }
     if (!column) continue;
     const percentAt = upper === null ? numAt : numAt + (op === 'between' ? 3 : 2);
     const [low, high] = [value, upper].map((v) => (v === null ? v : asStored(v, column!, t, percentAt)));
@@ -430,6 +435,31 @@ function asStored(value: number, column: ModelColumn, t: Token[], at: number): n
   if (named.some((w) => ['percent', 'percentage', 'pct', 'pc'].includes(w))) return value;
   return value / 100;
 }
+
+const SALES_WORDS = new Set(['revenue', 'revenues', 'sales', 'turnover', 'gmv', 'amount', 'total']);
+
+/** The one money column of a table named as its sales (revenue, sales, amount), if one. */
+export function salesColumn(model: SemanticModel, table: string | undefined): ModelColumn | undefined {
+  const columns = model.tables.find((t) => t.name === table)?.columns ?? [];
+  const sales = columns.filter(
+    (c) =>
+      c.kind === 'number' &&
+      isMoneyColumn(c) &&
+      splitIdentifier(c.name).some((w) => SALES_WORDS.has(w.toLowerCase())),
+  );
+  return sales.length === 1 ? sales[0] : undefined;
+}
+
+/** A number said as money: "$1,000", "500 dollars", "€20". */
+function saidAsMoney(ctx: ParseContext, at: number): boolean {
+  const t = ctx.tokens[at]!;
+  return (
+    /[$€£¥]\s*$/.test(ctx.question.slice(Math.max(0, t.start - 2), t.start)) ||
+    MONEY_UNITS.has(ctx.tokens[at + 1]?.text ?? '')
+  );
+}
+
+const MONEY_UNITS = new Set(['dollars', 'dollar', 'euros', 'euro', 'pounds', 'usd', 'eur', 'gbp', 'bucks']);
 
 const CONTAIN_WORDS = [
   'contain',

@@ -39,6 +39,7 @@ import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
 import { perMeasure, perMemberWithinGroups, perThing } from './per-entity';
+import { salesColumn } from './filters';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
@@ -107,20 +108,6 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     confidence: u.confidence * 0.5,
     doubts: [...u.doubts, '"value" was read as no amount of money'],
   };
-}
-
-const SALES_WORDS = new Set(['revenue', 'revenues', 'sales', 'turnover', 'gmv', 'amount', 'total']);
-
-/** The one money column of a table named as its sales (revenue, sales, amount), if one. */
-function salesColumn(model: SemanticModel, table: string | undefined): ModelColumn | undefined {
-  const columns = model.tables.find((t) => t.name === table)?.columns ?? [];
-  const sales = columns.filter(
-    (c) =>
-      c.kind === 'number' &&
-      isMoneyColumn(c) &&
-      splitIdentifier(c.name).some((w) => SALES_WORDS.has(w.toLowerCase())),
-  );
-  return sales.length === 1 ? sales[0] : undefined;
 }
 
 /**

@@ -42,3 +42,17 @@ describe('what was sold', () => {
     await expectSameRows(demo, answer, sql);
   });
 });
+
+describe('rows compared with an amount of money', () => {
+  it.each([
+    [
+      'How many orders in 2025 were over $1,000?',
+      "SELECT count(*) FROM orders WHERE revenue > 1000 AND order_date BETWEEN DATE '2025-01-01' AND DATE '2025-12-31'",
+    ],
+    ['how many orders were above 2000 dollars', 'SELECT count(*) FROM orders WHERE revenue > 2000'],
+  ])('"%s" compares what they are worth', async (question, sql) => {
+    const answer = await ask(demo, question);
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(demo, answer, sql);
+  });
+});
