@@ -17,6 +17,10 @@ describe('business periods relative to 2026-11-22', () => {
     ['revenue in the past 30 days', '2026-10-24', '2026-11-23'],
     ['revenue in the past 30 days, inclusive of 30 days ago', '2026-10-23', '2026-11-23'],
     ['revenue in the last 4 weeks', '2026-10-26', '2026-11-23'],
+    // Units written short.
+    ['revenue last 4 wks', '2026-10-26', '2026-11-23'],
+    ['revenue last 3 mths', '2026-08-23', '2026-11-23'],
+    ['revenue last mnth', '2026-10-01', '2026-11-01'],
     ['revenue in Q3 2025', '2025-07-01', '2025-10-01'],
     ['revenue since March', '2026-03-01', '2026-11-23'],
     ['revenue in 2025', '2025-01-01', '2026-01-01'],

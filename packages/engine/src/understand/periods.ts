@@ -46,10 +46,17 @@ const UNIT: Record<string, TTimeGrain> = {
   year: 'year',
   years: 'year',
   wk: 'week',
+  wks: 'week',
   mo: 'month',
+  mos: 'month',
   mth: 'month',
+  mths: 'month',
+  mnth: 'month',
+  mnths: 'month',
   qtr: 'quarter',
+  qtrs: 'quarter',
   yr: 'year',
+  yrs: 'year',
 };
 
 function startOf(unit: TTimeGrain, d: Date): Date {
@@ -102,7 +109,7 @@ const RULES: Rule[] = [
     },
   ],
   [
-    /\b(?:in |over |during )?(?:the )?(?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|months?|quarters?|years?)\b(,? inclusive of \d+ \w+ ago)?/i,
+    /\b(?:in |over |during )?(?:the )?(?:last|past|previous) (\d+|two|three|six|twelve) (days?|weeks?|wks?|months?|mos?|mths?|mnths?|quarters?|qtrs?|years?|yrs?)\b(,? inclusive of \d+ \w+ ago)?/i,
     (m, now) => {
       const n = Number(
         ({ two: 2, three: 3, six: 6, twelve: 12 } as Record<string, number>)[m[1]!.toLowerCase()] ?? m[1],
@@ -114,7 +121,7 @@ const RULES: Rule[] = [
       return {
         from: iso(m[3] ? start : addDays(start, 1)),
         to: iso(addDays(today, 1)),
-        label: `last ${n} ${m[2]}`,
+        label: `last ${n} ${unit}${n === 1 ? '' : 's'}`,
       };
     },
   ],
@@ -154,7 +161,7 @@ const RULES: Rule[] = [
     },
   ],
   [
-    /\b(last|previous|this|current) (week|month|quarter|year|wk|mo|mth|qtr|yr)\b/i,
+    /\b(last|previous|this|current) (week|month|quarter|year|wk|mo|mth|mnth|qtr|yr)\b/i,
     (m, now) => {
       const unit = UNIT[m[2]!.toLowerCase()]!;
       const cur = startOf(unit, now);
