@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { loadDataDir } from './load';
 import { generateDomains } from './domains/generate-domains';
+import { generateDomainsFresh } from './domains/generate-domains-fresh';
 import { generateHeldOut2 } from './domains/generate-held-out-2';
 import { generateRetailDemo } from '../demo/retail-demo';
 import { demoDerivedMetrics } from '../demo/demo-metrics';
@@ -75,6 +76,9 @@ export const GENERATORS = {
   },
   'held-out-2': (dir: string) => {
     generateHeldOut2(dir);
+  },
+  'domains-fresh': (dir: string) => {
+    generateDomainsFresh(dir);
   },
 };
 

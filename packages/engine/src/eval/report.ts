@@ -1,7 +1,7 @@
 // One command for every figure of Catalyst AI's understanding: each slice (Spider
-// single_table+agg, Spider all, defog, the demo paraphrases, the fresh demo set (tune half only),
-// the held-out other domains and the second held-out set) on its tune and check halves, plus the
-// suggestion round trip over the demo paraphrases.
+// single_table+agg, Spider all, defog, the demo paraphrases, the fresh demo and fresh domains sets
+// (tune halves only), the held-out other domains and the second held-out set) on its tune and
+// check halves, plus the suggestion round trip over the demo paraphrases.
 // Usage: npm run eval:report -- [--json FILE] [--slices spider-agg,defog,...] [--no-roundtrip]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -25,8 +25,13 @@ export const SLICES: Slice[] = [
   { key: 'spider-all', label: 'Spider all', setDir: join(SHARED_EVAL_DIR, 'spider-train') },
   { key: 'defog', label: 'defog (multi-table)', setDir: join(SHARED_EVAL_DIR, 'defog-dev') },
   { key: 'demo', label: 'Demo paraphrases', setDir: join(EVAL_DATA_DIR, 'demo-paraphrase') },
-  // Tune only (every group in the tune half): its check half is empty, so it is never a CI slice.
+  // Tune only (every group in the tune half): their check halves are empty, so never CI slices.
   { key: 'demo-fresh', label: 'Demo fresh (tune only)', setDir: join(EVAL_DATA_DIR, 'demo-fresh') },
+  {
+    key: 'domains-fresh',
+    label: 'Domains fresh (tune only)',
+    setDir: join(EVAL_DATA_DIR, 'domains-fresh'),
+  },
   { key: 'other-domains', label: 'Other domains (held out)', setDir: join(EVAL_DATA_DIR, 'other-domains') },
   { key: 'held-out-2', label: 'Held out 2', setDir: join(EVAL_DATA_DIR, 'held-out-2') },
 ];

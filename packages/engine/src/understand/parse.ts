@@ -38,7 +38,7 @@ import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
-import { perMeasure, perMemberWithinGroups, perThing } from './per-entity';
+import { perMeasure, perMemberWithinGroups, perThing, rateWithinGroups } from './per-entity';
 import { salesColumn } from './filters';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
@@ -64,7 +64,8 @@ function perWhat(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel)
   return (
     perMemberWithinGroups(tokens, plan, model) ??
     perMeasure(tokens, plan, model) ??
-    perThing(tokens, plan, model)
+    perThing(tokens, plan, model) ??
+    rateWithinGroups(tokens, plan, model)
   );
 }
 
@@ -155,10 +156,7 @@ function readQuestion(question: string, model: SemanticModel, now: Date): Unders
   // The business reader's reading wins when it explains the question better (and, where the
   // general reading found a shape it cannot express, when it expresses that shape).
   const readByBusiness = readBusinessQuestion(question, model, now);
-  const businessPerMember =
-    readByBusiness &&
-    (perMemberWithinGroups(tokens, readByBusiness.plan, model) ??
-      perMeasure(tokens, readByBusiness.plan, model));
+  const businessPerMember = readByBusiness && perWhat(tokens, readByBusiness.plan, model);
   const business = businessPerMember ? { ...readByBusiness!, plan: businessPerMember } : readByBusiness;
   const expresses =
     !missing || (missing.what === 'top or bottom N within each group' && !!business?.plan?.perGroupLimit);

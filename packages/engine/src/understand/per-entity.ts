@@ -178,3 +178,46 @@ export function perThing(tokens: Token[], plan: TQueryPlan | null, model: Semant
   }
   return null;
 }
+
+const BE_VERBS = new Set(['were', 'was', 'got', 'get', 'gets', 'are', 'is', 'been', 'be', 'being']);
+
+/**
+ * "what share of orders were returned, by category": a condition said as what happened to the
+ * rows ("were returned", after a verb of being) within groups is a rate in each group — the
+ * rows meeting it over all of the group's rows — not how the rows meeting it spread over the
+ * groups ("what share of returned orders came from each category"). Returns that plan or null.
+ */
+export function rateWithinGroups(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel) {
+  if (!plan || !plan.share || !plan.dimensions.length || plan.measures.length !== 1) return null;
+  const measure = plan.measures[0]!;
+  if (measure.over || measure.where?.length) return null;
+  const mentions = findMentions(tokens, model);
+  const said = plan.filters.find((f) => {
+    if (f.op !== 'eq' || f.values.length !== 1) return false;
+    return mentions.some(
+      (m) =>
+        (m.kind === 'column' || m.kind === 'value') &&
+        m.start > 0 &&
+        BE_VERBS.has(tokens[m.start - 1]!.text) &&
+        m.hits.some((h) => h.ref.table === f.column.table && h.ref.column === f.column.column),
+    );
+  });
+  if (!said) return null;
+  const column = model.tables
+    .find((t) => t.name === said.column.table)
+    ?.columns.find((c) => c.name === said.column.column);
+  return {
+    ...plan,
+    share: false,
+    filters: plan.filters.filter((f) => f !== said),
+    measures: [
+      {
+        ...measure,
+        label: `Share of ${measure.label.replace(/^(Number|Count) of /, '')} ${column?.label ?? said.column.column}`,
+        where: [said],
+        format: 'percent' as const,
+        over: { ...measure, label: measure.label },
+      },
+    ],
+  };
+}

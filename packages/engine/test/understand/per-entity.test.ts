@@ -56,3 +56,19 @@ describe('a total per another measure or per thing', () => {
     expect(answer.sql).not.toContain('NULLIF');
   });
 });
+
+describe('a share of rows meeting a condition, within groups', () => {
+  const RATE = `SELECT p.category, COUNT(DISTINCT CASE WHEN o.returned THEN o.order_id END) * 1.0 / COUNT(DISTINCT o.order_id)
+    FROM orders o JOIN products p ON p.product_id = o.product_id GROUP BY 1`;
+  const SPREAD = `SELECT p.category, COUNT(DISTINCT o.order_id) * 1.0 / SUM(COUNT(DISTINCT o.order_id)) OVER ()
+    FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.returned GROUP BY 1`;
+  it.each([
+    ['what share of orders were returned, by category', RATE],
+    ['what % of orders got returned in each category', RATE],
+    ['what % of returned orders came from each category', SPREAD],
+  ])('"%s"', async (question, sql) => {
+    const answer = await ask(demo, question);
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(demo, answer, sql);
+  });
+});

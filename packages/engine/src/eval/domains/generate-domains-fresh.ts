@@ -110,7 +110,10 @@ function logistics(dir: string): void {
       DESTINATIONS.filter(([d]) => d !== origin),
     );
     const heavy = level === 'overnight' ? 0.6 : level === 'express' ? 0.8 : 1;
-    const weight = round(Math.min(1800, Math.max(0.4, Math.exp(Math.log(24 * heavy) + 1.05 * gauss(rnd)))), 1);
+    const weight = round(
+      Math.min(1800, Math.max(0.4, Math.exp(Math.log(24 * heavy) + 1.05 * gauss(rnd)))),
+      1,
+    );
     const cost = round(
       (9 + 1.15 * weight ** 0.86) * multiplier * price * Math.max(0.7, 1 + 0.08 * gauss(rnd)),
       2,
@@ -217,12 +220,26 @@ function marketing(dir: string): void {
     const clicks = Math.round(impressions * ctr * Math.max(0.4, 1 + 0.2 * gauss(rnd)));
     // November campaigns convert better (the shopping season).
     const season = new Date(start).getUTCMonth() === 10 ? 1.25 : 1;
-    const conversions = Math.round(clicks * cvr * regionFactor * season * Math.max(0.3, 1 + 0.22 * gauss(rnd)));
+    const conversions = Math.round(
+      clicks * cvr * regionFactor * season * Math.max(0.3, 1 + 0.22 * gauss(rnd)),
+    );
     const base = `${THEMES[new Date(start).getUTCMonth()]} ${new Date(start).getUTCFullYear()} - ${CHANNEL_TITLES[channel]} ${short}`;
     const n = (names.get(base) ?? 0) + 1;
     names.set(base, n);
-    const name = n === 1 ? base : `${base} ${n}`;
-    rows.push(['', name, channel, iso(start), iso(end), budget, spend, impressions, clicks, conversions, region]);
+    const name = n === 1 ? base : `${base} (${n})`;
+    rows.push([
+      '',
+      name,
+      channel,
+      iso(start),
+      iso(end),
+      budget,
+      spend,
+      impressions,
+      clicks,
+      conversions,
+      region,
+    ]);
   }
   rows.sort((a, b) => byColumn(a, b, 3));
   rows.forEach((r, i) => (r[0] = `CMP-${String(i + 1).padStart(4, '0')}`));
@@ -344,9 +361,26 @@ function clinic(dir: string): void {
     const r = rnd();
     const status = r < noShow ? 'no-show' : r < noShow + 0.085 ? 'cancelled' : 'completed';
     const charged =
-      status === 'cancelled' ? 0 : status === 'no-show' ? 35 : insurance === 'public' ? round(fee * 0.82, 2) : fee;
+      status === 'cancelled'
+        ? 0
+        : status === 'no-show'
+          ? 35
+          : insurance === 'public'
+            ? round(fee * 0.82, 2)
+            : fee;
     const duration = slots[Math.floor(rnd() * slots.length)]!;
-    rows.push(['', doctor.id, patient.id, iso(day), iso(booked), status, duration, charged, insurance, patient.age]);
+    rows.push([
+      '',
+      doctor.id,
+      patient.id,
+      iso(day),
+      iso(booked),
+      status,
+      duration,
+      charged,
+      insurance,
+      patient.age,
+    ]);
   }
   rows.sort((a, b) => byColumn(a, b, 3));
   rows.forEach((r, i) => (r[0] = `APT-${String(i + 1).padStart(6, '0')}`));
