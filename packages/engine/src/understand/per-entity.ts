@@ -183,7 +183,7 @@ const BE_VERBS = new Set(['were', 'was', 'got', 'get', 'gets', 'are', 'is', 'bee
 
 /**
  * "what share of orders were returned, by category": a condition said as what happened to the
- * rows ("were returned", after a verb of being) within groups is a rate in each group — the
+ * rows ("were returned", after a verb of being, or "orders returned") within groups is a rate in each group — the
  * rows meeting it over all of the group's rows — not how the rows meeting it spread over the
  * groups ("what share of returned orders came from each category"). Returns that plan or null.
  */
@@ -194,11 +194,17 @@ export function rateWithinGroups(tokens: Token[], plan: TQueryPlan | null, model
   const mentions = findMentions(tokens, model);
   const said = plan.filters.find((f) => {
     if (f.op !== 'eq' || f.values.length !== 1) return false;
+    // "were returned", or after the rows' own name: "shipments lost".
+    const predicate = (at: number) =>
+      BE_VERBS.has(tokens[at - 1]?.text ?? '') ||
+      mentions.some(
+        (t) => t.kind === 'table' && t.end === at && t.tables.some((x) => x.table.name === plan.table),
+      );
     return mentions.some(
       (m) =>
         (m.kind === 'column' || m.kind === 'value') &&
         m.start > 0 &&
-        BE_VERBS.has(tokens[m.start - 1]!.text) &&
+        predicate(m.start) &&
         m.hits.some((h) => h.ref.table === f.column.table && h.ref.column === f.column.column),
     );
   });

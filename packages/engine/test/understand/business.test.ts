@@ -129,3 +129,14 @@ describe('what it leaves to the general reader or declines', () => {
     expect(read('list the cinemas in Leeds')).toBeNull();
   });
 });
+
+describe('the ranked end', () => {
+  it.each([
+    ['the quietest booking month of 2025', 'ASC'],
+    ['the busiest booking month of 2025', 'DESC'],
+  ])('"%s" counts the bookings of each month and ranks from the %s end', async (question, dir) => {
+    const sql = `SELECT date_trunc('month', booking_date) AS m, count(*) AS n FROM bookings
+      WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY 1 ORDER BY n ${dir} LIMIT 1`;
+    await expectAnswerHas(db, await ask(db, question), sql);
+  });
+});

@@ -65,6 +65,7 @@ describe('a share of rows meeting a condition, within groups', () => {
   it.each([
     ['what share of orders were returned, by category', RATE],
     ['what % of orders got returned in each category', RATE],
+    ['% of orders returned per category', RATE],
     ['what % of returned orders came from each category', SPREAD],
   ])('"%s"', async (question, sql) => {
     const answer = await ask(demo, question);

@@ -48,7 +48,10 @@ export function rank(d: Draft, taken: Set<number>): boolean {
   const rankedPeriod = d.time.grain?.ranked || rankedGrain(d);
   const whichAt = t.findIndex((x) => WHICH.has(x.text));
   if (at < 0 && !rankedPeriod) return true;
-  const dir: 'asc' | 'desc' = at >= 0 && RANK_ASC.has(t[at]!.text) ? 'asc' : 'desc';
+  // A rank word read as what is counted ("the quietest month" counts the facts) still says
+  // which end is asked for.
+  const countedAsc = t.some((x) => BUSY.has(x.text) && RANK_ASC.has(x.text));
+  const dir: 'asc' | 'desc' = (at >= 0 ? RANK_ASC.has(t[at]!.text) : countedAsc) ? 'asc' : 'desc';
   if (at >= 0) explain(d, at);
   // "best-selling", "top-performing": the second half says what the rank is about.
   if (at >= 0 && ['selling', 'performing', 'earning', 'grossing'].includes(t[at + 1]?.text ?? ''))
