@@ -82,7 +82,8 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
-  const u = readQuestion(question, model, now);
+  const read = readQuestion(question, model, now);
+  const u = read.unexplained.includes('rate') ? (rateOfValue(question, read, model, now) ?? read) : read;
   if (u.missing) return u;
   const tokens = fixTypos(tokenize(question));
   const difference = differenceOfTwo(tokens, u.plan, model);
@@ -108,6 +109,40 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     ...u,
     confidence: u.confidence * 0.5,
     doubts: [...u.doubts, '"value" was read as no amount of money'],
+  };
+}
+
+/**
+ * "no-show rate by insurance type", "lost rate per carrier": a value of the facts said before
+ * "rate" is the share of the rows holding it (within each group), read as that share.
+ */
+function rateOfValue(
+  question: string,
+  u: Understanding,
+  model: SemanticModel,
+  now: Date,
+): Understanding | null {
+  const tokens = tokenize(question);
+  const at = tokens.findIndex((t) => t.text === 'rate');
+  if (at < 1) return null;
+  const said = findMentions(tokens, model).find(
+    (m) => m.kind === 'value' && m.end === at && m.hits.length === 1 && m.hits[0]!.column.kind !== 'number',
+  );
+  if (said?.kind !== 'value') return null;
+  const table = model.tables.find((t) => t.name === said.hits[0]!.ref.table);
+  if (!table?.columns.some((c) => c.isTime)) return null;
+  const value = question.slice(tokens[said.start]!.start, tokens[said.end - 1]!.end);
+  const rows = table.label.toLowerCase();
+  const text = `${question.slice(0, tokens[said.start]!.start)}share of ${rows} that were ${value}${question.slice(tokens[at]!.end)}`;
+  const again = readQuestion(text, model, now);
+  const rate =
+    again.plan?.measures.length === 1 &&
+    again.plan.measures[0]!.where?.length &&
+    again.plan.measures[0]!.over;
+  if (!rate || again.missing || again.confidence <= u.confidence) return null;
+  return {
+    ...again,
+    doubts: [...again.doubts, `"${value} rate" read as the share of ${rows} that were ${value}`],
   };
 }
 

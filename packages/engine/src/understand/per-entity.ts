@@ -219,7 +219,7 @@ export function rateWithinGroups(tokens: Token[], plan: TQueryPlan | null, model
     measures: [
       {
         ...measure,
-        label: `Share of ${measure.label.replace(/^(Number|Count) of /, '')} ${column?.label ?? said.column.column}`,
+        label: `Share of ${measure.label.replace(/^(Number|Count) of /, '')}: ${typeof said.values[0] === 'boolean' ? (column?.label ?? said.column.column) : String(said.values[0])}`,
         where: [said],
         format: 'percent' as const,
         over: { ...measure, label: measure.label },
