@@ -64,6 +64,8 @@ const measureFields = {
   p: z.number().min(0).max(1).optional(),
   /** For count_distinct of a date: distinct periods (months with sales) rather than days. */
   grain: ZTimeGrain.optional(),
+  /** With a date column: the measure is of the days from this date column's value to `column`'s. */
+  since: ZColumnRef.optional(),
   /** Only the rows meeting all these conditions count towards this measure (the others' do not). */
   where: z.array(ZFilter).max(10).optional(),
   format: ZDisplayFormat.optional(),

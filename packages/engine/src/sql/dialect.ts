@@ -34,6 +34,8 @@ export interface Dialect {
   parseDate(expr: string, format: string | null): string;
   /** Text as a number (thousands separators allowed); NULL where it is not one. */
   parseNumber(expr: string): string;
+  /** The days from one date or time to another, with a fraction for times of day. */
+  daysBetween(from: string, to: string): string;
 }
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -66,6 +68,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     limit: (n) => `LIMIT ${n}`,
     truncate: (e, g) => `CAST(date_trunc('${g}', ${e}) AS DATE)`,
     weekday: (e) => `isodow(${e})`,
+    daysBetween: (a, b) => `((epoch(CAST(${b} AS TIMESTAMP)) - epoch(CAST(${a} AS TIMESTAMP))) / 86400.0)`,
     // As DOUBLE: the percentile of a DECIMAL column would otherwise be rounded to its scale.
     percentile: (e, p) => `quantile_cont(CAST(${e} AS DOUBLE), ${p})`,
     // LIKE would read "%" and "_" in the value as wildcards.
@@ -92,6 +95,8 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     limit: (n) => `LIMIT ${n}`,
     truncate: (e, g) => `CAST(date_trunc('${g}', ${e}) AS DATE)`,
     weekday: (e) => `CAST(EXTRACT(ISODOW FROM ${e}) AS INTEGER)`,
+    daysBetween: (a, b) =>
+      `(EXTRACT(EPOCH FROM (CAST(${b} AS TIMESTAMP) - CAST(${a} AS TIMESTAMP))) / 86400.0)`,
     percentile: (e, p) => `PERCENTILE_CONT(${p}) WITHIN GROUP (ORDER BY CAST(${e} AS DOUBLE PRECISION))`,
     contains: (e, p) => `strpos(lower(${e}), lower(${p})) > 0`,
     // PostgreSQL's NULL is the largest value; the other databases sort it as the smallest.
@@ -121,6 +126,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
         year: `DATE_FORMAT(${e}, '%Y-01-01')`,
       })[g],
     weekday: (e) => `(WEEKDAY(${e}) + 1)`,
+    daysBetween: (a, b) => `(TIMESTAMPDIFF(SECOND, ${a}, ${b}) / 86400.0)`,
     // MariaDB's PERCENTILE_CONT is a window function only, and MySQL has none.
     percentile: () => null,
     contains: (e, p) => `LOCATE(LOWER(${p}), LOWER(${e})) > 0`,
@@ -144,6 +150,8 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     truncate: (e, g) => `DATE_TRUNC(${e}, ${g === 'week' ? 'ISOWEEK' : g.toUpperCase()})`,
     // DAYOFWEEK counts from Sunday (1).
     weekday: (e) => `(MOD(EXTRACT(DAYOFWEEK FROM ${e}) + 5, 7) + 1)`,
+    daysBetween: (a, b) =>
+      `(TIMESTAMP_DIFF(CAST(${b} AS TIMESTAMP), CAST(${a} AS TIMESTAMP), SECOND) / 86400.0)`,
     // PERCENTILE_CONT is an analytic function only; APPROX_QUANTILES is not exact.
     percentile: () => null,
     contains: (e, p) => `STRPOS(LOWER(${e}), LOWER(${p})) > 0`,

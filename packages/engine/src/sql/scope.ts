@@ -186,7 +186,13 @@ export class Scope {
     if (!m.column) throw new PlanError(`${m.agg} needs a column`);
     if (m.grain && this.column(m.column).kind !== 'date')
       throw new PlanError(`"${m.label}" counts periods of ${m.column.column}, which holds no dates`);
-    const column = m.grain ? this.d.truncate(this.col(m.column), m.grain) : this.col(m.column);
+    if (m.since && (this.column(m.since).kind !== 'date' || this.column(m.column).kind !== 'date'))
+      throw new PlanError(`"${m.label}" counts days between two columns of dates`);
+    const column = m.since
+      ? this.d.daysBetween(this.col(m.since), this.col(m.column))
+      : m.grain
+        ? this.d.truncate(this.col(m.column), m.grain)
+        : this.col(m.column);
     if (m.agg === 'count') return `COUNT(${only(column)})`;
     if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${only(column)})`;
     if (m.agg === 'median' || m.agg === 'percentile') {

@@ -40,6 +40,7 @@ import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
 import { perMeasure, perMemberWithinGroups, perThing, rateWithinGroups } from './per-entity';
 import { salesColumn } from './filters';
+import { readDuration } from './durations';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
@@ -83,7 +84,8 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const read = readQuestion(question, model, now);
-  const u = read.unexplained.includes('rate') ? (rateOfValue(question, read, model, now) ?? read) : read;
+  const rate = read.unexplained.includes('rate') ? (rateOfValue(question, read, model, now) ?? read) : read;
+  const u = readDuration(fixTypos(tokenize(question)), rate, model) ?? rate;
   if (u.missing) return u;
   const tokens = fixTypos(tokenize(question));
   const difference = differenceOfTwo(tokens, u.plan, model);
@@ -113,7 +115,7 @@ export function understand(question: string, model: SemanticModel, now: Date): U
 }
 
 /**
- * "no-show rate by insurance type", "lost rate per carrier": a value of the facts said before
+ * "no-show rate for each doctor", "refund rate per store": a value of the facts said before
  * "rate" is the share of the rows holding it (within each group), read as that share.
  */
 function rateOfValue(

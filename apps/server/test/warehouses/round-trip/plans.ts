@@ -97,6 +97,17 @@ export const CASES: RoundTripCase[] = [
   // Aggregates
   { name: 'counts all rows', plan: { measures: [count()] } },
   {
+    name: 'days between two dates of a row (a date and a timestamp), by channel',
+    plan: {
+      measures: [
+        { agg: 'avg', column: s('created_at'), since: s('order_date'), label: 'Average days' },
+        { agg: 'max', column: s('created_at'), since: s('order_date'), label: 'Most days' },
+      ],
+      dimensions: [{ column: s('channel'), label: 'Channel' }],
+    },
+    order: 'none',
+  },
+  {
     name: 'each aggregate of numbers, dates and timestamps',
     plan: {
       measures: [

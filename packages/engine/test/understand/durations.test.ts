@@ -1,0 +1,70 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDataDir } from '../../src/eval/load';
+import { answerOnce } from '../../src/answer/answer';
+import { expectSameRows, NOW, type Demo } from '../setup';
+
+// Parcels sent by couriers: when each was sent and delivered, and what it cost; and visits that
+// hold their own length in minutes.
+const PARCELS = Array.from({ length: 30 }, (_, i) => {
+  const sent = new Date(Date.UTC(2026, 9, 1 + i));
+  const days = 1 + ((i * 7) % 5) + (i % 3 === 0 ? 2 : 0);
+  const delivered = new Date(sent.getTime() + days * 86_400_000);
+  const courier = ['Swift', 'Steady', 'Slowpoke'][i % 3];
+  return [i + 1, sent.toISOString().slice(0, 10), delivered.toISOString().slice(0, 10), courier, 10 + i];
+});
+const VISITS = Array.from({ length: 12 }, (_, i) => {
+  const booked = new Date(Date.UTC(2026, 9, 1 + i));
+  const visit = new Date(booked.getTime() + (3 + (i % 4)) * 86_400_000);
+  return [i + 1, booked.toISOString().slice(0, 10), visit.toISOString().slice(0, 10), 20 + (i % 3) * 10, 50];
+});
+
+let db: Demo;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalyst-parcels-'));
+  const csv = (header: string, rows: unknown[][]) =>
+    `${header}\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+  writeFileSync(join(dir, 'parcels.csv'), csv('parcel_id,sent_date,delivered_date,courier,price', PARCELS));
+  writeFileSync(join(dir, 'visits.csv'), csv('visit_id,booked_on,visit_date,duration_min,fee', VISITS));
+  const { warehouse, model } = await loadDataDir(dir);
+  db = { warehouse, model, dir };
+});
+afterAll(async () => {
+  await db.warehouse.close();
+});
+
+const ask = (question: string) =>
+  answerOnce({ question, model: db.model, warehouse: db.warehouse, now: NOW, threshold: 0.7 });
+
+const DAYS = 'delivered_date - sent_date';
+
+describe('the time between two dates of a row', () => {
+  it.each([
+    ['average delivery time by courier', `SELECT courier, AVG(${DAYS}) FROM parcels GROUP BY 1`],
+    [
+      'What is the average delivery time in days for each courier?',
+      `SELECT courier, AVG(${DAYS}) FROM parcels GROUP BY 1`,
+    ],
+    [
+      'Which courier takes the longest to deliver on average?',
+      `SELECT courier, AVG(${DAYS}) FROM parcels GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    ],
+  ])('"%s" is the days from the start to the end', async (question, sql) => {
+    const answer = await ask(question);
+    expect(answer.status, answer.message).toBe('answered');
+    expect(answer.message + answer.reading).toMatch(/Sent Date/);
+    await expectSameRows(db, answer, sql);
+  });
+
+  it('is not read where the days are only a period ("in the last 30 days")', async () => {
+    const answer = await ask('How many parcels were sent in the last 30 days?');
+    expect(answer.sql).not.toMatch(/epoch/i);
+  });
+
+  it('is not read where the rows hold their own length', async () => {
+    const answer = await ask('how long are visits on average');
+    expect(answer.sql).not.toMatch(/epoch/i);
+  });
+});
