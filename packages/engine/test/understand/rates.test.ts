@@ -43,3 +43,15 @@ describe('a value said before "rate"', () => {
     },
   );
 });
+
+describe('what we spent', () => {
+  it('is the cost of the facts, not what sales bring in', async () => {
+    const answer = await ask('How much have we spent on repairs in October 2026?');
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(
+      db,
+      answer,
+      "SELECT SUM(cost) FROM repairs WHERE booked_date BETWEEN '2026-10-01' AND '2026-10-31'",
+    );
+  });
+});

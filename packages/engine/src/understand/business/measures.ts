@@ -412,7 +412,11 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
     if (['bring', 'take', 'rake'].includes(verb.word) && d.tokens[i + 1]?.text !== 'in') continue;
     // "units sold": units, counted elsewhere.
     if (d.tokens.some((x) => UNIT_WORDS.has(x.lemma))) continue;
-    const column = moneyColumn(d);
+    // "how much have we spent on shipping": what we pay out is a cost, not what sales bring in.
+    const weSpent =
+      ['spend', 'pay'].includes(verb.word) &&
+      d.tokens.some((x, k) => k < i && ['we', 'us', 'our'].includes(x.text));
+    const column = weSpent ? costColumn(d) : moneyColumn(d);
     if (!column) continue;
     // "how many smartphones did we sell": things sold are counted in units, not money.
     if (
@@ -427,6 +431,24 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
     return { measure: columnMeasure(column, undefined, d), table: column.table, start: i, end };
   }
   return null;
+}
+
+/** The one money column of the facts named as a cost or a spend: what "we spent" adds up. */
+function costColumn(d: Draft): ModelColumn | undefined {
+  const costs = d.model.tables
+    .filter((t) => t.columns.some((c) => c.isTime))
+    .flatMap((t) =>
+      t.columns.filter(
+        (c) =>
+          c.kind === 'number' &&
+          c.entityType === 'KPI' &&
+          !c.isKey &&
+          splitIdentifier(c.name).some((w) =>
+            ['cost', 'costs', 'spend', 'expense', 'expenses'].includes(w.toLowerCase()),
+          ),
+      ),
+    );
+  return costs.length === 1 ? costs[0] : undefined;
 }
 
 /** The one column of a fact table that holds the units sold (quantity, qty, units). */
