@@ -53,7 +53,6 @@ const END = new Set([
   'fulfill',
   'settle',
   'pay',
-  'appointment',
   'due',
 ]);
 
@@ -172,7 +171,7 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
     START.has(stem(w)) ||
     END.has(stem(w));
   if (!u.unexplained.some(timeWord) || !u.unexplained.every(durationWord)) return null;
-  // A table that holds durations itself ("duration_min") is asked about them, not its dates.
+  // A table that holds durations itself ("duration_min") is asked about them, not its dates…
   const holdsTimes = table.columns.some(
     (c) =>
       c.kind === 'number' &&
@@ -192,7 +191,11 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
         ].includes(w.toLowerCase()),
       ),
   );
-  if (holdsTimes) return null;
+  // Unless the question names the events of its dates ("booked", "delivered").
+  const eventSaid = [...stems(pair.from), ...stems(pair.to)].some(
+    (w) => (START.has(w) || END.has(w)) && said.has(w),
+  );
+  if (holdsTimes && !eventSaid) return null;
   const onDates = (r: { table: string; column: string }) =>
     r.table === table.name && (r.column === pair.from.name || r.column === pair.to.name);
   // Columns a listing showed ("… by channel" read as channels listed) become its groupings.

@@ -63,6 +63,12 @@ describe('the time between two dates of a row', () => {
     expect(answer.sql).not.toMatch(/epoch/i);
   });
 
+  it("is read where the rows hold their own length but the question names the dates' events", async () => {
+    const answer = await ask('On average, how many days in advance are visits booked?');
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(db, answer, 'SELECT AVG(visit_date - booked_on) FROM visits');
+  });
+
   it('is not read where the rows hold their own length', async () => {
     const answer = await ask('how long are visits on average');
     expect(answer.sql).not.toMatch(/epoch/i);
