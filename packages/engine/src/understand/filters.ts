@@ -403,6 +403,14 @@ export function comparisonFilters(ctx: ParseContext): CountCondition[] {
       if (column && MONEY_UNITS.has(t[numAt + 1]?.text ?? '')) markUsed(ctx, numAt + 1, numAt + 2);
     }
     if (!column) continue;
+    // "heavier than 5 kg": the unit after the number names the column compared, nothing more.
+    const unitAfter = ctx.resolved.find(
+      (r) => r.kind === 'column' && r.start === compEnd && r.column === column && r.end - r.start === 1,
+    );
+    if (unitAfter) {
+      ctx.consumed.add(unitAfter.start);
+      markUsed(ctx, unitAfter.start, unitAfter.end);
+    }
     const percentAt = upper === null ? numAt : numAt + (op === 'between' ? 3 : 2);
     const [low, high] = [value, upper].map((v) => (v === null ? v : asStored(v, column!, t, percentAt)));
     ctx.filters.push({ column: ref(column), op, values: high == null ? [low!] : [low!, high] });

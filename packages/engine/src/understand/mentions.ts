@@ -99,6 +99,9 @@ function add<T>(map: Map<string, T[]>, key: string, item: T): void {
 
 const lemmaKey = (words: string[]): string => words.map(lemma).join(' ');
 
+/** Units a measure's name may end in ("weight_kg", "distance_km"), which alone name it. */
+const UNIT_TAILS = new Set(['kg', 'kgs', 'km', 'lb', 'lbs', 'miles', 'usd', 'eur', 'gbp', 'mb', 'gb', 'kwh']);
+
 function columnVariants(column: ModelColumn, table: ModelTable): { key: string; quality: number }[] {
   const words = splitIdentifier(column.name);
   const out: { key: string; quality: number }[] = [{ key: lemmaKey(words), quality: 1 }];
@@ -122,6 +125,10 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
   if (rest.length > 1 && rest !== words && WEAK_TAIL.has(rest[rest.length - 1]!))
     out.push({ key: lemmaKey(rest.slice(0, -1)), quality: 0.8 });
   for (const s of column.synonyms) out.push({ key: lemma(s), quality: 0.7 });
+  // "100 kg", "cost per kg": the unit a measure is kept in names it.
+  const unit = words[words.length - 1]!.toLowerCase();
+  if (column.kind === 'number' && words.length > 1 && UNIT_TAILS.has(unit))
+    out.push({ key: unit, quality: 0.75 });
   // "support percentage" for support_rate, "locations" for dept_address in table department.
   const head = rest[rest.length - 1]!;
   for (const syn of synonymsOf(head)) {

@@ -13,7 +13,8 @@ const PARCELS = Array.from({ length: 30 }, (_, i) => {
   const days = 1 + ((i * 7) % 5) + (i % 3 === 0 ? 2 : 0);
   const delivered = new Date(sent.getTime() + days * 86_400_000);
   const courier = ['Swift', 'Steady', 'Slowpoke'][i % 3];
-  return [i + 1, sent.toISOString().slice(0, 10), delivered.toISOString().slice(0, 10), courier, 10 + i];
+  const kg = 1 + ((i * 3) % 9);
+  return [i + 1, sent.toISOString().slice(0, 10), delivered.toISOString().slice(0, 10), courier, 10 + i, kg];
 });
 const VISITS = Array.from({ length: 12 }, (_, i) => {
   const booked = new Date(Date.UTC(2026, 9, 1 + i));
@@ -26,7 +27,10 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'catalyst-parcels-'));
   const csv = (header: string, rows: unknown[][]) =>
     `${header}\n${rows.map((r) => r.join(',')).join('\n')}\n`;
-  writeFileSync(join(dir, 'parcels.csv'), csv('parcel_id,sent_date,delivered_date,courier,price', PARCELS));
+  writeFileSync(
+    join(dir, 'parcels.csv'),
+    csv('parcel_id,sent_date,delivered_date,courier,cost,weight_kg', PARCELS),
+  );
   writeFileSync(join(dir, 'visits.csv'), csv('visit_id,booked_on,visit_date,duration_min,fee', VISITS));
   const { warehouse, model } = await loadDataDir(dir);
   db = { warehouse, model, dir };
@@ -72,5 +76,16 @@ describe('the time between two dates of a row', () => {
   it('is not read where the rows hold their own length', async () => {
     const answer = await ask('how long are visits on average');
     expect(answer.sql).not.toMatch(/epoch/i);
+  });
+});
+
+describe('the unit a measure is kept in', () => {
+  it.each([
+    ['cost per kg by courier', 'SELECT courier, SUM(cost) / SUM(weight_kg) FROM parcels GROUP BY 1'],
+    ['how many parcels are heavier than 5 kg', 'SELECT count(*) FROM parcels WHERE weight_kg > 5'],
+  ])('"%s" names it', async (question, sql) => {
+    const answer = await ask(question);
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(db, answer, sql);
   });
 });
