@@ -145,6 +145,30 @@ function wordNumber(text: string): number | null {
   return WORD_NUMBERS[text] ?? null;
 }
 
+/** Short forms people type for business nouns, read as the words ("appts" → appointments). */
+const SHORT_FORMS: Record<string, string> = {
+  appt: 'appointment',
+  appts: 'appointments',
+  cust: 'customer',
+  custs: 'customers',
+  ppl: 'people',
+  txn: 'transaction',
+  txns: 'transactions',
+  dept: 'department',
+  depts: 'departments',
+  emp: 'employee',
+  emps: 'employees',
+  mgr: 'manager',
+  mgrs: 'managers',
+  qty: 'quantity',
+  amt: 'amount',
+  acct: 'account',
+  accts: 'accounts',
+  prods: 'products',
+  hrs: 'hours',
+  mins: 'minutes',
+};
+
 /** Nouns of rates, whose unit a percent sign after them is. */
 const RATE_NOUNS = new Set([
   'margin',
@@ -219,7 +243,7 @@ export function tokenize(input: string): Token[] {
     }
     const raw = m[6] ?? m[0];
     const text = raw.toLowerCase().replace(/’/g, "'");
-    const plain = text.replace(/'s$/, '');
+    const plain = SHORT_FORMS[text.replace(/'s$/, '')] ?? text.replace(/'s$/, '');
     tokens.push({
       text: plain,
       lemma: lemma(plain),

@@ -127,8 +127,15 @@ function rateOfValue(
   const tokens = tokenize(question);
   const at = tokens.findIndex((t) => t.text === 'rate');
   if (at < 1) return null;
-  const said = findMentions(tokens, model).find(
-    (m) => m.kind === 'value' && m.end === at && m.hits.length === 1 && m.hits[0]!.column.kind !== 'number',
+  const mentions = findMentions(tokens, model);
+  // "no-show rate", or with the rows' name between: "lost shipment rate".
+  const rowsAt = mentions.find((m) => m.kind === 'table' && m.end === at)?.start ?? at;
+  const said = mentions.find(
+    (m) =>
+      m.kind === 'value' &&
+      (m.end === at || m.end === rowsAt) &&
+      m.hits.length === 1 &&
+      m.hits[0]!.column.kind !== 'number',
   );
   if (said?.kind !== 'value') return null;
   const table = model.tables.find((t) => t.name === said.hits[0]!.ref.table);

@@ -42,3 +42,10 @@ describe('percentages said in a question', () => {
     expect(share).toBeLessThan(1);
   });
 });
+
+describe('short forms of business nouns', () => {
+  it('are read as the words', () => {
+    expect(tokenize('appts per cust').map((t) => t.text)).toEqual(['appointments', 'per', 'customer']);
+    expect(tokenize('appts per cust').map((t) => t.raw)).toEqual(['appts', 'per', 'cust']);
+  });
+});

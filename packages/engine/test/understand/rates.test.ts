@@ -44,6 +44,18 @@ describe('a value said before "rate"', () => {
   );
 });
 
+describe('a value and the rows it marks, said before "rate"', () => {
+  it('"cancelled repair rate by garage" is the share of repairs cancelled in each garage', async () => {
+    const answer = await ask('cancelled repair rate by garage');
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(
+      db,
+      answer,
+      `SELECT garage, AVG(CASE WHEN status = 'cancelled' THEN 1.0 ELSE 0 END) FROM repairs GROUP BY 1`,
+    );
+  });
+});
+
 describe('what we spent', () => {
   it('is the cost of the facts, not what sales bring in', async () => {
     const answer = await ask('How much have we spent on repairs in October 2026?');
