@@ -900,7 +900,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     if (dateList && !tokens.some((x) => ['date', 'day', 'when', 'time', 'timestamp'].includes(x.lemma)))
       penalise(ctx, DOUBT_WEIGHTS.datesNotAsked, 'a list of dates was not asked for');
     if (ctx.tokens.some((t) => ['different', 'distinct', 'unique'].includes(t.text))) ctx.distinct = true;
-    // "Show all majors", "what ranks do we have": the values of a repeating attribute, once each.
+    // "Show every major", "what ranks do we have": the values of a repeating attribute, once each.
     const only =
       columns.length === 1
         ? ctx.base.columns.find((c) => c.name === columns[0]!.column && c.table === columns[0]!.table)

@@ -264,7 +264,7 @@ function countPhrases(d: Draft): { start: number; end: number }[] {
 }
 
 /**
- * Counts: "how many orders", "number of customers", "order count", "customer count per region".
+ * Counts: "how many orders", "number of customers", "order count", "customer count by store".
  * What is counted is a table named right after the counting words (or right before "count").
  */
 export function findCounts(d: Draft, skip: Set<number>): FoundMeasure[] {
