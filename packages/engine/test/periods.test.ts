@@ -17,6 +17,10 @@ describe('business periods relative to 2026-11-22', () => {
     ['revenue in the past 30 days', '2026-10-24', '2026-11-23'],
     ['revenue in the past 30 days, inclusive of 30 days ago', '2026-10-23', '2026-11-23'],
     ['revenue in the last 4 weeks', '2026-10-26', '2026-11-23'],
+    // A month of the year said relatively, not the whole year.
+    ['revenue in October of last year', '2025-10-01', '2025-11-01'],
+    ['revenue March this year', '2026-03-01', '2026-04-01'],
+    ['revenue in May last year', '2025-05-01', '2025-06-01'],
     // Units written short.
     ['revenue last 4 wks', '2026-10-26', '2026-11-23'],
     ['revenue last 3 mths', '2026-08-23', '2026-11-23'],

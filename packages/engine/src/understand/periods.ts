@@ -160,6 +160,21 @@ const RULES: Rule[] = [
       return { to: iso(d), label: `before ${iso(d)}` };
     },
   ],
+  // "October of last year", "March this year": a month of the year said relatively.
+  [
+    new RegExp(
+      String.raw`\b(?:(?:in|during|for) )?(${MONTH_NAME})\.? (?:of )?(last|previous|this|current) (?:year|yr)\b`,
+      'i',
+    ),
+    (m, now) => {
+      const month = FULL_MONTHS.findIndex((x) => x.startsWith(m[1]!.toLowerCase().slice(0, 3)));
+      // "may" alone is likelier the verb ("sales may last year-round").
+      if (m[1]!.toLowerCase() === 'may' && !/^(?:in|during|for) /i.test(m[0])) return null;
+      const y = now.getUTCFullYear() - (/last|previous/i.test(m[2]!) ? 1 : 0);
+      const name = `${FULL_MONTHS[month]![0]!.toUpperCase()}${FULL_MONTHS[month]!.slice(1)}`;
+      return { from: iso(utc(y, month)), to: iso(utc(y, month + 1)), label: `${name} ${y}` };
+    },
+  ],
   [
     /\b(last|previous|this|current) (week|month|quarter|year|wk|mo|mth|mnth|qtr|yr)\b/i,
     (m, now) => {
