@@ -66,6 +66,8 @@ const measureFields = {
   grain: ZTimeGrain.optional(),
   /** With a date column: the measure is of the days from this date column's value to `column`'s. */
   since: ZColumnRef.optional(),
+  /** With `since`: the unit the time between is counted in (days unless said). */
+  sinceUnit: z.enum(['days', 'hours', 'minutes', 'weeks']).optional(),
   /** Only the rows meeting all these conditions count towards this measure (the others' do not). */
   where: z.array(ZFilter).max(10).optional(),
   format: ZDisplayFormat.optional(),

@@ -16,6 +16,14 @@ export class PlanError extends Error {}
 /** A measure as the compiler reads it: a comparison gives each measure the period it covers. */
 export type Measured = TBaseMeasure & { during?: TTimeRange };
 
+/** What a number of days is multiplied by to count the time between in another unit. */
+const UNIT_SCALE: Record<NonNullable<TBaseMeasure['sinceUnit']>, string> = {
+  days: '',
+  hours: ' * 24',
+  minutes: ' * 1440',
+  weeks: ' / 7.0',
+};
+
 /** Bound values of one statement, in the order their placeholders appear in its text. */
 export class Params {
   readonly values: (string | number | boolean)[] = [];
@@ -189,7 +197,7 @@ export class Scope {
     if (m.since && (this.column(m.since).kind !== 'date' || this.column(m.column).kind !== 'date'))
       throw new PlanError(`"${m.label}" counts days between two columns of dates`);
     const column = m.since
-      ? this.d.daysBetween(this.col(m.since), this.col(m.column))
+      ? `${this.d.daysBetween(this.col(m.since), this.col(m.column))}${UNIT_SCALE[m.sinceUnit ?? 'days']}`
       : m.grain
         ? this.d.truncate(this.col(m.column), m.grain)
         : this.col(m.column);

@@ -77,6 +77,15 @@ const AGG: Record<string, TMeasureAggregate> = {
   min: 'min',
 };
 
+const UNITS: Record<string, 'days' | 'hours' | 'minutes' | 'weeks'> = {
+  days: 'days',
+  hours: 'hours',
+  hrs: 'hours',
+  minutes: 'minutes',
+  mins: 'minutes',
+  weeks: 'weeks',
+};
+
 /** Words that rank by the time taken: the longest first, or the shortest. */
 const RANK: Record<string, 'asc' | 'desc'> = {
   longest: 'desc',
@@ -151,9 +160,21 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
       (t.text === 'advance' && tokens[i - 1]?.text === 'in'),
   );
   if (cue < 0) return null;
-  // Hours and minutes are other units: said, they are not answered in days.
-  if (tokens.some((t) => ['hours', 'hour', 'minutes', 'minute', 'weeks', 'months'].includes(t.text)))
+  // The unit said ("in hours"), days unless said; months are of uneven length, not answered.
+  if (
+    tokens.some(
+      (t) => ['months', 'month', 'years'].includes(t.text) && tokens[tokens.indexOf(t) - 1]?.text === 'in',
+    )
+  )
     return null;
+  // A unit, not a period ("the last 30 days", "by week") nor an amount ("3 days").
+  const unitWord = tokens.find(
+    (t, i) =>
+      UNITS[t.text] &&
+      tokens[i - 1]?.number == null &&
+      !['by', 'per', 'each', 'every', 'last', 'past', 'next'].includes(tokens[i - 1]?.text ?? ''),
+  );
+  const unit = unitWord ? UNITS[unitWord.text]! : 'days';
   const said = new Set(tokens.map((t) => stem(t.text)));
   const table = model.tables.find((t) => t.name === plan.table);
   const pair = table && datePair(table, said);
@@ -161,7 +182,11 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
   // Everything the reading could not explain must be words of the duration or of its dates.
   const dateWords = new Set([...stems(pair.from), ...stems(pair.to), ...START, ...END]);
   const durationWord = (w: string) =>
-    DURATION_NOUNS.has(w) || RANK[w] !== undefined || TIME_WORDS.has(w) || dateWords.has(stem(w));
+    DURATION_NOUNS.has(w) ||
+    RANK[w] !== undefined ||
+    TIME_WORDS.has(w) ||
+    UNITS[w] !== undefined ||
+    dateWords.has(stem(w));
   // The reading must have left the time or its events unexplained ("delivery time", "how long",
   // "to deliver"), and nothing else.
   const timeWord = (w: string) =>
@@ -231,7 +256,8 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
     agg,
     column: { table: table.name, column: pair.to.name },
     since: { table: table.name, column: pair.from.name },
-    label: `${what[agg] ?? 'Days'} from ${pair.from.label} to ${pair.to.label}`,
+    ...(unit === 'days' ? {} : { sinceUnit: unit }),
+    label: `${(what[agg] ?? 'Days').replace('days', unit)} from ${pair.from.label} to ${pair.to.label}`,
   };
   const next: TQueryPlan = {
     ...plan,
@@ -250,7 +276,7 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
   return {
     plan: next,
     confidence: Math.max(u.confidence, 0.8),
-    doubts: [`read as the days from ${pair.from.label} to ${pair.to.label}`],
+    doubts: [`read as the ${unit} from ${pair.from.label} to ${pair.to.label}`],
     unexplained: [],
   };
 }

@@ -62,6 +62,12 @@ describe('the time between two dates of a row', () => {
     await expectSameRows(db, answer, sql);
   });
 
+  it('is counted in the unit said', async () => {
+    const answer = await ask('average delivery time in hours by courier');
+    expect(answer.status, answer.message).toBe('answered');
+    await expectSameRows(db, answer, `SELECT courier, AVG(${DAYS}) * 24 FROM parcels GROUP BY 1`);
+  });
+
   it('is not read where the days are only a period ("in the last 30 days")', async () => {
     const answer = await ask('How many parcels were sent in the last 30 days?');
     expect(answer.sql).not.toMatch(/epoch/i);

@@ -102,6 +102,13 @@ export const CASES: RoundTripCase[] = [
       measures: [
         { agg: 'avg', column: s('created_at'), since: s('order_date'), label: 'Average days' },
         { agg: 'max', column: s('created_at'), since: s('order_date'), label: 'Most days' },
+        {
+          agg: 'avg',
+          column: s('created_at'),
+          since: s('order_date'),
+          sinceUnit: 'hours',
+          label: 'Average hours',
+        },
       ],
       dimensions: [{ column: s('channel'), label: 'Channel' }],
     },
