@@ -1049,6 +1049,18 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       ...ctx.order.flatMap((o) => (o.column ? [o.column] : [])),
     ].map((c) => `${c.table}.${c.column}`),
   );
+  // "units sold", "items bought": the verb after a measured amount of things says nothing more.
+  tokens.forEach((t, i) => {
+    if (!['sold', 'bought', 'purchased', 'ordered', 'shipped'].includes(t.text) || ctx.used.has(i)) return;
+    const before = ctx.resolved.find(
+      (r) =>
+        r.kind === 'column' &&
+        r.end === i &&
+        r.column.kind === 'number' &&
+        usedColumns.has(`${r.column.table}.${r.column.name}`),
+    );
+    if (before) ctx.used.add(i);
+  });
   const byMeaningOnly = new Map<number, string[]>();
   for (const m of allMentions)
     if (m.kind === 'column' && m.byMeaning)

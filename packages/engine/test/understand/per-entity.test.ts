@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, expectSameRows, openDemo, type Demo } from '../setup';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadDataDir } from '../../src/eval/load';
+import { answerOnce } from '../../src/answer/answer';
+import { ask, expectSameRows, NOW, openDemo, type Demo } from '../setup';
 
 let demo: Demo;
 beforeAll(async () => {
@@ -71,5 +76,29 @@ describe('a share of rows meeting a condition, within groups', () => {
     const answer = await ask(demo, question);
     expect(answer.status, answer.message).toBe('answered');
     await expectSameRows(demo, answer, sql);
+  });
+});
+
+describe('a verb after an amount of things', () => {
+  it('"units sold" says nothing more than the units', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalyst-stalls-'));
+    writeFileSync(
+      join(dir, 'stalls.csv'),
+      'stall,fruit,units,takings\nA,apple,10,20\nB,pear,5,15\nC,apple,7,14\n',
+    );
+    const db = { ...(await loadDataDir(dir)), dir };
+    try {
+      const answer = await answerOnce({
+        question: 'What is the total number of units sold for each fruit?',
+        model: db.model,
+        warehouse: db.warehouse,
+        now: NOW,
+        threshold: 0.8,
+      });
+      expect(answer.status, answer.message).toBe('answered');
+      await expectSameRows(db, answer, 'SELECT fruit, SUM(units) FROM stalls GROUP BY 1');
+    } finally {
+      await db.warehouse.close();
+    }
   });
 });
