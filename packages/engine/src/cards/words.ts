@@ -210,3 +210,18 @@ export function currencyOf(column: ModelColumn, fallback: string): string {
   if (/\$|\bdollars?\b/i.test(text)) return /D$/.test(fallback) ? fallback : 'USD';
   return fallback;
 }
+
+/**
+ * The one number column among these whose name has one of `names` (and that `also` accepts),
+ * or undefined when none or several do: "the table's sales", "its quantity", "its cost".
+ */
+export function onlyNumberNamed(
+  columns: ModelColumn[],
+  names: Set<string>,
+  also: (column: ModelColumn) => boolean = () => true,
+): ModelColumn | undefined {
+  const found = columns.filter(
+    (c) => c.kind === 'number' && !c.isKey && words(c.name).some((w) => names.has(w)) && also(c),
+  );
+  return found.length === 1 ? found[0] : undefined;
+}

@@ -8,7 +8,7 @@ import { markUsed, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
 import { indexModel } from './mentions';
 import { isDimensionOfFact } from '../sql/joins';
-import { isMoneyColumn, isRateColumn } from '../cards/words';
+import { isMoneyColumn, isRateColumn, onlyNumberNamed } from '../cards/words';
 
 type ValueMention = Extract<Resolved, { kind: 'value' }>;
 
@@ -448,14 +448,11 @@ const SALES_WORDS = new Set(['revenue', 'revenues', 'sales', 'turnover', 'gmv', 
 
 /** The one money column of a table named as its sales (revenue, sales, amount), if one. */
 export function salesColumn(model: SemanticModel, table: string | undefined): ModelColumn | undefined {
-  const columns = model.tables.find((t) => t.name === table)?.columns ?? [];
-  const sales = columns.filter(
-    (c) =>
-      c.kind === 'number' &&
-      isMoneyColumn(c) &&
-      splitIdentifier(c.name).some((w) => SALES_WORDS.has(w.toLowerCase())),
+  return onlyNumberNamed(
+    model.tables.find((t) => t.name === table)?.columns ?? [],
+    SALES_WORDS,
+    isMoneyColumn,
   );
-  return sales.length === 1 ? sales[0] : undefined;
 }
 
 /** A number said as money: "$1,000", "500 dollars", "€20". */

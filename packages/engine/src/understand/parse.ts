@@ -41,6 +41,7 @@ import { differenceOfTwo, missingCapability, type MissingCapability } from './ca
 import { perMeasure, perMemberWithinGroups, perThing, rateWithinGroups } from './per-entity';
 import { salesColumn } from './filters';
 import { readDuration } from './durations';
+import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
 import { rankPeriods } from './period-rank';
@@ -164,14 +165,12 @@ function valueUnmeasured(tokens: Token[], plan: TQueryPlan | null, model: Semant
   if (!plan) return false;
   const at = tokens.findIndex((t, i) => ['value', 'worth'].includes(t.text) && tokens[i + 1]?.text === 'of');
   if (at < 0) return false;
-  const column = (ref: { table: string; column: string } | undefined) =>
-    ref && model.tables.find((t) => t.name === ref.table)?.columns.find((c) => c.name === ref.column);
   const named = (ref: { table: string; column: string }) =>
     splitIdentifier(ref.column).some((w) => ['value', 'worth'].includes(w.toLowerCase()));
   if ([...plan.columns, ...plan.measures.flatMap((m) => (m.column ? [m.column] : []))].some(named))
     return false;
   return !plan.measures.some((m) => {
-    const c = column(m.column);
+    const c = columnOf(model, m.column);
     return !!c && isMoneyColumn(c) && m.agg !== 'count' && m.agg !== 'count_distinct';
   });
 }

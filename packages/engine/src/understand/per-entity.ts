@@ -3,6 +3,7 @@ import type { ModelColumn, SemanticModel } from '../model/types';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { measureLabel } from './measures';
 import { findMentions } from './mentions';
+import { columnOf } from './shape-input';
 
 // "revenue per customer by segment", "how much does each customer spend on average, by region":
 // a figure per member of an entity (a customer, an employee, an order) within groups named
@@ -30,9 +31,6 @@ function memberWords(column: ModelColumn): Set<string> {
   return new Set(words.map((w) => lemma(w.toLowerCase())));
 }
 
-const findColumn = (model: SemanticModel, ref: { table: string; column: string }) =>
-  model.tables.find((t) => t.name === ref.table)?.columns.find((c) => c.name === ref.column);
-
 /**
  * The plan with a "per member" breakdown turned into a ratio, when the question says "per" or
  * "each" before a member of an entity and also groups by something else; otherwise null.
@@ -52,14 +50,14 @@ export function perMemberWithinGroups(tokens: Token[], plan: TQueryPlan | null, 
   );
   const at = plan.dimensions.findIndex((d) => {
     if (d.grain) return false;
-    const column = findColumn(model, d.column);
+    const column = columnOf(model, d.column);
     return !!column && identifies(column, model) && [...memberWords(column)].some((w) => said.has(w));
   });
   if (at < 0) return null;
   const member = plan.dimensions[at]!;
   // Members are counted by their table's key where it has one (two customers may share a name).
   const table = model.tables.find((t) => t.name === member.column.table)!;
-  const memberColumn = findColumn(model, member.column)!;
+  const memberColumn = columnOf(model, member.column)!;
   const key = !memberColumn.isKey && table.primaryKey.length === 1 ? table.primaryKey[0]! : null;
   // Counted where the facts refer to them: the members with facts, not every member on file.
   const referring = key
@@ -76,7 +74,7 @@ export function perMemberWithinGroups(tokens: Token[], plan: TQueryPlan | null, 
   const one = [...words.slice(0, -1), lemma(words[words.length - 1]!.toLowerCase())].join(' ');
   const name = words.length ? one.charAt(0).toUpperCase() + one.slice(1) : member.label;
   const measures: TMeasure[] = plan.measures.map((m) => {
-    const column = m.column ? findColumn(model, m.column) : undefined;
+    const column = m.column ? columnOf(model, m.column) : undefined;
     // What each member brings in on average is the group's total shared among its members.
     const total = m.agg === 'avg' ? { ...m, agg: 'sum' as const, label: measureLabel('sum', column) } : m;
     return {
@@ -209,9 +207,7 @@ export function rateWithinGroups(tokens: Token[], plan: TQueryPlan | null, model
     );
   });
   if (!said) return null;
-  const column = model.tables
-    .find((t) => t.name === said.column.table)
-    ?.columns.find((c) => c.name === said.column.column);
+  const column = columnOf(model, said.column);
   return {
     ...plan,
     share: false,

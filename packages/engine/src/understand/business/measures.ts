@@ -1,6 +1,6 @@
 import type { TFilter, TMeasure, TMeasureAggregate } from '@catalyst/contracts';
 import type { ModelColumn, ModelTable } from '../../model/types';
-import { isMoneyColumn, isNonAdditiveColumn } from '../../cards/words';
+import { isMoneyColumn, isNonAdditiveColumn, onlyNumberNamed } from '../../cards/words';
 import { baseForms } from '../../nlp/wordnet';
 import { lemma, splitIdentifier } from '../../nlp/text';
 import { synonymsOf } from '../../nlp/lexicon';
@@ -433,33 +433,22 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
   return null;
 }
 
-/** The one money column of the facts named as a cost or a spend: what "we spent" adds up. */
+const COST_WORDS = new Set(['cost', 'costs', 'spend', 'expense', 'expenses']);
+const UNIT_NAMES = new Set(['quantity', 'qty', 'units']);
+
+/** The one measure of the facts named as a cost or a spend: what "we spent" adds up. */
 function costColumn(d: Draft): ModelColumn | undefined {
-  const costs = d.model.tables
-    .filter((t) => t.columns.some((c) => c.isTime))
-    .flatMap((t) =>
-      t.columns.filter(
-        (c) =>
-          c.kind === 'number' &&
-          c.entityType === 'KPI' &&
-          !c.isKey &&
-          splitIdentifier(c.name).some((w) =>
-            ['cost', 'costs', 'spend', 'expense', 'expenses'].includes(w.toLowerCase()),
-          ),
-      ),
-    );
-  return costs.length === 1 ? costs[0] : undefined;
+  const facts = d.model.tables.filter((t) => t.columns.some((c) => c.isTime));
+  return onlyNumberNamed(
+    facts.flatMap((t) => t.columns),
+    COST_WORDS,
+    (c) => c.entityType === 'KPI',
+  );
 }
 
 /** The one column of a fact table that holds the units sold (quantity, qty, units). */
 function unitColumn(d: Draft, table: string): ModelColumn | undefined {
-  const units = (tableOf(d.model, table)?.columns ?? []).filter(
-    (c) =>
-      c.kind === 'number' &&
-      !c.isKey &&
-      splitIdentifier(c.name).some((w) => ['quantity', 'qty', 'units'].includes(w.toLowerCase())),
-  );
-  return units.length === 1 ? units[0] : undefined;
+  return onlyNumberNamed(tableOf(d.model, table)?.columns ?? [], UNIT_NAMES);
 }
 
 /** The revenue-like column of the largest fact table (or of `only`): what "selling" adds up. */
