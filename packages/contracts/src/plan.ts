@@ -119,6 +119,27 @@ export const ZHaving = z.object({
 });
 export type THaving = z.infer<typeof ZHaving>;
 
+/**
+ * A condition on a table's rows by the rows of another table that refer to each of them (through
+ * a declared or inferred join): "customers with no orders" keeps the customers whose orders,
+ * counted, are 0; "customers with at least 5 orders" those with 5 or more.
+ */
+export const ZRelatedCondition = z.object({
+  /** The table whose rows are kept (the plan's table or one it reaches many-to-one). */
+  of: z.string().min(1),
+  /** The table whose rows refer to them. */
+  table: z.string().min(1),
+  /** How the number of referring rows compares with `value`. */
+  op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq']),
+  value: z.number().int().min(0),
+  /** Only the referring rows meeting these count ("no orders in 2026"). */
+  where: z.array(ZFilter).max(10).optional(),
+  during: ZTimeRange.optional(),
+  /** How a person reads it: "with no Orders". */
+  label: z.string(),
+});
+export type TRelatedCondition = z.infer<typeof ZRelatedCondition>;
+
 export const ZIntent = z.enum([
   'value',
   'breakdown',
@@ -149,6 +170,8 @@ export const ZQueryPlan = z
     filterLogic: z.enum(['and', 'or']).default('and'),
     timeRange: ZTimeRange.optional(),
     having: z.array(ZHaving).max(4).default([]),
+    /** Rows kept by how many rows of another table refer to them (all conditions must hold). */
+    related: z.array(ZRelatedCondition).max(2).optional(),
     order: z.array(ZOrder).max(4),
     limit: z.number().int().min(1).max(100000).optional(),
     /** Period comparison: the same measures over the period before (or a year before). */

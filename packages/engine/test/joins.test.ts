@@ -365,3 +365,91 @@ describe('the demo star schema', () => {
     );
   });
 });
+
+describe('rows kept by the rows that refer to them', () => {
+  const related = (op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq', value: number, extra = {}) => ({
+    of: 'customers',
+    table: 'orders',
+    op,
+    value,
+    label: 'with orders',
+    ...extra,
+  });
+
+  it('lists the customers with no orders (NOT EXISTS, not a join that loses them)', async () => {
+    const p = plan({ table: 'customers', measures: [], columns: [ref('customers', 'customer_id')] });
+    const { sql, rows } = await run({ ...p, intent: 'list', related: [related('eq', 0)] });
+    expect(sql).toContain('NOT EXISTS');
+    expect(rows).toEqual([[4]]);
+  });
+
+  it('counts the customers with at least one order, and those with more than two', async () => {
+    expect(
+      (await run(plan({ table: 'customers', measures: [countCustomers], related: [related('gte', 1)] })))
+        .rows,
+    ).toEqual([[3]]);
+    const { sql, rows } = await run(
+      plan({ table: 'customers', measures: [countCustomers], related: [related('gt', 2)] }),
+    );
+    expect(sql).toContain('COUNT(*)');
+    expect(rows).toEqual([[2]]);
+  });
+
+  it('counts only the referring rows that meet their own conditions and period', async () => {
+    // Online orders in February: only customer 2's (Feb 10).
+    const p = plan({
+      table: 'customers',
+      measures: [],
+      columns: [ref('customers', 'customer_id')],
+      related: [
+        related('gte', 1, {
+          where: [{ column: ref('orders', 'channel'), op: 'eq', values: ['Online'] }],
+          during: {
+            column: ref('orders', 'order_date'),
+            from: '2026-02-01',
+            to: '2026-03-01',
+            label: 'February',
+          },
+        }),
+      ],
+    });
+    expect((await run({ ...p, intent: 'list' })).rows).toEqual([[2]]);
+    // …and the customers with no order in March: 1, 2 and 4, by segment.
+    const q = plan({
+      table: 'customers',
+      measures: [countCustomers],
+      dimensions: [bySegment],
+      related: [
+        related('eq', 0, {
+          during: {
+            column: ref('orders', 'order_date'),
+            from: '2026-03-01',
+            to: '2026-04-01',
+            label: 'March',
+          },
+        }),
+      ],
+    });
+    expect(sorted((await run(q)).rows)).toEqual(
+      sorted([
+        ['Consumer', 2],
+        ['Corporate', 1],
+      ]),
+    );
+  });
+
+  it('keeps the condition beside a measure of another table (summed once per row)', async () => {
+    // Refunds of the customers who ordered more than once: customers 1 and 3.
+    const p = plan({ table: 'customers', measures: [refunds], related: [related('gte', 2)] });
+    expect((await run(p)).rows).toEqual([[18]]);
+  });
+
+  it('refuses a table that does not refer to the kept one', () => {
+    const p = plan({
+      table: 'customers',
+      measures: [countCustomers],
+      related: [{ ...related('eq', 0), table: 'stores' }],
+    });
+    expect(() => compilePlan(p, model, 'duckdb')).toThrow(/does not refer to/);
+  });
+});

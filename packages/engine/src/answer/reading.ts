@@ -41,6 +41,7 @@ export function readingOf(plan: TQueryPlan, model: SemanticModel): string {
     parts.push(
       plan.filters.map((f) => filterText(model, f)).join(plan.filterLogic === 'or' ? ' or ' : ' and '),
     );
+  if (plan.related?.length) parts.push(plan.related.map((r) => r.label).join(' and '));
   if (plan.timeRange) parts.push(plan.timeRange.label);
   if (plan.having.length)
     parts.push(
@@ -94,6 +95,7 @@ export function questionFor(plan: TQueryPlan, model: SemanticModel): string {
   let q = plan.measures.length
     ? `What is ${plan.cumulative ? 'the running total of ' : ''}${plan.measures.map(measure).join(' and ')}`
     : `Show ${plan.distinct ? 'the different ' : 'the '}${plan.columns.map((c) => columnLabel(model, c.table, c.column).toLowerCase()).join(' and ')} of ${table}`;
+  if (plan.related?.length) q += ` ${plan.related.map((r) => r.label.toLowerCase()).join(' and ')}`;
   if (plan.dimensions.length)
     q += ` for each ${plan.dimensions.map((d) => d.grain ?? d.label.toLowerCase()).join(' and ')}`;
   const eq = plan.filters.filter((f) => f.op === 'eq');

@@ -24,6 +24,7 @@ function contextTables(plan: TQueryPlan): string[] {
     ...plan.dimensions.map((x) => x.column.table),
     ...plan.filters.map((f) => f.column.table),
     ...(plan.timeRange ? [plan.timeRange.column.table] : []),
+    ...(plan.related ?? []).map((r) => r.of),
   ];
 }
 

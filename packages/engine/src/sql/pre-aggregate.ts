@@ -258,6 +258,9 @@ function groupSelect(input: {
     if (b) b.filters.push(f);
     else safeFilters.push(f);
   }
+  // Rows kept by the rows referring to them are kept where no row of this table repeats them.
+  if ((plan.related ?? []).some((r) => placeOf(r.of)))
+    throw new PlanError('Conditions on related rows across a one-to-many join are not supported yet');
   const timeBridge = plan.timeRange ? placeOf(plan.timeRange.column.table) : null;
   if (timeBridge) timeBridge.time = true;
   if (plan.filterLogic === 'or' && plan.filters.length > 1) {
@@ -311,6 +314,7 @@ function groupSelect(input: {
       filterLogic: plan.filterLogic,
       timeRange: plan.timeRange && !timeBridge ? plan.timeRange : undefined,
       comparisonRange: plan.timeRange && !timeBridge ? plan.comparisonRange : undefined,
+      related: plan.related,
     },
     params,
   );

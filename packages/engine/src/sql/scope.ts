@@ -4,6 +4,7 @@ import type {
   TFilter,
   TMeasure,
   TQueryPlan,
+  TRelatedCondition,
   TTimeRange,
 } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
@@ -259,7 +260,7 @@ export class Scope {
 
   /** The plan's filters and time range as WHERE conditions (empty when it has none). */
   conditions(
-    plan: Pick<TQueryPlan, 'filters' | 'filterLogic' | 'timeRange' | 'comparisonRange'>,
+    plan: Pick<TQueryPlan, 'filters' | 'filterLogic' | 'timeRange' | 'comparisonRange' | 'related'>,
     params: Params,
   ): string[] {
     const where = plan.filters.map((f) => this.filter(f, params));
@@ -273,7 +274,37 @@ export class Scope {
     if (other.length || (plan.comparisonRange && current.length))
       conditions.push(`((${all(current)}) OR (${all(other)}))`);
     else conditions.push(...current);
+    (plan.related ?? []).forEach((r, n) => conditions.push(this.related(r, n, params)));
     return conditions;
+  }
+
+  /**
+   * Rows of `of` kept by how many rows of the referring table point at them: NOT EXISTS for none,
+   * EXISTS for at least one, a counted subquery otherwise (its conditions read only the referring rows).
+   */
+  private related(r: TRelatedCondition, n: number, params: Params): string {
+    const join = this.model.joins.find(
+      (j) => j.from[0]!.table === r.table && j.to[0]!.table === r.of && j.from.length === j.to.length,
+    );
+    if (!join) throw new PlanError(`${r.table} does not refer to ${r.of}`);
+    const inner = new Scope(this.model, this.d, r.table, `${this.prefix}r${n}_`);
+    const on = join.from.map(
+      (f, i) => `${inner.raw(f)} = ${this.raw({ table: r.of, column: join.to[i]!.column })}`,
+    );
+    const where = inner.conditions(
+      { filters: r.where ?? [], filterLogic: 'and', timeRange: r.during },
+      params,
+    );
+    const sub = (what: string) =>
+      [`SELECT ${what}`, inner.from, `WHERE ${[...on, ...where].join(' AND ')}`].join('\n');
+    const none =
+      (r.op === 'eq' && r.value === 0) ||
+      (r.op === 'lt' && r.value === 1) ||
+      (r.op === 'lte' && r.value === 0);
+    const some = (r.op === 'gte' && r.value === 1) || (r.op === 'gt' && r.value === 0);
+    if (none) return `NOT EXISTS (${sub('1')})`;
+    if (some) return `EXISTS (${sub('1')})`;
+    return `(${sub('COUNT(*)')}) ${OPS[r.op]} ${params.bind(r.value)}`;
   }
 
   /** A period's bounds on its column: `from` inclusive, `to` exclusive. */

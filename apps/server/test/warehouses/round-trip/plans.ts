@@ -775,6 +775,56 @@ export const CASES: RoundTripCase[] = [
     },
   },
   {
+    name: 'customers with no sales (no row refers to them)',
+    plan: {
+      intent: 'list',
+      table: 'customers',
+      measures: [],
+      columns: [customer('name')],
+      related: [{ of: 'customers', table: 'sales', op: 'eq', value: 0, label: 'with no sales' }],
+    },
+    oracle: () =>
+      rows('customers')
+        .filter((c) => !rows('sales').some((r) => r.customer_id === c.id))
+        .map((c) => [c.name]),
+    empty: true,
+  },
+  {
+    name: 'customers counted by segment when they have at least 3 online sales in 2025',
+    plan: {
+      intent: 'breakdown',
+      table: 'customers',
+      dimensions: [{ column: customer('segment'), label: 'Segment' }],
+      measures: [count('Customers')],
+      related: [
+        {
+          of: 'customers',
+          table: 'sales',
+          op: 'gte',
+          value: 3,
+          where: [{ column: s('channel'), op: 'eq', values: ['Online'] }],
+          during: { column: s('order_date'), from: '2025-01-01', to: '2026-01-01', label: '2025' },
+          label: 'with at least 3 online sales in 2025',
+        },
+      ],
+    },
+    oracle: () => {
+      const kept = rows('customers').filter(
+        (c) =>
+          rows('sales').filter(
+            (r) =>
+              r.customer_id === c.id &&
+              r.channel === 'Online' &&
+              String(r.order_date) >= '2025-01-01' &&
+              String(r.order_date) < '2026-01-01',
+          ).length >= 3,
+      );
+      const bySegment = new Map<Row[number], number>();
+      for (const c of kept) bySegment.set(c.segment, (bySegment.get(c.segment) ?? 0) + 1);
+      return [...bySegment].map(([segment, n]) => [segment, n]);
+    },
+  },
+  {
     name: 'filtered by one dimension table, grouped by the other',
     plan: {
       intent: 'breakdown',
