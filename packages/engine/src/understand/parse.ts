@@ -14,7 +14,7 @@ import { isSoftWord, unexplainedFactor } from './doubts';
 import { findMentions } from './mentions';
 import { findTimeWords, type TimeWords } from './periods';
 import { chooseTable, resolveMentions, type Resolved } from './resolve';
-import { isDimensionOfFact } from '../sql/joins';
+import { isDimensionOfFact, joinPath } from '../sql/joins';
 import {
   freeColumns,
   isEntityColumn,
@@ -41,6 +41,7 @@ import { differenceOfTwo, missingCapability, type MissingCapability } from './ca
 import { perMeasure, perMemberWithinGroups, perThing, rateWithinGroups } from './per-entity';
 import { salesColumn } from './filters';
 import { readDuration } from './durations';
+import { relatedClause } from './related-rows';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
@@ -84,6 +85,8 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
+  const related = withRelatedRows(question, model, now);
+  if (related) return related;
   const read = readQuestion(question, model, now);
   const rate = read.unexplained.includes('rate') ? (rateOfValue(question, read, model, now) ?? read) : read;
   const u = readDuration(fixTypos(tokenize(question)), rate, model) ?? rate;
@@ -112,6 +115,33 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     ...u,
     confidence: u.confidence * 0.5,
     doubts: [...u.doubts, '"value" was read as no amount of money'],
+  };
+}
+
+/**
+ * "customers who have not ordered anything", "stores with at least 3 returns": the condition on
+ * the rows that refer to the things is taken out, the rest of the question read as it is (on the
+ * things' table where it reads elsewhere), and the condition kept beside its reading.
+ */
+function withRelatedRows(question: string, model: SemanticModel, now: Date): Understanding | null {
+  const clause = relatedClause(question, fixTypos(tokenize(question)), model, now);
+  if (!clause) return null;
+  const rest = `${question.slice(0, clause.from).trimEnd()} ${question.slice(clause.to).trimStart()}`.trim();
+  // The things must be the rows read, or each row's one thing (never rows repeated per thing).
+  const keeps = (p: TQueryPlan | null): p is TQueryPlan =>
+    !!p &&
+    (p.table === clause.of.name ||
+      (joinPath(model, p.table, clause.of.name)?.every((step) => !step.fanOut) ?? false));
+  let again: Understanding = readQuestion(rest, model, now);
+  if (!keeps(again.plan)) again = understandOn(rest, model, now, clause.of.name);
+  if (again.missing || !keeps(again.plan)) return null;
+  const plan = again.plan as TQueryPlan;
+  // The rest was read apart from words taken out of it: a little less sure than a whole question.
+  return {
+    ...again,
+    confidence: again.confidence * DOUBT_WEIGHTS.readApart,
+    plan: { ...plan, related: [...(plan.related ?? []), ...clause.conditions] },
+    doubts: [...again.doubts],
   };
 }
 

@@ -1,0 +1,421 @@
+import type { TFilter, TRelatedCondition } from '@catalyst/contracts';
+import type { ModelTable, SemanticModel } from '../model/types';
+import type { Token } from '../nlp/text';
+import { findMentions, type Mention } from './mentions';
+import { findTimeWords } from './periods';
+
+// "customers who have not placed any orders", "stores without returns", "products with at least
+// 3 reviews", "members that made more than 2 bookings in 2025": things kept by how many rows of
+// another table refer to them. The words from the things' name to the referring rows' name (and a
+// period said right after those) are one condition; the rest of the question is read as it is.
+
+/** Whose, relative pronouns and the helping verbs that may stand between the two names. */
+const RELATIVE = new Set(['who', 'that', 'which', 'what', 'whom']);
+const HELPING = new Set([
+  'have',
+  'has',
+  'had',
+  'do',
+  'does',
+  'did',
+  'is',
+  'are',
+  'was',
+  'were',
+  'ever',
+  'yet',
+]);
+const NEGATIONS = new Set([
+  'not',
+  'never',
+  "haven't",
+  "hasn't",
+  "hadn't",
+  "don't",
+  "doesn't",
+  "didn't",
+  "aren't",
+  "isn't",
+  "weren't",
+  "wasn't",
+  'havent',
+  'hasnt',
+  'dont',
+  'doesnt',
+  'didnt',
+]);
+/** Words that say "one or more" before a noun. */
+const SOME = new Set(['a', 'an', 'any', 'some', 'one']);
+/** Words between a period and the name it qualifies ("orders in 2025", "bookings since May"). */
+const PERIOD_LINKS = new Set([
+  'in',
+  'during',
+  'over',
+  'for',
+  'within',
+  'since',
+  'after',
+  'before',
+  'on',
+  'from',
+  'of',
+]);
+/** Words that are no verb: a condition's words stop at them ("who has the most orders" is a ranking). */
+const FUNCTION_WORDS = new Set([
+  'no',
+  'zero',
+  'and',
+  'or',
+  'by',
+  'per',
+  'of',
+  'for',
+  'in',
+  'on',
+  'at',
+  'to',
+  'with',
+  'from',
+  'the',
+  'this',
+  'that',
+  'these',
+  'those',
+  'their',
+  'its',
+  'his',
+  'her',
+  'our',
+  'my',
+  'your',
+  'most',
+  'least',
+  'more',
+  'less',
+  'fewer',
+  'fewest',
+  'many',
+  'much',
+  'all',
+  'every',
+  'each',
+  'than',
+  'highest',
+  'lowest',
+  'largest',
+  'smallest',
+  'biggest',
+  'greatest',
+  'top',
+  'bottom',
+  'same',
+  'other',
+  'only',
+]);
+/** Words after a condition that end it: the rest of the question goes on from there. */
+const CLAUSE_ENDS = new Set([
+  'by',
+  'per',
+  'sorted',
+  'ordered',
+  'order',
+  'grouped',
+  'group',
+  'ranked',
+  'return',
+  'broken',
+  'split',
+]);
+/** After "and", words that start another part of the question rather than go on with the condition. */
+const NEXT_PART = new Set([
+  'return',
+  'show',
+  'list',
+  'give',
+  'what',
+  'how',
+  'which',
+  'their',
+  'its',
+  'sort',
+  'order',
+  'rank',
+]);
+/** Comparison signs written before a number. */
+const SIGNS: Record<string, Op> = {
+  '>': 'gt',
+  '>=': 'gte',
+  '≥': 'gte',
+  '<': 'lt',
+  '<=': 'lte',
+  '≤': 'lte',
+  '=': 'eq',
+};
+/** Words that only stress a count. */
+const STRESS = new Set(['total', 'different', 'distinct', 'separate', 'unique', 'individual', 'single']);
+/** At most this many words of a verb between the helping verb and the referring rows ("made", "placed"). */
+const MAX_VERB_WORDS = 2;
+
+type Op = TRelatedCondition['op'];
+
+export interface RelatedClause {
+  /** Token span of the condition (the kept things' name excluded). */
+  start: number;
+  end: number;
+  /** Character span of the same words. */
+  from: number;
+  to: number;
+  /** The table whose rows are kept. */
+  of: ModelTable;
+  /** One condition, or two where a cap on the count leaves out the things with none. */
+  conditions: TRelatedCondition[];
+}
+
+/** The one condition on referring rows a question states after a table's name, or null. */
+export function relatedClause(
+  question: string,
+  tokens: Token[],
+  model: SemanticModel,
+  now: Date,
+): RelatedClause | null {
+  const mentions = findMentions(tokens, model);
+  for (const m of mentions) {
+    if (m.kind !== 'table') continue;
+    const found = clauseAfter(question, m.end, tokens, mentions);
+    if (!found) continue;
+    const pair = m.tables
+      .flatMap((e) =>
+        found.tables.filter((r) => refersTo(model, r.table, e.table)).map((r) => ({ of: e.table, ...r })),
+      )
+      .sort((a, b) => b.quality - a.quality)[0];
+    if (!pair) continue;
+    const { of, where } = pair;
+    const referring = pair.table;
+    const period = periodAfter(question, tokens, found.end, now);
+    const time = period && referring.columns.find((c) => c.isTime);
+    const end = time ? period!.endToken : found.end;
+    // Words that go on qualifying the referring rows ("orders shipped to Spain") are not read.
+    if (!endsThere(question, tokens, end)) return null;
+    const said = question.slice(tokens[m.end]!.start, tokens[end - 1]!.end);
+    const condition: TRelatedCondition = {
+      of: of.name,
+      table: referring.name,
+      op: found.op,
+      value: found.value,
+      ...(where.length ? { where } : {}),
+      ...(time && {
+        during: {
+          column: { table: time.table, column: time.name },
+          ...period!.range,
+          label: period!.range.label,
+        },
+      }),
+      label: said,
+    };
+    // "at most 2 orders", "fewer than 3 visits": of the things that have some.
+    const capped = (found.op === 'lt' && found.value > 1) || (found.op === 'lte' && found.value > 0);
+    return {
+      start: m.end,
+      end,
+      from: tokens[m.end]!.start,
+      to: tokens[end - 1]!.end,
+      of,
+      conditions: capped
+        ? [condition, { ...condition, op: 'gte', value: 1, label: 'at least one' }]
+        : [condition],
+    };
+  }
+  return null;
+}
+
+/** Whether the condition ends at token `end`: at the question's end, a comma, or another part. */
+function endsThere(question: string, tokens: Token[], end: number): boolean {
+  if (end >= tokens.length) return true;
+  if (/[,;:?!.()]/.test(question.slice(tokens[end - 1]!.end, tokens[end]!.start))) return true;
+  const w = tokens[end]!.text;
+  const next = tokens[end + 1]?.text ?? '';
+  if (!/\w/.test(w)) return true;
+  if (w === 'in' || w === 'for') return next === 'each' || next === 'every';
+  if (w === 'and') return NEXT_PART.has(next);
+  return CLAUSE_ENDS.has(w);
+}
+
+/** Whether rows of `table` refer to rows of `of` through a join of the model. */
+function refersTo(model: SemanticModel, table: ModelTable, of: ModelTable): boolean {
+  return (
+    table !== of && model.joins.some((j) => j.from[0]!.table === table.name && j.to[0]!.table === of.name)
+  );
+}
+
+interface Found {
+  /** The tables the referring rows' name may mean, each with the conditions on its values. */
+  tables: { table: ModelTable; quality: number; where: TFilter[] }[];
+  op: Op;
+  value: number;
+  /** Token index after the referring rows' name. */
+  end: number;
+}
+
+/** The condition starting at token `at`: a count said of a table's name a few words on. */
+function clauseAfter(question: string, at: number, tokens: Token[], mentions: Mention[]): Found | null {
+  let i = at;
+  const word = (k: number) => tokens[k]?.text ?? '';
+  const mentionAt = (k: number, kind?: Mention['kind']) =>
+    mentions.find((x) => x.start === k && (!kind || x.kind === kind));
+  let negated = false;
+  let related = false;
+  if (word(i) === 'without') {
+    negated = true;
+    i++;
+  } else if (word(i) === 'with' || word(i) === 'having') {
+    i++;
+  } else {
+    if (RELATIVE.has(word(i))) {
+      related = true;
+      i++;
+    }
+    // Helping verbs, a negation and the verb itself ("have not yet made", "did not place").
+    let verbs = 0;
+    while (i < tokens.length) {
+      const w = word(i);
+      if (HELPING.has(w)) i++;
+      else if (NEGATIONS.has(w)) {
+        negated = true;
+        i++;
+      } else if (
+        verbs < MAX_VERB_WORDS &&
+        !mentionAt(i) &&
+        tokens[i]!.number === null &&
+        !countWord(question, tokens, i) &&
+        !SOME.has(w) &&
+        !FUNCTION_WORDS.has(w) &&
+        /\w/.test(w)
+      ) {
+        verbs++;
+        i++;
+      } else break;
+    }
+    if (i === at) return null;
+  }
+  // How many: none, some, or a number compared.
+  let op: Op = 'gte';
+  let value = 1;
+  const count = countWord(question, tokens, i);
+  if (word(i) === 'no' || word(i) === 'zero') {
+    if (negated) return null;
+    op = 'eq';
+    value = 0;
+    i++;
+  } else if (count) {
+    if (negated) return null;
+    ({ op, value } = count);
+    i = count.end;
+  } else {
+    if (SOME.has(word(i))) i++;
+    else if (!related && !negated) return null;
+    if (negated) {
+      op = 'eq';
+      value = 0;
+    }
+  }
+  // Values of the referring rows before their name ("no online orders"), and words that only
+  // stress the count ("5 total orders", "3 different stores").
+  const values: Extract<Mention, { kind: 'value' }>[] = [];
+  for (;;) {
+    const v = mentionAt(i, 'value');
+    if (v?.kind === 'value') {
+      values.push(v);
+      i = v.end;
+    } else if (STRESS.has(word(i))) i++;
+    else break;
+  }
+  const name = mentionAt(i, 'table');
+  if (name?.kind !== 'table') return null;
+  // "N or more orders" said after the number.
+  let end = name.end;
+  if (count && !count.tail && word(end) === 'or' && ['more', 'fewer', 'less'].includes(word(end + 1))) {
+    op = word(end + 1) === 'more' ? 'gte' : 'lte';
+    end += 2;
+  }
+  const tables = name.tables.flatMap(({ table, quality }) => {
+    const where: TFilter[] = [];
+    for (const v of values) {
+      const hit = v.hits.find((h) => h.ref.table === table.name);
+      if (hit) where.push({ column: hit.ref, op: 'eq', values: [hit.value] });
+    }
+    return where.length === values.length ? [{ table, quality, where }] : [];
+  });
+  return tables.length ? { tables, op, value, end } : null;
+}
+
+/** "at least 5", "more than 2", "fewer than 3", "exactly 4", "5": a number compared. */
+function countWord(
+  question: string,
+  tokens: Token[],
+  i: number,
+): { op: Op; value: number; end: number; tail?: true } | null {
+  const w = (k: number) => tokens[k]?.text ?? '';
+  const n = (k: number) => {
+    const x = tokens[k]?.number;
+    return x !== null && x !== undefined && Number.isInteger(x) && x >= 0 ? x : null;
+  };
+  const two: [string, string, Op][] = [
+    ['at', 'least', 'gte'],
+    ['more', 'than', 'gt'],
+    ['greater', 'than', 'gt'],
+    ['fewer', 'than', 'lt'],
+    ['less', 'than', 'lt'],
+    ['at', 'most', 'lte'],
+    ['no', 'more', 'lte'],
+  ];
+  for (const [a, b, op] of two) {
+    if (w(i) !== a || w(i + 1) !== b) continue;
+    // "no more than 3": the "than" follows.
+    const at = a === 'no' ? (w(i + 2) === 'than' ? i + 3 : -1) : i + 2;
+    const value = at >= 0 ? n(at) : null;
+    if (value !== null) return { op, value, end: at + 1, tail: true };
+  }
+  const one: [string, Op][] = [
+    ['over', 'gt'],
+    ['above', 'gt'],
+    ['under', 'lt'],
+    ['below', 'lt'],
+    ['exactly', 'eq'],
+  ];
+  for (const [a, op] of one) {
+    const value = w(i) === a ? n(i + 1) : null;
+    if (value !== null) return { op, value, end: i + 2, tail: true };
+  }
+  const value = n(i);
+  if (value === null || tokens[i]!.raw.includes('.')) return null;
+  // A sign before the number: "> 50 orders", "≥3 visits".
+  const sign = question.slice(i > 0 ? tokens[i - 1]!.end : 0, tokens[i]!.start).trim();
+  if (SIGNS[sign]) return { op: SIGNS[sign], value, end: i + 1, tail: true };
+  // "2 or more", "3 or fewer"; a bare number of things is exactly that many, unless "or more"
+  // follows the name.
+  if (w(i + 1) === 'or' && ['more', 'fewer', 'less'].includes(w(i + 2)))
+    return { op: w(i + 2) === 'more' ? 'gte' : 'lte', value, end: i + 3, tail: true };
+  return { op: 'eq', value, end: i + 1 };
+  return null;
+}
+
+/** A period said right after the referring rows' name ("orders in 2025", "since March"). */
+function periodAfter(
+  question: string,
+  tokens: Token[],
+  after: number,
+  now: Date,
+): { range: { from?: string; to?: string; label: string }; endToken: number } | null {
+  const period = findTimeWords(question, now).period;
+  if (!period || after >= tokens.length) return null;
+  const gap = question
+    .slice(tokens[after - 1]!.end, period.start)
+    .trim()
+    .toLowerCase();
+  if (gap && !PERIOD_LINKS.has(gap)) return null;
+  const endToken = tokens.findIndex((t) => t.start >= period.end);
+  return {
+    range: { from: period.from, to: period.to, label: period.label },
+    endToken: endToken < 0 ? tokens.length : endToken,
+  };
+}
