@@ -42,6 +42,7 @@ import { perMeasure, perMemberWithinGroups, perThing, rateWithinGroups } from '.
 import { salesColumn } from './filters';
 import { readDuration } from './durations';
 import { relatedClause } from './related-rows';
+import { combinationsWording, rankCombinations } from './combinations';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
@@ -87,6 +88,15 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const related = withRelatedRows(question, model, now);
   if (related) return related;
+  const combinations = combinationsWording(question);
+  if (combinations) {
+    const ranked =
+      rankCombinations(readQuestion(combinations.text, model, now), combinations) ??
+      (combinations.counted
+        ? rankCombinations(readQuestion(combinations.counted, model, now), combinations)
+        : null);
+    if (ranked) return ranked;
+  }
   const read = readQuestion(question, model, now);
   const rate = read.unexplained.includes('rate') ? (rateOfValue(question, read, model, now) ?? read) : read;
   const u = readDuration(fixTypos(tokenize(question)), rate, model) ?? rate;
