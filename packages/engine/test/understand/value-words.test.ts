@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, expectSameRows, openDemo, type Demo } from '../setup';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadDataDir } from '../../src/eval/load';
+import { answerOnce } from '../../src/answer/answer';
+import { readBusinessQuestion } from '../../src/understand/business/read';
+import { ask, expectSameRows, NOW, openDemo, type Demo } from '../setup';
 
 let demo: Demo;
 beforeAll(async () => {
@@ -54,5 +60,36 @@ describe('rows compared with an amount of money', () => {
     const answer = await ask(demo, question);
     expect(answer.status, answer.message).toBe('answered');
     await expectSameRows(demo, answer, sql);
+  });
+});
+
+describe('a verb of selling that is a value, or has things for its object', () => {
+  it.each([
+    'Which client has the most sell transactions?',
+    'Which client made the most sell transactions?',
+    'Which client made the most transactions?',
+  ])('"%s" is never read as money', async (question) => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalyst-trades-'));
+    writeFileSync(join(dir, 'clients.csv'), 'client_id,client_name\n1,Ann\n2,Ben\n');
+    writeFileSync(
+      join(dir, 'transactions.csv'),
+      'transaction_id,client_id,type,amount,traded_on\n1,1,sell,900,2026-01-02\n2,2,sell,10,2026-01-03\n3,2,sell,10,2026-01-04\n4,1,buy,5,2026-01-05\n',
+    );
+    const db = await loadDataDir(dir);
+    try {
+      // Ann sold for the most money; Ben made the most (sell) transactions.
+      const read = readBusinessQuestion(question, db.model, NOW);
+      expect(read?.plan?.measures.some((m) => m.column?.column === 'amount') ?? false).toBe(false);
+      const answer = await answerOnce({
+        question,
+        model: db.model,
+        warehouse: db.warehouse,
+        now: NOW,
+        threshold: 0.5,
+      });
+      expect(answer.rows).toEqual([['Ben', 2]]);
+    } finally {
+      await db.warehouse.close();
+    }
   });
 });

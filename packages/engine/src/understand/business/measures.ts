@@ -404,12 +404,15 @@ export function factOf(d: Draft, entity: ModelTable): ModelTable | undefined {
 export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
   for (const [i, t] of d.tokens.entries()) {
     if (skip.has(i)) continue;
-    // "invoices", "bookings": things named, not the verb.
-    if (d.mentions.some((m) => m.kind === 'table' && m.start <= i && i < m.end)) continue;
+    // "invoices", "bookings": things named, not the verb; "sell transactions": a value of the data.
+    if (d.mentions.some((m) => (m.kind === 'table' || m.kind === 'value') && m.start <= i && i < m.end))
+      continue;
     const verb = baseForms(t.text).find((f) => f.pos === 'v' && MONEY_VERBS.has(f.word));
     if (!verb) continue;
     // "bring in", "take in", "rake in": those verbs mean money only with "in".
     if (['bring', 'take', 'rake'].includes(verb.word) && d.tokens[i + 1]?.text !== 'in') continue;
+    // "made the most sell transactions": the things made are named, and counted elsewhere.
+    if (namesThingsAfter(d, i + 1)) continue;
     // "units sold": units, counted elsewhere.
     if (d.tokens.some((x) => UNIT_WORDS.has(x.lemma))) continue;
     // "how much have we spent on shipping": what we pay out is a cost, not what sales bring in.
@@ -431,6 +434,36 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
     return { measure: columnMeasure(column, undefined, d), table: column.table, start: i, end };
   }
   return null;
+}
+
+/** Words between a verb and the things it names: "the most", "the highest number of". */
+const OBJECT_LEAD = new Set([
+  'the',
+  'most',
+  'highest',
+  'largest',
+  'fewest',
+  'least',
+  'lowest',
+  'number',
+  'of',
+  'many',
+  'more',
+  'any',
+]);
+
+/** Whether the words from `at` name things (a table's rows), past "the most" and values of them. */
+function namesThingsAfter(d: Draft, at: number): boolean {
+  let k = at;
+  for (;;) {
+    const t = d.tokens[k];
+    if (!t) return false;
+    const mention = d.mentions.find((m) => m.start === k && (m.kind === 'table' || m.kind === 'value'));
+    if (mention?.kind === 'table') return true;
+    if (mention) k = mention.end;
+    else if (OBJECT_LEAD.has(t.text)) k++;
+    else return false;
+  }
 }
 
 const COST_WORDS = new Set(['cost', 'costs', 'spend', 'expense', 'expenses']);
