@@ -141,6 +141,8 @@ const NEXT_PART = new Set([
   'order',
   'rank',
 ]);
+/** Words for a table's rows said after its name. */
+const ROW_WORDS = new Set(['record', 'records', 'entry', 'entries', 'row', 'rows']);
 /** Comparison signs written before a number. */
 const SIGNS: Record<string, Op> = {
   '>': 'gt',
@@ -331,8 +333,9 @@ function clauseAfter(question: string, at: number, tokens: Token[], mentions: Me
   }
   const name = mentionAt(i, 'table');
   if (name?.kind !== 'table') return null;
+  // "daily price records", "sales entries": a word for rows after their name adds nothing.
+  let end = ROW_WORDS.has(word(name.end)) ? name.end + 1 : name.end;
   // "N or more orders" said after the number.
-  let end = name.end;
   if (count && !count.tail && word(end) === 'or' && ['more', 'fewer', 'less'].includes(word(end + 1))) {
     op = word(end + 1) === 'more' ? 'gte' : 'lte';
     end += 2;

@@ -61,6 +61,10 @@ describe('things kept by the rows that refer to them', () => {
       "SELECT name FROM members WHERE member_id NOT IN (SELECT member_id FROM loans WHERE genre = 'fiction')",
     ],
     [
+      'members without any loan records',
+      'SELECT name FROM members WHERE member_id NOT IN (SELECT member_id FROM loans)',
+    ],
+    [
       'number of members with no loans, by city',
       "SELECT city, count(*) FROM members WHERE name IN ('Dee', 'Eve') GROUP BY 1",
     ],
