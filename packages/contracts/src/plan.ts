@@ -25,6 +25,9 @@ export const ZFilterOp = z.enum([
   'in',
   'not_in',
   'contains',
+  /** Case-insensitive: the text begins (or ends) with the value as it is. */
+  'starts_with',
+  'ends_with',
   'is_null',
   'not_null',
 ]);

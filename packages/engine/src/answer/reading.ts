@@ -12,6 +12,8 @@ const OP_WORDS: Record<TFilter['op'], string> = {
   in: 'in',
   not_in: 'not in',
   contains: 'contains',
+  starts_with: 'starts with',
+  ends_with: 'ends with',
   is_null: 'is empty',
   not_null: 'is not empty',
 };

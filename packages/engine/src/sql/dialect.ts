@@ -18,6 +18,8 @@ export interface Dialect {
   limit(n: number): string;
   /** Case-insensitive substring match: the text as it is, never a LIKE pattern. */
   contains(expr: string, param: string): string;
+  /** The number of characters of a text (not of bytes). */
+  textLength(expr: string): string;
   /** An ORDER BY direction where NULL is the smallest value: first ascending, last descending. */
   direction(dir: 'asc' | 'desc'): string;
   /** `/` of two integers is an integer (7 / 2 = 3): derived metrics need a decimal division. */
@@ -73,6 +75,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     percentile: (e, p) => `quantile_cont(CAST(${e} AS DOUBLE), ${p})`,
     // LIKE would read "%" and "_" in the value as wildcards.
     contains: (e, p) => `strpos(lower(${e}), lower(${p})) > 0`,
+    textLength: (e) => `length(${e})`,
     direction: plainDirection,
     integerDivision: false,
     same: (a, b) => `${a} IS NOT DISTINCT FROM ${b}`,
@@ -99,6 +102,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
       `(EXTRACT(EPOCH FROM (CAST(${b} AS TIMESTAMP) - CAST(${a} AS TIMESTAMP))) / 86400.0)`,
     percentile: (e, p) => `PERCENTILE_CONT(${p}) WITHIN GROUP (ORDER BY CAST(${e} AS DOUBLE PRECISION))`,
     contains: (e, p) => `strpos(lower(${e}), lower(${p})) > 0`,
+    textLength: (e) => `length(${e})`,
     // PostgreSQL's NULL is the largest value; the other databases sort it as the smallest.
     direction: (dir) => (dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'),
     integerDivision: true,
@@ -130,6 +134,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     // MariaDB's PERCENTILE_CONT is a window function only, and MySQL has none.
     percentile: () => null,
     contains: (e, p) => `LOCATE(LOWER(${p}), LOWER(${e})) > 0`,
+    textLength: (e) => `CHAR_LENGTH(${e})`,
     direction: plainDirection,
     integerDivision: false,
     same: (a, b) => `${a} <=> ${b}`,
@@ -155,6 +160,7 @@ export const DIALECTS: Record<SqlDialect, Dialect> = {
     // PERCENTILE_CONT is an analytic function only; APPROX_QUANTILES is not exact.
     percentile: () => null,
     contains: (e, p) => `STRPOS(LOWER(${e}), LOWER(${p})) > 0`,
+    textLength: (e) => `LENGTH(${e})`,
     direction: plainDirection,
     integerDivision: false,
     same: (a, b) => `${a} IS NOT DISTINCT FROM ${b}`,

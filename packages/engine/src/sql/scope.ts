@@ -255,6 +255,12 @@ export class Scope {
       return `${e} ${f.op === 'in' ? 'IN' : 'NOT IN'} (${v.map((x) => params.bind(x)).join(', ')})`;
     // A substring search is of text, also for a value that reads as a number.
     if (f.op === 'contains') return this.d.contains(e, params.bind(String(v[0]!)));
+    if (f.op === 'starts_with' || f.op === 'ends_with') {
+      // The value's length, then the value: bound in text order.
+      const length = this.d.textLength(params.bind(String(v[0]!)));
+      const edge = f.op === 'starts_with' ? 'LEFT' : 'RIGHT';
+      return `LOWER(${edge}(${e}, ${length})) = LOWER(${params.bind(String(v[0]!))})`;
+    }
     return `${e} ${OPS[f.op]} ${params.bind(v[0]!)}`;
   }
 

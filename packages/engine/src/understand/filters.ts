@@ -521,6 +521,67 @@ export function containsFilters(ctx: ParseContext): void {
   });
 }
 
+/** Verbs of a text's first or last characters, and the word after them before the characters. */
+const EDGE_VERBS: Record<string, 'starts_with' | 'ends_with'> = {
+  start: 'starts_with',
+  starts: 'starts_with',
+  starting: 'starts_with',
+  begin: 'starts_with',
+  begins: 'starts_with',
+  beginning: 'starts_with',
+  end: 'ends_with',
+  ends: 'ends_with',
+  ending: 'ends_with',
+};
+
+/**
+ * "names starting with J", "emails ending in .com", "a state that ends with the letter 'a'": the
+ * characters said after the verb, as they are, at the start or end of the text column named before.
+ */
+export function edgeFilters(ctx: ParseContext): void {
+  const t = ctx.tokens;
+  let previous: Extract<Resolved, { kind: 'column' }> | undefined;
+  t.forEach((tok, i) => {
+    const op = EDGE_VERBS[tok.text];
+    if (!op || ctx.used.has(i) || !['with', 'in'].includes(t[i + 1]?.text ?? '')) return;
+    let k = i + 2;
+    if (
+      t[k]?.text === 'the' &&
+      ['letter', 'letters', 'word', 'string', 'characters'].includes(t[k + 1]?.text ?? '')
+    )
+      k += 2;
+    else if (['letter', 'letters'].includes(t[k]?.text ?? '')) k += 1;
+    const first = t[k];
+    if (!first) return;
+    // The characters as written: up to the next space or mark of punctuation, quotes taken off.
+    const rest = ctx.question.slice(first.start);
+    const from = t[k - 1]!.end;
+    const said = /^(['"`‘“])(.+?)['"`’”]|^([^\s,;?!]+?)(?=[\s,;?!]|[.](?:\s|$)|$)/.exec(
+      ctx.question.slice(from).trimStart(),
+    );
+    const value = (said?.[2] ?? said?.[3] ?? '').trim();
+    if (!value || value.length > 50 || rest.length === 0) return;
+    const cols = ctx.resolved.filter(
+      (r): r is Extract<Resolved, { kind: 'column' }> =>
+        r.kind === 'column' && r.column.kind === 'text' && r.end <= i && i - r.end <= 4,
+    );
+    // "… begins with 'j' or ends with 'ez'": the second verb goes on with the first one's column.
+    const col =
+      cols[cols.length - 1] ?? (['or', 'and'].includes(t[i - 1]?.text ?? '') ? previous : undefined);
+    if (!col) return;
+    previous = col;
+    ctx.filters.push({ column: ref(col.column), op, values: [value] });
+    const valueEnd = ctx.question.indexOf(value, from) + value.length;
+    let end = i + 2;
+    while (end < t.length && t[end]!.start < valueEnd) end++;
+    // A column said once for two conditions ("name starts with J or ends with 'ez'") starts the first.
+    const shared = ctx.filterSpans.some((x) => x.start <= col.start && col.start < x.end);
+    ctx.filterSpans.push({ start: shared ? i : col.start, end, column: col.column.name, kind: 'compare' });
+    // As with "contains": the column said before stays free to be listed or ordered by.
+    markUsed(ctx, i, end);
+  });
+}
+
 /** "whose address contains TN", "containing the letter a": a code or a letter said without quotes. */
 function unquotedSubstring(ctx: ParseContext, i: number): boolean {
   const t = ctx.tokens;

@@ -514,6 +514,8 @@ function addFuzzyValues(tokens: Token[], index: ModelIndex, out: Mention[]): voi
   for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
   for (const [i, t] of tokens.entries()) {
     if (covered.has(i) || t.text.length < 5 || t.number !== null || VALUE_STOP.has(t.text)) continue;
+    // "ending with", "starting in": a verb of a text's edge, never a misspelt value.
+    if (/^(?:start|begin|end)/.test(t.text) && ['with', 'in'].includes(tokens[i + 1]?.text ?? '')) continue;
     const hits: ValueHit[] = [];
     // "successful" for the value success, "completed" for complete.
     const base = t.text.replace(/(ful|ed|d)$/, '');

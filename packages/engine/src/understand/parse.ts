@@ -30,6 +30,7 @@ import {
   yearFilters,
   comparisonFilters,
   containsFilters,
+  edgeFilters,
   filterLogic,
   numberAfterColumn,
   valueFilters,
@@ -582,6 +583,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
   ageFilters(ctx);
   yearFilters(ctx);
   numberBeforeColumn(ctx);
+  edgeFilters(ctx);
   containsFilters(ctx);
   filterLogic(ctx);
   const counts = findCountWords(ctx);

@@ -392,6 +392,26 @@ export const CASES: RoundTripCase[] = [
     oracle: () => notesContaining(text),
   })),
   {
+    name: 'starts with and ends with, either, ignoring case (a % or _ is no wildcard)',
+    plan: {
+      intent: 'list',
+      table: 'customers',
+      measures: [],
+      columns: [customer('name')],
+      filters: [
+        { column: customer('name'), op: 'starts_with', values: ['u'] },
+        { column: customer('name'), op: 'ends_with', values: ['LI'] },
+        { column: customer('name'), op: 'starts_with', values: ['_%'] },
+      ],
+      filterLogic: 'or',
+    },
+    oracle: () =>
+      rows('customers')
+        .map((c) => String(c.name))
+        .filter((n) => n.toLowerCase().startsWith('u') || n.toLowerCase().endsWith('li'))
+        .map((n) => [n]),
+  },
+  {
     name: 'is null and not null',
     plan: {
       measures: [count(), sum('quantity')],
@@ -786,7 +806,7 @@ export const CASES: RoundTripCase[] = [
     oracle: () =>
       rows('customers')
         .filter((c) => !rows('sales').some((r) => r.customer_id === c.id))
-        .map((c) => [c.name]),
+        .map((c) => [String(c.name)]),
     empty: true,
   },
   {
@@ -819,8 +839,11 @@ export const CASES: RoundTripCase[] = [
               String(r.order_date) < '2026-01-01',
           ).length >= 3,
       );
-      const bySegment = new Map<Row[number], number>();
-      for (const c of kept) bySegment.set(c.segment, (bySegment.get(c.segment) ?? 0) + 1);
+      const bySegment = new Map<string | null, number>();
+      for (const c of kept) {
+        const segment = c.segment === null ? null : String(c.segment);
+        bySegment.set(segment, (bySegment.get(segment) ?? 0) + 1);
+      }
       return [...bySegment].map(([segment, n]) => [segment, n]);
     },
   },

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadDataDir } from '../../src/eval/load';
+import { answerOnce } from '../../src/answer/answer';
+import { expectSameRows, NOW, type Demo } from '../setup';
+
+// Contacts with names, e-mail addresses and states; "Sanchez" ends with "ez", "Jo_Smith" holds
+// an underscore that is no wildcard.
+const CONTACTS = [
+  'contact_id,contact_name,email,state,pending_calls',
+  '1,Jane Lopez,jane@shop.com,Florida,1',
+  '2,Juan Sanchez,juan@mail.org,Texas,0',
+  '3,Ann Baker,ann@shop.com,Georgia,2',
+  '4,Bob Ortez,bob@web.net,Nevada,0',
+  '5,Jo_Smith,jo@shop.co,Ohio,1',
+].join('\n');
+
+let db: Demo;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalyst-contacts-'));
+  writeFileSync(join(dir, 'contacts.csv'), `${CONTACTS}\n`);
+  db = { ...(await loadDataDir(dir)), dir };
+});
+afterAll(async () => db.warehouse.close());
+
+const ask = (question: string) =>
+  answerOnce({ question, model: db.model, warehouse: db.warehouse, now: NOW, threshold: 0.5 });
+
+describe("a text's first or last characters", () => {
+  it.each([
+    ['How many contacts have an email ending in .com?', 'SELECT 2'],
+    ['number of contacts whose contact name starts with J', 'SELECT 3'],
+    ["How many contacts have a contact name beginning with 'jo_'?", 'SELECT 1'],
+    ["How many contacts have a contact name that begins with 'j' or ends with 'EZ'?", 'SELECT 4'],
+    ["How many contacts live in a state ending with the letter 'a'?", 'SELECT 3'],
+  ])('"%s"', async (question, sql) => {
+    const answer = await ask(question);
+    expect(
+      answer.plan?.filters.some((f) => f.op === 'starts_with' || f.op === 'ends_with'),
+      JSON.stringify(answer.plan),
+    ).toBe(true);
+    await expectSameRows(db, answer, sql);
+  });
+
+  it('reads "ending" as the verb, not as a misspelt value ("pending")', async () => {
+    const answer = await ask('contacts with an email ending in .org');
+    expect(answer.plan?.filters).toEqual([
+      { column: { table: 'contacts', column: 'email' }, op: 'ends_with', values: ['.org'] },
+    ]);
+  });
+});
