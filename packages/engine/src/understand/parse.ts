@@ -44,6 +44,7 @@ import { salesColumn } from './filters';
 import { readDuration } from './durations';
 import { relatedClause } from './related-rows';
 import { combinationsWording, rankCombinations } from './combinations';
+import { firstLastWording } from './first-last';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
@@ -89,6 +90,8 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const related = withRelatedRows(question, model, now);
   if (related) return related;
+  const firstLast = withFirstOrLast(question, model, now);
+  if (firstLast) return firstLast;
   const combinations = combinationsWording(question);
   if (combinations) {
     const ranked =
@@ -127,6 +130,22 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     confidence: u.confidence * 0.5,
     doubts: [...u.doubts, '"value" was read as no amount of money'],
   };
+}
+
+/**
+ * "each customer's first order date", "when did each store make its last sale": read with the
+ * date named as the earliest or latest one (first-last.ts), kept when that reading takes the
+ * earliest or latest of a date.
+ */
+function withFirstOrLast(question: string, model: SemanticModel, now: Date): Understanding | null {
+  const text = firstLastWording(question, fixTypos(tokenize(question)), model);
+  if (!text) return null;
+  const again = understand(text, model, now);
+  const edge = again.plan?.measures.some(
+    (m) => (m.agg === 'min' || m.agg === 'max') && !!columnOf(model, m.column)?.isTime,
+  );
+  if (!edge || again.missing) return null;
+  return { ...again, doubts: [...again.doubts] };
 }
 
 /**
