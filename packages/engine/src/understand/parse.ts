@@ -45,6 +45,7 @@ import { readDuration } from './durations';
 import { relatedClause } from './related-rows';
 import { combinationsWording, rankCombinations } from './combinations';
 import { firstLastWording } from './first-last';
+import { withNamedAttributes } from './group-attributes';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
@@ -88,6 +89,13 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
+  const u = understandShapes(question, model, now);
+  if (u.missing) return u;
+  const named = withNamedAttributes(fixTypos(tokenize(question)), u.plan, model);
+  return named ? { ...u, plan: named } : u;
+}
+
+function understandShapes(question: string, model: SemanticModel, now: Date): Understanding {
   const related = withRelatedRows(question, model, now);
   if (related) return related;
   const firstLast = withFirstOrLast(question, model, now);

@@ -1,0 +1,70 @@
+import type { TDimension, TQueryPlan } from '@catalyst/contracts';
+import type { SemanticModel } from '../model/types';
+import type { Token } from '../nlp/text';
+import { findMentions } from './mentions';
+
+// "the customer name, number of orders and revenue for each customer": grouped by the key the
+// facts refer to customers with, the name said is shown beside it. Each key has one name, so the
+// groups stay the same; what the question named is no longer left out.
+
+/** Quality of a column name match at which the column counts as said. */
+const SAID = 0.7;
+
+/** The plan with the attributes the question names of the things it groups by key, or null. */
+export function withNamedAttributes(
+  tokens: Token[],
+  plan: TQueryPlan | null,
+  model: SemanticModel,
+): TQueryPlan | null {
+  if (!plan || !plan.measures.length || plan.perGroupLimit || plan.cumulative || plan.periodChange)
+    return null;
+  const inPlan = new Set(
+    [
+      ...plan.dimensions.map((d) => d.column),
+      ...plan.filters.map((f) => f.column),
+      ...plan.measures.flatMap((m) => (m.column ? [m.column] : [])),
+    ].map((c) => `${c.table}.${c.column}`),
+  );
+  const mentions = findMentions(tokens, model);
+  const dimensions: TDimension[] = [];
+  let added = 0;
+  for (const d of plan.dimensions) {
+    dimensions.push(d);
+    if (d.grain) continue;
+    const join = model.joins.find(
+      (j) =>
+        j.from.length === 1 && j.from[0]!.table === d.column.table && j.from[0]!.column === d.column.column,
+    );
+    const target = join && model.tables.find((t) => t.name === join.to[0]!.table);
+    if (!target) continue;
+    for (const m of mentions) {
+      if (m.kind !== 'column') continue;
+      const best = Math.max(...m.hits.map((h) => h.quality));
+      const hit = m.hits.find((h) => h.quality === best && h.ref.table === target.name);
+      if (!hit || best < SAID) continue;
+      const c = hit.column;
+      const key = `${c.table}.${c.name}`;
+      if (
+        c.isKey ||
+        c.entityType === 'KPI' ||
+        c.isTime ||
+        inPlan.has(key) ||
+        target.primaryKey.includes(c.name)
+      )
+        continue;
+      // A name or label that tells the things apart (nearly one per thing), as lists show them.
+      if ((c.distinctCount ?? 0) < 0.9 * (target.rowCount ?? Infinity)) continue;
+      inPlan.add(key);
+      dimensions.push({ column: hit.ref, label: c.label });
+      added++;
+    }
+  }
+  if (!added || dimensions.length > 4) return null;
+  // Orders by dimension index keep pointing at the same dimensions.
+  const moved = (i: number) => dimensions.indexOf(plan.dimensions[i]!);
+  return {
+    ...plan,
+    dimensions,
+    order: plan.order.map((o) => (o.kind === 'dimension' ? { ...o, index: moved(o.index ?? 0) } : o)),
+  };
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadDataDir } from '../../src/eval/load';
+import { answerOnce } from '../../src/answer/answer';
+import { expectSameRows, NOW, type Demo } from '../setup';
+
+// Clients (two share a name) and the trades that refer to them by id.
+let db: Demo;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'catalyst-clients-'));
+  writeFileSync(
+    join(dir, 'clients.csv'),
+    'client_id,client_name,region\nC1,Ann Lee,North\nC2,Bo Park,South\nC3,Cy Diaz,North\nC4,Di Chen,South\n',
+  );
+  writeFileSync(
+    join(dir, 'trades.csv'),
+    'trade_id,client_id,amount,traded_on\nT1,C1,10,2026-01-02\nT2,C1,20,2026-01-03\nT3,C2,5,2026-01-04\nT4,C3,7,2026-01-05\nT5,C4,1,2026-01-06\n',
+  );
+  db = { ...(await loadDataDir(dir)), dir };
+});
+afterAll(async () => db.warehouse.close());
+
+const ask = (question: string) =>
+  answerOnce({ question, model: db.model, warehouse: db.warehouse, now: NOW, threshold: 0.5 });
+
+describe('a name said of the things grouped by their key is shown beside it', () => {
+  it('groups by the key and shows the name the question asks for', async () => {
+    const answer = await ask('Return the client name, number of trades and total amount for each client');
+    expect(answer.plan?.dimensions.map((d) => d.column.column)).toContain('client_name');
+    await expectSameRows(
+      db,
+      answer,
+      `SELECT t.client_id, c.client_name, COUNT(*), SUM(t.amount) FROM trades t
+       JOIN clients c ON c.client_id = t.client_id GROUP BY 1, 2`,
+    );
+  });
+
+  it('adds nothing the question did not name', async () => {
+    const answer = await ask('number of trades for each client');
+    expect(answer.plan?.dimensions.map((d) => d.column.column)).not.toContain('region');
+  });
+});
