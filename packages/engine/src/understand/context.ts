@@ -66,6 +66,16 @@ export function freeColumns(ctx: ParseContext): Extract<Resolved, { kind: 'colum
 }
 
 /**
+ * Whether a column names its table's rows: a text column called name or title ("product_name",
+ * "title", or run together as in "CustName", which its label splits: "Cust Name").
+ */
+export function isNameColumn(c: ModelColumn): boolean {
+  return (
+    c.kind === 'text' && !c.isKey && (/(^|_)(name|title)$/i.test(c.name) || /\b(name|title)$/i.test(c.label))
+  );
+}
+
+/**
  * The name column of the table a key column refers to (orders.product_id → products.product_name),
  * when that table is a dimension of the fact and has exactly one name or title column.
  */
@@ -75,8 +85,6 @@ export function nameOfReferenced(model: SemanticModel, fact: string, key: ModelC
   );
   const target = join && model.tables.find((t) => t.name === join.to[0]!.table);
   if (!target || !isDimensionOfFact(model, fact, target.name)) return null;
-  const names = target.columns.filter(
-    (c) => c.kind === 'text' && !c.isKey && /(^|_)(name|title)$/i.test(c.name),
-  );
+  const names = target.columns.filter(isNameColumn);
   return names.length === 1 ? names[0]! : null;
 }

@@ -835,7 +835,13 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
           ? nameOfReferenced(ctx.model, ctx.base.name, c.column)
           : null;
       if (named) {
-        ctx.dimensions.push({ column: ref(named), label: named.label });
+        // Shown by what the question says of them ("ticker symbols"), else by their name.
+        const said = free.some((o) => o !== c && o.column.table === named.table);
+        if (
+          !said &&
+          !ctx.dimensions.some((x) => x.column.table === named.table && x.column.column === named.name)
+        )
+          ctx.dimensions.push({ column: ref(named), label: named.label });
         markUsed(ctx, c.start, c.end);
         continue;
       }

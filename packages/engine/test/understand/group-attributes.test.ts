@@ -42,3 +42,30 @@ describe('a name said of the things grouped by their key is shown beside it', ()
     expect(answer.plan?.dimensions.map((d) => d.column.column)).not.toContain('region');
   });
 });
+
+describe('a name column whose words run together', () => {
+  it('names the ranked things ("CustName" is a name column)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalyst-runtogether-'));
+    writeFileSync(
+      join(dir, 'customer.csv'),
+      'CustId,CustName,CustCity\nK1,Ann Lee,Oslo\nK2,Bo Park,Rome\nK3,Cy Diaz,Oslo\n',
+    );
+    writeFileSync(
+      join(dir, 'sale.csv'),
+      'SaleId,SaleCustId,SaleAmount,SaleDate\nS1,K1,10,2026-01-02\nS2,K2,20,2026-01-03\nS3,K2,5,2026-01-04\nS4,K3,7,2026-01-05\n',
+    );
+    const other = await loadDataDir(dir);
+    try {
+      const answer = await answerOnce({
+        question: 'Which customer made the most sales?',
+        model: other.model,
+        warehouse: other.warehouse,
+        now: NOW,
+        threshold: 0.5,
+      });
+      expect(answer.rows).toEqual([['Bo Park', 2]]);
+    } finally {
+      await other.warehouse.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import type { TDimension, TFilter, TMeasure, TOrder } from '@catalyst/contracts'
 import type { ModelColumn, ModelTable, SemanticModel } from '../../model/types';
 import { joinPath } from '../../sql/joins';
 import type { Token } from '../../nlp/text';
+import { isNameColumn } from '../context';
 import type { Mention } from '../mentions';
 import type { TimeWords } from '../periods';
 import { BUSINESS_WEIGHTS } from '../weights';
@@ -108,9 +109,7 @@ export function describesRows(model: SemanticModel, base: string, table: string)
 
 /** The column that names a table's rows to people: its one name or title column, else null. */
 export function nameColumn(table: ModelTable, options: { strict?: boolean } = {}): ModelColumn | null {
-  const named = table.columns.filter(
-    (c) => c.kind === 'text' && !c.isKey && /(^|_)(name|title)$/i.test(c.name),
-  );
+  const named = table.columns.filter(isNameColumn);
   if (named.length === 1) return named[0]!;
   if (options.strict) return null;
   // A table of one text column besides its key: that column names its rows.
