@@ -13,6 +13,7 @@ import type { Prediction } from '../src/eval/predict';
 const DEMO = join(EVAL_DATA_DIR, 'demo-paraphrase');
 const DEMO_FRESH = join(EVAL_DATA_DIR, 'demo-fresh');
 const DOMAINS_FRESH = join(EVAL_DATA_DIR, 'domains-fresh');
+const MULTI_FRESH = join(EVAL_DATA_DIR, 'multi-fresh');
 const DOMAINS = join(EVAL_DATA_DIR, 'other-domains');
 const HELD_OUT_2 = join(EVAL_DATA_DIR, 'held-out-2');
 const halves = readHalves();
@@ -40,7 +41,7 @@ describe('tune/check halves', () => {
   });
 
   it('keeps every wording of an information need in the same half, and the held-out sets check-only', () => {
-    for (const dir of [DEMO, DEMO_FRESH, DOMAINS_FRESH, DOMAINS, HELD_OUT_2]) {
+    for (const dir of [DEMO, DEMO_FRESH, DOMAINS_FRESH, MULTI_FRESH, DOMAINS, HELD_OUT_2]) {
       const set = openEvalSet(dir, { generate: false });
       for (const [group, qs] of groupsOf(set.questions)) {
         const where = new Set(qs.map((q) => halfOf(halves, set.name, q)));
@@ -96,6 +97,25 @@ describe('our own eval sets', () => {
     }
   });
 
+  it('the multi-table fresh set: at least 80 questions in groups of 2 wordings over two databases, split by group into both halves', () => {
+    const set = openEvalSet(MULTI_FRESH, { generate: false });
+    expect(set.questions.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(set.questions.map((q) => q.db_id))).toEqual(new Set(['shop', 'saas']));
+    expect(set.questions.some((q) => q.tags.includes('join'))).toBe(true);
+    expect(set.config.checkOnly).toBe(false);
+    const split = halves.sets['multi-fresh']!;
+    expect(split.by).toBe('group');
+    expect(split.tune.length).toBeGreaterThan(0);
+    expect(split.check.length).toBeGreaterThan(0);
+    for (const [group, qs] of groupsOf(set.questions)) {
+      expect(qs.length, group).toBe(2);
+      expect(new Set(qs.map((q) => q.question)).size, group).toBe(qs.length);
+      expect(split.tune.includes(group) !== split.check.includes(group), group).toBe(true);
+    }
+    expect(questionsOfHalf(halves, set.name, set.questions, 'tune').length).toBeGreaterThan(0);
+    expect(questionsOfHalf(halves, set.name, set.questions, 'check').length).toBeGreaterThan(0);
+  });
+
   it('the other-domains set has at least 40 questions in groups of 2 to 4 over three databases', () => {
     const set = openEvalSet(DOMAINS, { generate: false });
     expect(set.questions.length).toBeGreaterThanOrEqual(40);
@@ -120,7 +140,7 @@ describe('our own eval sets', () => {
 
   // Gold rows are what the gold SQL gives over freshly generated data: a change to a generator
   // (or to the demo's pinned end date or seed) shows up here, not as a silent drop in accuracy.
-  for (const dir of [DEMO, DEMO_FRESH, DOMAINS_FRESH, DOMAINS, HELD_OUT_2])
+  for (const dir of [DEMO, DEMO_FRESH, DOMAINS_FRESH, MULTI_FRESH, DOMAINS, HELD_OUT_2])
     it(`${dir.split('/').pop()}: questions.jsonl holds what its gold SQL returns on the generated data`, async () => {
       const set = openEvalSet(dir);
       try {

@@ -10,6 +10,7 @@ import { loadDataDir } from './load';
 import { generateDomains } from './domains/generate-domains';
 import { generateDomainsFresh } from './domains/generate-domains-fresh';
 import { generateHeldOut2 } from './domains/generate-held-out-2';
+import { generateMultiFresh } from './domains/generate-multi-fresh';
 import { generateRetailDemo } from '../demo/retail-demo';
 import { demoDerivedMetrics } from '../demo/demo-metrics';
 import type { DuckDbWarehouse } from '../warehouse/duckdb';
@@ -79,6 +80,9 @@ export const GENERATORS = {
   },
   'domains-fresh': (dir: string) => {
     generateDomainsFresh(dir);
+  },
+  'multi-fresh': (dir: string) => {
+    generateMultiFresh(dir);
   },
 };
 

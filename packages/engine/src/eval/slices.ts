@@ -32,6 +32,8 @@ export const SLICES: Slice[] = [
     label: 'Domains fresh (tune only)',
     setDir: join(EVAL_DATA_DIR, 'domains-fresh'),
   },
+  // Split by group into both halves, but not a CI slice.
+  { key: 'multi-fresh', label: 'Multi-table fresh', setDir: join(EVAL_DATA_DIR, 'multi-fresh') },
   { key: 'other-domains', label: 'Other domains (held out)', setDir: join(EVAL_DATA_DIR, 'other-domains') },
   { key: 'held-out-2', label: 'Held out 2', setDir: join(EVAL_DATA_DIR, 'held-out-2') },
 ];
