@@ -72,12 +72,14 @@ const FALSE_VALUES = ['no', 'n', 'false', 'f', '0'];
 export function booleanFilters(ctx: ParseContext): void {
   for (const c of freeColumns(ctx)) {
     const values = c.column.values.map((v) => v.toLowerCase());
+    const yesNo = c.column.kind === 'boolean';
     const numeric =
       c.column.kind === 'number' &&
       (c.column.distinctCount ?? 0) <= 2 &&
       /(^|_)(yn|flag|is|has)(_|$)|_yn$/i.test(c.column.name);
     if (
       !numeric &&
+      !yesNo &&
       !(values.length === 2 && values.every((v) => TRUE_VALUES.includes(v) || FALSE_VALUES.includes(v)))
     )
       continue;
@@ -103,8 +105,14 @@ export function booleanFilters(ctx: ParseContext): void {
     const negated = before.some(
       (w) => ['not', 'without', 'no', "don't", "doesn't"].includes(w) || w.endsWith("n't"),
     );
-    const pick = (set: string[]): string | number | undefined =>
-      numeric ? (set === TRUE_VALUES ? 1 : 0) : c.column.values.find((v) => set.includes(v.toLowerCase()));
+    const pick = (set: string[]): string | number | boolean | undefined =>
+      yesNo
+        ? set === TRUE_VALUES
+        : numeric
+          ? set === TRUE_VALUES
+            ? 1
+            : 0
+          : c.column.values.find((v) => set.includes(v.toLowerCase()));
     const value = pick(negated ? FALSE_VALUES : TRUE_VALUES);
     if (value === undefined) continue;
     ctx.filters.push({ column: ref(c.column), op: 'eq', values: [value] });
@@ -117,6 +125,28 @@ export function booleanFilters(ctx: ParseContext): void {
         ['not', 'without', 'no', 'have', 'has', 'allow', 'allows'].includes(x.text) &&
         markUsed(ctx, i, i + 1),
     );
+  }
+}
+
+/**
+ * "active users", "inactive accounts": a yes/no column said as a word right before the name of
+ * its own rows is a condition on them (yes; no after "not", "non" or "in-" said of it).
+ */
+export function flagAdjectives(ctx: ParseContext): void {
+  for (const c of freeColumns(ctx)) {
+    if (c.column.kind !== 'boolean' || c.end - c.start !== 1) continue;
+    const rowsName = splitIdentifier(c.column.table).map(lemma).pop();
+    if (!rowsName || ctx.tokens[c.end]?.lemma !== rowsName) continue;
+    const word = ctx.tokens[c.start]!.text;
+    const negated =
+      ['not', 'non'].includes(ctx.tokens[c.start - 1]?.text ?? '') ||
+      (/^(?:in|un|non)/.test(word) && !splitIdentifier(c.column.name).some((w) => w.toLowerCase() === word));
+    ctx.filters.push({ column: ref(c.column), op: 'eq', values: [!negated] });
+    ctx.filterSpans.push({ start: c.start, end: c.end, column: c.column.name, kind: 'value' });
+    ctx.consumed.add(c.start);
+    markUsed(ctx, c.start, c.end);
+    if (ctx.tokens[c.start - 1]?.text === 'not' || ctx.tokens[c.start - 1]?.text === 'non')
+      markUsed(ctx, c.start - 1, c.start);
   }
 }
 

@@ -3,6 +3,7 @@ import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { fixTypos, lemma, splitIdentifier, tokenize, type Token } from '../nlp/text';
 import {
   booleanFilters,
+  flagAdjectives,
   correlationColumns,
   countThroughReference,
   countedPositions,
@@ -605,6 +606,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
 
   derivedMetrics(ctx);
   valueFilters(ctx);
+  flagAdjectives(ctx);
   const countConditions = comparisonFilters(ctx);
   numberAfterColumn(ctx);
   ageFilters(ctx);

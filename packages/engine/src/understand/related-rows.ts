@@ -1,6 +1,7 @@
 import type { TFilter, TRelatedCondition } from '@catalyst/contracts';
 import type { ModelTable, SemanticModel } from '../model/types';
-import type { Token } from '../nlp/text';
+import { lemma, splitIdentifier, type Token } from '../nlp/text';
+import { baseForms } from '../nlp/wordnet';
 import { findMentions, type Mention } from './mentions';
 import { findTimeWords } from './periods';
 
@@ -183,7 +184,24 @@ export function relatedClause(
   const mentions = findMentions(tokens, model);
   for (const m of mentions) {
     if (m.kind !== 'table') continue;
-    const found = clauseAfter(question, m.end, tokens, mentions);
+    // Right after the things' name, or after a value that qualifies them ("accounts on the
+    // enterprise plan that never opened a ticket": the plan stays with the rest of the question).
+    const from = qualified(
+      tokens,
+      m.end,
+      mentions,
+      m.tables.map((t) => t.table.name),
+    );
+    const starts = from > m.end ? [m.end, from] : [m.end];
+    let at = m.end;
+    let found: Found | null = null;
+    for (const k of starts) {
+      found = clauseAfter(question, k, tokens, mentions, model);
+      if (found) {
+        at = k;
+        break;
+      }
+    }
     if (!found) continue;
     const pair = m.tables
       .flatMap((e) =>
@@ -198,7 +216,7 @@ export function relatedClause(
     const end = time ? period!.endToken : found.end;
     // Words that go on qualifying the referring rows ("orders shipped to Spain") are not read.
     if (!endsThere(question, tokens, end)) return null;
-    const said = question.slice(tokens[m.end]!.start, tokens[end - 1]!.end);
+    const said = question.slice(tokens[at]!.start, tokens[end - 1]!.end);
     const condition: TRelatedCondition = {
       of: of.name,
       table: referring.name,
@@ -217,9 +235,9 @@ export function relatedClause(
     // "at most 2 orders", "fewer than 3 visits": of the things that have some.
     const capped = (found.op === 'lt' && found.value > 1) || (found.op === 'lte' && found.value > 0);
     return {
-      start: m.end,
+      start: at,
       end,
-      from: tokens[m.end]!.start,
+      from: tokens[at]!.start,
       to: tokens[end - 1]!.end,
       of,
       conditions: capped
@@ -242,6 +260,57 @@ function endsThere(question: string, tokens: Token[], end: number): boolean {
   return CLAUSE_ENDS.has(w);
 }
 
+/**
+ * Where a condition would start after a short qualifier of the things ("on the enterprise plan",
+ * "from Canada"): a value of their own table, then at most one more word, before "who", "that" or
+ * a helping verb. `at` when there is none.
+ */
+function qualified(tokens: Token[], at: number, mentions: Mention[], tables: string[]): number {
+  const w = (k: number) => tokens[k]?.text ?? '';
+  let k = at;
+  if (!['on', 'in', 'with', 'from', 'of', 'at'].includes(w(k))) return at;
+  k++;
+  if (w(k) === 'the') k++;
+  const value = mentions.find(
+    (x) => x.kind === 'value' && x.start === k && x.hits.some((h) => tables.includes(h.ref.table)),
+  );
+  if (!value) return at;
+  k = value.end;
+  if (!RELATIVE.has(w(k)) && !HELPING.has(w(k)) && !NEGATIONS.has(w(k))) k++;
+  return RELATIVE.has(w(k)) || HELPING.has(w(k)) || NEGATIONS.has(w(k)) ? k : at;
+}
+
+/** Past words that end a condition without changing it ("yet", "at all", "of any status"). */
+function trailing(tokens: Token[], end: number): number {
+  const w = (k: number) => tokens[k]?.text ?? '';
+  for (;;) {
+    if (['yet', 'ever'].includes(w(end))) end += 1;
+    else if ((w(end) === 'so' && w(end + 1) === 'far') || (w(end) === 'at' && w(end + 1) === 'all')) end += 2;
+    else if (w(end) === 'of' && w(end + 1) === 'any' && /^[a-z]+$/.test(w(end + 2))) end += 3;
+    else return end;
+  }
+}
+
+/** A past or present participle of a verb ("opened", "built", "joining"), which a date column may share. */
+function isVerbForm(word: string): boolean {
+  return /(?:ed|ing)$/.test(word) || baseForms(word).some((f) => f.pos === 'v' && f.word !== word);
+}
+
+/** The table a verb names ("ordered" → orders, "reviewed" → reviews), when one table's name is its noun. */
+function tableOfVerb(model: SemanticModel, verb: string): ModelTable | null {
+  const forms = new Set([
+    lemma(verb),
+    ...baseForms(verb)
+      .filter((f) => f.pos === 'v')
+      .map((f) => f.word),
+  ]);
+  const tables = model.tables.filter((t) => {
+    const words = splitIdentifier(t.name).map((x) => lemma(x.toLowerCase()));
+    return words.length === 1 && forms.has(words[0]!);
+  });
+  return tables.length === 1 ? tables[0]! : null;
+}
+
 /** Whether rows of `table` refer to rows of `of` through a join of the model. */
 function refersTo(model: SemanticModel, table: ModelTable, of: ModelTable): boolean {
   return (
@@ -259,7 +328,13 @@ interface Found {
 }
 
 /** The condition starting at token `at`: a count said of a table's name a few words on. */
-function clauseAfter(question: string, at: number, tokens: Token[], mentions: Mention[]): Found | null {
+function clauseAfter(
+  question: string,
+  at: number,
+  tokens: Token[],
+  mentions: Mention[],
+  model: SemanticModel,
+): Found | null {
   let i = at;
   const word = (k: number) => tokens[k]?.text ?? '';
   const mentionAt = (k: number, kind?: Mention['kind']) =>
@@ -286,7 +361,7 @@ function clauseAfter(question: string, at: number, tokens: Token[], mentions: Me
         i++;
       } else if (
         verbs < MAX_VERB_WORDS &&
-        !mentionAt(i) &&
+        (!mentionAt(i) || (!mentionAt(i, 'table') && !mentionAt(i, 'value') && isVerbForm(w))) &&
         tokens[i]!.number === null &&
         !countWord(question, tokens, i) &&
         !SOME.has(w) &&
@@ -298,6 +373,17 @@ function clauseAfter(question: string, at: number, tokens: Token[], mentions: Me
       } else break;
     }
     if (i === at) return null;
+    // "customers who never ordered": the verb itself names the rows that refer to them.
+    const named = verbs > 0 && (negated || related) ? tableOfVerb(model, word(i - 1)) : null;
+    if (named && !mentionAt(i, 'table') && !SOME.has(word(i)) && !countWord(question, tokens, i)) {
+      const end = trailing(tokens, i);
+      return {
+        tables: [{ table: named, quality: 0.8, where: [] }],
+        op: negated ? 'eq' : 'gte',
+        value: negated ? 0 : 1,
+        end,
+      };
+    }
   }
   // How many: none, some, or a number compared.
   let op: Op = 'gte';
@@ -331,10 +417,13 @@ function clauseAfter(question: string, at: number, tokens: Token[], mentions: Me
     } else if (STRESS.has(word(i))) i++;
     else break;
   }
+  // One word that only qualifies the rows' name ("a support ticket", "no prior orders").
+  if (!mentionAt(i) && /^[a-z]+$/.test(word(i)) && !FUNCTION_WORDS.has(word(i)) && mentionAt(i + 1, 'table'))
+    i++;
   const name = mentionAt(i, 'table');
   if (name?.kind !== 'table') return null;
   // "daily price records", "sales entries": a word for rows after their name adds nothing.
-  let end = ROW_WORDS.has(word(name.end)) ? name.end + 1 : name.end;
+  let end = trailing(tokens, ROW_WORDS.has(word(name.end)) ? name.end + 1 : name.end);
   // "N or more orders" said after the number.
   if (count && !count.tail && word(end) === 'or' && ['more', 'fewer', 'less'].includes(word(end + 1))) {
     op = word(end + 1) === 'more' ? 'gte' : 'lte';

@@ -10,7 +10,10 @@ import { expectSameRows, NOW, type Demo } from '../setup';
 
 // A lending library: members borrow books (loans refer to members). Dee and Eve never borrowed;
 // Ben borrowed once, in 2025; Ann three times and Cy twice, in 2026.
-const MEMBERS = 'member_id,name,city\n1,Ann,Oslo\n2,Ben,Oslo\n3,Cy,Rome\n4,Dee,Rome\n5,Eve,Oslo\n';
+const MEMBERS =
+  'member_id,name,city,tier,is_active\n1,Ann,Oslo,gold,true\n2,Ben,Oslo,basic,true\n3,Cy,Rome,gold,false\n4,Dee,Rome,gold,true\n5,Eve,Oslo,basic,false\n';
+// Ann and Cy reviewed books; the others never did.
+const REVIEWS = 'review_id,member_id,stars\n1,1,5\n2,3,4\n';
 const LOANS = [
   'loan_id,member_id,genre,loan_date',
   '1,1,fiction,2026-01-05',
@@ -26,6 +29,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'catalyst-library-'));
   writeFileSync(join(dir, 'members.csv'), MEMBERS);
   writeFileSync(join(dir, 'loans.csv'), `${LOANS}\n`);
+  writeFileSync(join(dir, 'reviews.csv'), REVIEWS);
   db = { ...(await loadDataDir(dir)), dir };
 });
 afterAll(async () => db.warehouse.close());
@@ -68,6 +72,23 @@ describe('things kept by the rows that refer to them', () => {
       'number of members with no loans, by city',
       "SELECT city, count(*) FROM members WHERE name IN ('Dee', 'Eve') GROUP BY 1",
     ],
+  ])('"%s"', async (question, sql) => {
+    const answer = await ask(question);
+    expect(answer.plan?.related?.length, JSON.stringify(answer.plan)).toBeGreaterThan(0);
+    await expectSameRows(db, answer, sql);
+  });
+
+  it.each([
+    // The verb names the referring rows.
+    ['members who never reviewed', "SELECT name FROM members WHERE name IN ('Ben', 'Dee', 'Eve')"],
+    // A qualifier of the members stays with them; a word only qualifies the loans' name.
+    [
+      'Which members in the gold tier have never taken out a library loan?',
+      "SELECT name FROM members WHERE name = 'Dee'",
+    ],
+    ['members with no loans of any genre', "SELECT name FROM members WHERE name IN ('Dee', 'Eve')"],
+    // A yes/no column said before its rows' name.
+    ['How many active members have no loans?', 'SELECT 1'],
   ])('"%s"', async (question, sql) => {
     const answer = await ask(question);
     expect(answer.plan?.related?.length, JSON.stringify(answer.plan)).toBeGreaterThan(0);
