@@ -3,6 +3,8 @@ import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { baseForms } from '../nlp/wordnet';
 import type { Understanding } from './understanding';
+import { joinPath } from '../sql/joins';
+import { columnOf } from './shape-input';
 
 // "average delivery time by carrier", "how long do tickets take to resolve", "how many days in
 // advance are rooms booked": the time from one date of a row to another, in days. Read on a
@@ -67,6 +69,9 @@ const DURATION_NOUNS = new Set([
   'tenure',
   'long',
 ]);
+
+/** Words said of a time between two dates that the reading of the rest may leave unexplained. */
+const SAID_OF_DURATIONS = new Set(['average', 'avg', 'mean', 'minus', 'difference', 'number']);
 
 const AGG: Record<string, TMeasureAggregate> = {
   median: 'median',
@@ -182,6 +187,8 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
   // Everything the reading could not explain must be words of the duration or of its dates.
   const dateWords = new Set([...stems(pair.from), ...stems(pair.to), ...START, ...END]);
   const durationWord = (w: string) =>
+    AGG[w.toLowerCase()] !== undefined ||
+    SAID_OF_DURATIONS.has(w.toLowerCase()) ||
     DURATION_NOUNS.has(w) ||
     RANK[w] !== undefined ||
     TIME_WORDS.has(w) ||
@@ -224,13 +231,16 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
   const onDates = (r: { table: string; column: string }) =>
     r.table === table.name && (r.column === pair.from.name || r.column === pair.to.name);
   // Columns a listing showed ("… by channel" read as channels listed) become its groupings.
+  // (Not the rows' own key: "the resolution time of tickets" lists no ticket.)
   const listed = plan.columns
-    .filter((c) => !onDates(c))
+    .filter((c) => !onDates(c) && !(c.table === table.name && table.primaryKey.includes(c.column)))
     .map((c) => ({
       column: c,
-      label: table.columns.find((x) => x.name === c.column)?.label ?? c.column,
+      label: columnOf(model, c)?.label ?? c.column,
     }));
-  if (listed.some((l) => l.column.table !== table.name)) return null;
+  // Of the rows themselves or of what each row refers to (the plan of a ticket's account).
+  if (listed.some((l) => joinPath(model, table.name, l.column.table)?.some((s) => s.fanOut) ?? true))
+    return null;
   const dimensions: TDimension[] = [
     ...plan.dimensions.filter((d) => d.grain || !onDates(d.column)),
     ...listed,

@@ -95,3 +95,44 @@ describe('the unit a measure is kept in', () => {
     await expectSameRows(db, answer, sql);
   });
 });
+
+describe('time between two dates, grouped by what each row refers to', () => {
+  it.each([
+    'Average days to resolve a ticket by plan',
+    'What is the average resolution time in days of closed tickets (closed date minus opened date) for accounts on each plan?',
+  ])('"%s"', async (question) => {
+    const dir = mkdtempSync(join(tmpdir(), 'catalyst-tickets-'));
+    writeFileSync(
+      join(dir, 'accounts.csv'),
+      'account_id,account_name,plan\nA1,Acme,pro\nA2,Bolt,free\nA3,Cura,pro\n',
+    );
+    writeFileSync(
+      join(dir, 'tickets.csv'),
+      [
+        'ticket_id,account_id,opened_date,closed_date',
+        'T1,A1,2026-01-01,2026-01-03',
+        'T2,A2,2026-01-01,2026-01-11',
+        'T3,A3,2026-01-05,2026-01-09',
+        'T4,A2,2026-01-07,',
+      ].join('\n') + '\n',
+    );
+    const tickets = { ...(await loadDataDir(dir)), dir };
+    try {
+      const answer = await answerOnce({
+        question,
+        model: tickets.model,
+        warehouse: tickets.warehouse,
+        now: NOW,
+        threshold: 0.8,
+      });
+      expect(answer.plan?.dimensions.map((d) => d.column.column)).toEqual(['plan']);
+      await expectSameRows(
+        tickets,
+        answer,
+        "SELECT * FROM (VALUES ('pro', 3.0), ('free', 10.0)) AS v(plan, days)",
+      );
+    } finally {
+      await tickets.warehouse.close();
+    }
+  });
+});
