@@ -14,11 +14,21 @@ export interface CombinationsWording {
   text: string;
   /** The same with the things counted, where the measure was said as things had ("the most orders"). */
   counted?: string;
-  dir: 'asc' | 'desc';
+  /** How the combinations are ranked; none when every one is asked for. */
+  dir?: 'asc' | 'desc';
   limit?: number;
 }
 
+/** "for each combination of A and B", "per pair of A and B": the two things together, unranked. */
+const EACH_COMBINATION = /\b(?:for\s+)?(?:each|every|per)\s+(?:combination|pair|pairing)\s+of\s+/i;
+
 export function combinationsWording(question: string): CombinationsWording | null {
+  const each = EACH_COMBINATION.exec(question);
+  if (each) {
+    const rest = question.slice(each.index + each[0].length);
+    if (!/^[^?.!,;]*\b(?:and)\b/i.test(rest)) return null;
+    return { text: `${question.slice(0, each.index)}for each ${rest}`.replace(/\s+/g, ' ').trim() };
+  }
   const m = COMBINATIONS.exec(question);
   if (!m) return null;
   const [said, edge, count, things, byWord, byMeasure, haveWord, haveMeasure] = m;
@@ -47,6 +57,7 @@ export function rankCombinations(u: Understanding, wording: CombinationsWording)
   const plan = u.plan;
   if (!plan || u.missing || plan.measures.length !== 1 || plan.dimensions.length < 2) return null;
   if (plan.limit !== undefined || plan.order.length || plan.share || plan.perGroupLimit) return null;
+  if (!wording.dir) return u;
   return {
     ...u,
     plan: {

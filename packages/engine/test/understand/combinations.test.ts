@@ -28,6 +28,12 @@ describe('combinations of two things, ranked', () => {
     expect(answer.rows).toHaveLength(4);
   });
 
+  it('groups by every combination asked for, unranked', async () => {
+    const answer = await ask(demo, 'total revenue for each combination of region and channel');
+    expect(answer.plan?.order).toEqual([]);
+    await expectSameRows(demo, answer, BY_REGION_AND_CHANNEL);
+  });
+
   it('drops a closing sentence that only restates what was asked', () => {
     const w = combinationsWording(
       'Top 5 combinations of region and channel by revenue? Return the region, channel and revenue.',
