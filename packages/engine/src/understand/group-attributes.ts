@@ -21,7 +21,8 @@ export function withNamedAttributes(
   const inPlan = new Set(
     [
       ...plan.dimensions.map((d) => d.column),
-      ...plan.filters.map((f) => f.column),
+      // A column held to one value adds nothing shown; one only narrowed ("starts with") does.
+      ...plan.filters.filter((f) => f.op === 'eq').map((f) => f.column),
       ...plan.measures.flatMap((m) => (m.column ? [m.column] : [])),
     ].map((c) => `${c.table}.${c.column}`),
   );
