@@ -830,7 +830,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       const saysId =
         tokens.slice(c.start, c.end).some((x) => x.lemma === 'id') ||
         (tokens[w]?.text === 'of' && tokens[w - 1]?.lemma === 'id');
-      // "the top 5 products by revenue": ranked things named by the key the fact refers to them
+      // "the 3 best-selling brands by sales": ranked things named by the key the fact refers to them
       // with are shown by their name, as every BI tool lists them.
       const named =
         idLike && !saysId && ctx.limit !== undefined

@@ -7,7 +7,7 @@ import { groupColumn } from './groupings';
 import { RANK_ASC, RANK_DESC } from './words';
 import { entityCount, extremeSibling, type FoundMeasure } from './measures';
 
-// Rankings: "the top 5 products by revenue", "which three customers spent the most", "the 2
+// Rankings: "the top 4 brands by sales", "which three customers spent the most", "the 2
 // busiest stores in each region", "which month had the highest revenue", "the worst month for
 // profit". What is ranked is the thing named after the rank word (or after "which"/"what"),
 // else the split already made; a ranking within each group is a top N per group. A superlative
