@@ -1,6 +1,7 @@
 import type { TDimension, TQueryPlan } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import type { Token } from '../nlp/text';
+import { isNameColumn } from './context';
 import { findMentions } from './mentions';
 
 // "the customer name, number of orders and revenue for each customer": grouped by the key the
@@ -68,4 +69,27 @@ export function withNamedAttributes(
     dimensions,
     order: plan.order.map((o) => (o.kind === 'dimension' ? { ...o, index: moved(o.index ?? 0) } : o)),
   };
+}
+
+/**
+ * "customers who never ordered, with their emails": things listed with something of theirs are
+ * listed by their name too (the name first), as a list of people or products is read.
+ */
+export function withThingNames(
+  tokens: Token[],
+  plan: TQueryPlan | null,
+  model: SemanticModel,
+): TQueryPlan | null {
+  if (!plan || plan.intent !== 'list' || plan.measures.length) return null;
+  const at = tokens.findIndex(
+    (t, i) =>
+      ['with', 'including', 'plus'].includes(t.text) && ['their', 'its'].includes(tokens[i + 1]?.text ?? ''),
+  );
+  if (at < 0) return null;
+  const table = model.tables.find((t) => t.name === plan.table);
+  const name = table?.columns.find(isNameColumn);
+  if (!table || !name || plan.columns.some((c) => c.table === table.name && c.column === name.name))
+    return null;
+  // One row per thing: its name beside what it has.
+  return { ...plan, distinct: false, columns: [{ table: table.name, column: name.name }, ...plan.columns] };
 }

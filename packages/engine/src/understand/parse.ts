@@ -46,7 +46,7 @@ import { readDuration } from './durations';
 import { relatedClause } from './related-rows';
 import { combinationsWording, rankCombinations } from './combinations';
 import { firstLastWording } from './first-last';
-import { withNamedAttributes } from './group-attributes';
+import { withNamedAttributes, withThingNames } from './group-attributes';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
@@ -92,7 +92,8 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
   const u = understandShapes(question, model, now);
   if (u.missing) return u;
-  const named = withNamedAttributes(fixTypos(tokenize(question)), u.plan, model);
+  const tokens = fixTypos(tokenize(question));
+  const named = withNamedAttributes(tokens, u.plan, model) ?? withThingNames(tokens, u.plan, model);
   return named ? { ...u, plan: named } : u;
 }
 

@@ -37,6 +37,11 @@ describe('a name said of the things grouped by their key is shown beside it', ()
     );
   });
 
+  it('lists things with something of theirs by their name too', async () => {
+    const answer = await ask('clients with their regions');
+    expect(answer.plan?.columns.map((c) => c.column)).toEqual(['client_name', 'region']);
+  });
+
   it('adds nothing the question did not name', async () => {
     const answer = await ask('number of trades for each client');
     expect(answer.plan?.dimensions.map((d) => d.column.column)).not.toContain('region');
