@@ -72,7 +72,7 @@ export function withNamedAttributes(
 }
 
 /**
- * "customers who never ordered, with their emails": things listed with something of theirs are
+ * "suppliers that shipped nothing, with their cities": things listed with something of theirs are
  * listed by their name too (the name first), as a list of people or products is read.
  */
 export function withThingNames(

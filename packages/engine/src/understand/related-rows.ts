@@ -373,7 +373,7 @@ function clauseAfter(
       } else break;
     }
     if (i === at) return null;
-    // "customers who never ordered": the verb itself names the rows that refer to them.
+    // "patients who never visited" (a table of visits): the verb names the rows that refer to them.
     const named = verbs > 0 && (negated || related) ? tableOfVerb(model, word(i - 1)) : null;
     if (named && !mentionAt(i, 'table') && !SOME.has(word(i)) && !countWord(question, tokens, i)) {
       const end = trailing(tokens, i);
