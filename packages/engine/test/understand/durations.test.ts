@@ -98,8 +98,8 @@ describe('the unit a measure is kept in', () => {
 
 describe('time between two dates, grouped by what each row refers to', () => {
   it.each([
-    'Average days to resolve a ticket by plan',
-    'What is the average resolution time in days of closed tickets (closed date minus opened date) for accounts on each plan?',
+    'Average days to close a ticket for each plan',
+    'Mean number of days to resolve closed tickets (closed date minus opened date) for the accounts on each plan',
   ])('"%s"', async (question) => {
     const dir = mkdtempSync(join(tmpdir(), 'catalyst-tickets-'));
     writeFileSync(
