@@ -442,8 +442,20 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
   const covered = new Set<number>();
   for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
   out.push(...meaningMentions(tokens, model, covered));
+  // "the share of orders that were returned": a proportion of rows, never a column of shares.
+  const proportionOf = (m: Mention): boolean =>
+    m.kind === 'column' &&
+    m.end - m.start === 1 &&
+    ['share', 'proportion', 'fraction'].includes(tokens[m.start]!.text) &&
+    tokens[m.start + 1]?.text === 'of' &&
+    out.some(
+      (o) =>
+        o.kind === 'table' &&
+        (o.start === m.start + 2 || (o.start === m.start + 3 && tokens[m.start + 2]?.text === 'the')),
+    );
   // "codes of document types": "code of document" would steal the start of "document types".
   return out.filter((m) => {
+    if (proportionOf(m)) return false;
     if (
       m.kind !== 'column' ||
       m.end - m.start < 3 ||

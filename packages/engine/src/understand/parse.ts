@@ -172,7 +172,7 @@ function withRelatedRows(question: string, model: SemanticModel, now: Date): Und
     !!p &&
     (p.table === clause.of.name ||
       (joinPath(model, p.table, clause.of.name)?.every((step) => !step.fanOut) ?? false));
-  let again: Understanding = readQuestion(rest, model, now);
+  let again: Understanding = understandShapes(rest, model, now);
   if (!keeps(again.plan)) again = understandOn(rest, model, now, clause.of.name);
   if (again.missing || !keeps(again.plan)) return null;
   const plan = again.plan as TQueryPlan;
@@ -212,8 +212,18 @@ function rateOfValue(
   const table = model.tables.find((t) => t.name === said.hits[0]!.ref.table);
   if (!table?.columns.some((c) => c.isTime)) return null;
   const value = question.slice(tokens[said.start]!.start, tokens[said.end - 1]!.end);
-  const rows = table.label.toLowerCase();
-  const text = `${question.slice(0, tokens[said.start]!.start)}share of ${rows} that were ${value}${question.slice(tokens[at]!.end)}`;
+  // The rows as the question names them, "transaction success rate" said before the value.
+  const named = mentions.find(
+    (m) => m.kind === 'table' && m.end === said.start && m.tables.some((t) => t.table === table),
+  );
+  const start = named ? named.start : said.start;
+  const rows = named
+    ? `${question.slice(tokens[named.start]!.start, tokens[named.end - 1]!.end).toLowerCase()}s`.replace(
+        /ss$/,
+        's',
+      )
+    : table.label.toLowerCase();
+  const text = `${question.slice(0, tokens[start]!.start)}share of ${rows} that were ${value}${question.slice(tokens[at]!.end)}`;
   const again = readQuestion(text, model, now);
   const rate =
     again.plan?.measures.length === 1 &&

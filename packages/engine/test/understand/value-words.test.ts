@@ -93,3 +93,31 @@ describe('a verb of selling that is a value, or has things for its object', () =
     }
   });
 });
+
+describe('a share of rows beside a column of shares', () => {
+  it.each(['what share of trades were successful for each client', 'trade success rate for each client'])(
+    '"%s" is a proportion of the trades, not their shares',
+    async (question) => {
+      const dir = mkdtempSync(join(tmpdir(), 'catalyst-shares-'));
+      writeFileSync(join(dir, 'clients.csv'), 'client_id,client_name\nC1,Ann\nC2,Ben\n');
+      writeFileSync(
+        join(dir, 'trades.csv'),
+        'trade_id,client_id,status,shares,traded_on\nT1,C1,success,100,2026-01-02\nT2,C1,fail,50,2026-01-03\nT3,C2,success,10,2026-01-04\nT4,C2,success,10,2026-01-05\n',
+      );
+      const db = { ...(await loadDataDir(dir)), dir };
+      try {
+        const answer = await answerOnce({
+          question,
+          model: db.model,
+          warehouse: db.warehouse,
+          now: NOW,
+          threshold: 0.5,
+        });
+        expect(answer.plan?.measures.some((m) => m.column?.column === 'shares')).toBe(false);
+        await expectSameRows(db, answer, "SELECT * FROM (VALUES ('Ann', 0.5), ('Ben', 1.0)) AS v(c, r)");
+      } finally {
+        await db.warehouse.close();
+      }
+    },
+  );
+});
