@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -25,6 +25,19 @@ export async function openDemo(): Promise<Demo> {
   generateRetailDemo(dir, { end: NOW, ordersPerDay: 10, customers: 300 });
   const { warehouse, model } = await loadDataDir(dir);
   return { warehouse, model, dir };
+}
+
+/** CSV files (name → text) as a user would upload them, loaded into a fresh DuckDB with their model. */
+export async function openCsvData(files: Record<string, string>): Promise<Demo> {
+  const dir = mkdtempSync(join(tmpdir(), 'catalyst-data-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const { warehouse, model } = await loadDataDir(dir);
+  return { warehouse, model, dir };
+}
+
+/** `question` answered over `data` (another dataset than the demo) at the eval clock. */
+export function askData(data: Demo, question: string, threshold = 0.5): Promise<Answer> {
+  return answerOnce({ question, model: data.model, warehouse: data.warehouse, now: NOW, threshold });
 }
 
 export async function ask(

@@ -154,8 +154,7 @@ function withFirstOrLast(question: string, model: SemanticModel, now: Date): Und
   const edge = again.plan?.measures.some(
     (m) => (m.agg === 'min' || m.agg === 'max') && !!columnOf(model, m.column)?.isTime,
   );
-  if (!edge || again.missing) return null;
-  return { ...again, doubts: [...again.doubts] };
+  return edge && !again.missing ? again : null;
 }
 
 /**
@@ -181,7 +180,6 @@ function withRelatedRows(question: string, model: SemanticModel, now: Date): Und
     ...again,
     confidence: again.confidence * DOUBT_WEIGHTS.readApart,
     plan: { ...plan, related: [...(plan.related ?? []), ...clause.conditions] },
-    doubts: [...again.doubts],
   };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataDir } from '../../src/eval/load';
 import { answerOnce } from '../../src/answer/answer';
-import { expectSameRows, NOW, type Demo } from '../setup';
+import { askData, expectSameRows, NOW, openCsvData, type Demo } from '../setup';
 
 // Parcels sent by couriers: when each was sent and delivered, and what it cost; and visits that
 // hold their own length in minutes.
@@ -101,30 +101,19 @@ describe('time between two dates, grouped by what each row refers to', () => {
     'Average days to close a ticket for each plan',
     'Mean number of days to resolve closed tickets (closed date minus opened date) for the accounts on each plan',
   ])('"%s"', async (question) => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalyst-tickets-'));
-    writeFileSync(
-      join(dir, 'accounts.csv'),
-      'account_id,account_name,plan\nA1,Acme,pro\nA2,Bolt,free\nA3,Cura,pro\n',
-    );
-    writeFileSync(
-      join(dir, 'tickets.csv'),
-      [
-        'ticket_id,account_id,opened_date,closed_date',
-        'T1,A1,2026-01-01,2026-01-03',
-        'T2,A2,2026-01-01,2026-01-11',
-        'T3,A3,2026-01-05,2026-01-09',
-        'T4,A2,2026-01-07,',
-      ].join('\n') + '\n',
-    );
-    const tickets = { ...(await loadDataDir(dir)), dir };
+    const tickets = await openCsvData({
+      'accounts.csv': 'account_id,account_name,plan\nA1,Acme,pro\nA2,Bolt,free\nA3,Cura,pro\n',
+      'tickets.csv':
+        [
+          'ticket_id,account_id,opened_date,closed_date',
+          'T1,A1,2026-01-01,2026-01-03',
+          'T2,A2,2026-01-01,2026-01-11',
+          'T3,A3,2026-01-05,2026-01-09',
+          'T4,A2,2026-01-07,',
+        ].join('\n') + '\n',
+    });
     try {
-      const answer = await answerOnce({
-        question,
-        model: tickets.model,
-        warehouse: tickets.warehouse,
-        now: NOW,
-        threshold: 0.8,
-      });
+      const answer = await askData(tickets, question, 0.8);
       expect(answer.plan?.dimensions.map((d) => d.column.column)).toEqual(['plan']);
       await expectSameRows(
         tickets,

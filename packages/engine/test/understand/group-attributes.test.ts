@@ -1,29 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadDataDir } from '../../src/eval/load';
-import { answerOnce } from '../../src/answer/answer';
-import { expectSameRows, NOW, type Demo } from '../setup';
+import { askData, expectSameRows, openCsvData, type Demo } from '../setup';
 
 // Clients (two share a name) and the trades that refer to them by id.
 let db: Demo;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'catalyst-clients-'));
-  writeFileSync(
-    join(dir, 'clients.csv'),
-    'client_id,client_name,region\nC1,Ann Lee,North\nC2,Bo Park,South\nC3,Cy Diaz,North\nC4,Di Chen,South\n',
-  );
-  writeFileSync(
-    join(dir, 'trades.csv'),
-    'trade_id,client_id,amount,traded_on\nT1,C1,10,2026-01-02\nT2,C1,20,2026-01-03\nT3,C2,5,2026-01-04\nT4,C3,7,2026-01-05\nT5,C4,1,2026-01-06\n',
-  );
-  db = { ...(await loadDataDir(dir)), dir };
+  db = await openCsvData({
+    'clients.csv':
+      'client_id,client_name,region\nC1,Ann Lee,North\nC2,Bo Park,South\nC3,Cy Diaz,North\nC4,Di Chen,South\n',
+    'trades.csv':
+      'trade_id,client_id,amount,traded_on\nT1,C1,10,2026-01-02\nT2,C1,20,2026-01-03\nT3,C2,5,2026-01-04\nT4,C3,7,2026-01-05\nT5,C4,1,2026-01-06\n',
+  });
 });
 afterAll(async () => db.warehouse.close());
 
-const ask = (question: string) =>
-  answerOnce({ question, model: db.model, warehouse: db.warehouse, now: NOW, threshold: 0.5 });
+const ask = (question: string) => askData(db, question);
 
 describe('a name said of the things grouped by their key is shown beside it', () => {
   it('groups by the key and shows the name the question asks for', async () => {
@@ -50,24 +40,13 @@ describe('a name said of the things grouped by their key is shown beside it', ()
 
 describe('a name column whose words run together', () => {
   it('names the ranked things ("CustName" is a name column)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalyst-runtogether-'));
-    writeFileSync(
-      join(dir, 'customer.csv'),
-      'CustId,CustName,CustCity\nK1,Ann Lee,Oslo\nK2,Bo Park,Rome\nK3,Cy Diaz,Oslo\n',
-    );
-    writeFileSync(
-      join(dir, 'sale.csv'),
-      'SaleId,SaleCustId,SaleAmount,SaleDate\nS1,K1,10,2026-01-02\nS2,K2,20,2026-01-03\nS3,K2,5,2026-01-04\nS4,K3,7,2026-01-05\n',
-    );
-    const other = await loadDataDir(dir);
+    const other = await openCsvData({
+      'customer.csv': 'CustId,CustName,CustCity\nK1,Ann Lee,Oslo\nK2,Bo Park,Rome\nK3,Cy Diaz,Oslo\n',
+      'sale.csv':
+        'SaleId,SaleCustId,SaleAmount,SaleDate\nS1,K1,10,2026-01-02\nS2,K2,20,2026-01-03\nS3,K2,5,2026-01-04\nS4,K3,7,2026-01-05\n',
+    });
     try {
-      const answer = await answerOnce({
-        question: 'Which customer made the most sales?',
-        model: other.model,
-        warehouse: other.warehouse,
-        now: NOW,
-        threshold: 0.5,
-      });
+      const answer = await askData(other, 'Which customer made the most sales?');
       expect(answer.rows).toEqual([['Bo Park', 2]]);
     } finally {
       await other.warehouse.close();

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadDataDir } from '../../src/eval/load';
-import { answerOnce } from '../../src/answer/answer';
 import { relatedClause } from '../../src/understand/related-rows';
 import { fixTypos, tokenize } from '../../src/nlp/text';
-import { expectSameRows, NOW, type Demo } from '../setup';
+import { askData, expectSameRows, NOW, openCsvData, type Demo } from '../setup';
 
 // A lending library: members borrow books (loans refer to members). Dee and Eve never borrowed;
 // Ben borrowed once, in 2025; Ann three times and Cy twice, in 2026.
@@ -26,16 +21,11 @@ const LOANS = [
 
 let db: Demo;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'catalyst-library-'));
-  writeFileSync(join(dir, 'members.csv'), MEMBERS);
-  writeFileSync(join(dir, 'loans.csv'), `${LOANS}\n`);
-  writeFileSync(join(dir, 'reviews.csv'), REVIEWS);
-  db = { ...(await loadDataDir(dir)), dir };
+  db = await openCsvData({ 'members.csv': MEMBERS, 'loans.csv': `${LOANS}\n`, 'reviews.csv': REVIEWS });
 });
 afterAll(async () => db.warehouse.close());
 
-const ask = (question: string) =>
-  answerOnce({ question, model: db.model, warehouse: db.warehouse, now: NOW, threshold: 0.5 });
+const ask = (question: string) => askData(db, question);
 const clause = (question: string) => relatedClause(question, fixTypos(tokenize(question)), db.model, NOW);
 
 describe('things kept by the rows that refer to them', () => {

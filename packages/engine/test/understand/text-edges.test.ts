@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadDataDir } from '../../src/eval/load';
-import { answerOnce } from '../../src/answer/answer';
-import { expectSameRows, NOW, type Demo } from '../setup';
+import { askData, expectSameRows, openCsvData, type Demo } from '../setup';
 
 // Contacts with names, e-mail addresses and states; "Sanchez" ends with "ez", "Jo_Smith" holds
 // an underscore that is no wildcard.
@@ -19,14 +14,11 @@ const CONTACTS = [
 
 let db: Demo;
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'catalyst-contacts-'));
-  writeFileSync(join(dir, 'contacts.csv'), `${CONTACTS}\n`);
-  db = { ...(await loadDataDir(dir)), dir };
+  db = await openCsvData({ 'contacts.csv': `${CONTACTS}\n` });
 });
 afterAll(async () => db.warehouse.close());
 
-const ask = (question: string) =>
-  answerOnce({ question, model: db.model, warehouse: db.warehouse, now: NOW, threshold: 0.5 });
+const ask = (question: string) => askData(db, question);
 
 describe("a text's first or last characters", () => {
   it.each([

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadDataDir } from '../../src/eval/load';
-import { answerOnce } from '../../src/answer/answer';
 import { readBusinessQuestion } from '../../src/understand/business/read';
-import { ask, expectSameRows, NOW, openDemo, type Demo } from '../setup';
+import { ask, askData, expectSameRows, NOW, openCsvData, openDemo, type Demo } from '../setup';
 
 let demo: Demo;
 beforeAll(async () => {
@@ -64,60 +59,46 @@ describe('rows compared with an amount of money', () => {
 });
 
 describe('a verb of selling that is a value, or has things for its object', () => {
+  let data: Demo;
+  beforeAll(async () => {
+    data = await openCsvData({
+      'clients.csv': 'client_id,client_name\n1,Ann\n2,Ben\n',
+      'transactions.csv':
+        'transaction_id,client_id,type,amount,traded_on\n1,1,sell,900,2026-01-02\n2,2,sell,10,2026-01-03\n3,2,sell,10,2026-01-04\n4,1,buy,5,2026-01-05\n',
+    });
+  });
+  afterAll(async () => data.warehouse.close());
+
   it.each([
     'Which client has the most sell transactions?',
     'Which client made the most sell transactions?',
     'Which client made the most transactions?',
   ])('"%s" is never read as money', async (question) => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalyst-trades-'));
-    writeFileSync(join(dir, 'clients.csv'), 'client_id,client_name\n1,Ann\n2,Ben\n');
-    writeFileSync(
-      join(dir, 'transactions.csv'),
-      'transaction_id,client_id,type,amount,traded_on\n1,1,sell,900,2026-01-02\n2,2,sell,10,2026-01-03\n3,2,sell,10,2026-01-04\n4,1,buy,5,2026-01-05\n',
-    );
-    const db = await loadDataDir(dir);
-    try {
-      // Ann sold for the most money; Ben made the most (sell) transactions.
-      const read = readBusinessQuestion(question, db.model, NOW);
-      expect(read?.plan?.measures.some((m) => m.column?.column === 'amount') ?? false).toBe(false);
-      const answer = await answerOnce({
-        question,
-        model: db.model,
-        warehouse: db.warehouse,
-        now: NOW,
-        threshold: 0.5,
-      });
-      expect(answer.rows).toEqual([['Ben', 2]]);
-    } finally {
-      await db.warehouse.close();
-    }
+    // Ann sold for the most money; Ben made the most (sell) transactions.
+    const read = readBusinessQuestion(question, data.model, NOW);
+    expect(read?.plan?.measures.some((m) => m.column?.column === 'amount') ?? false).toBe(false);
+    const answer = await askData(data, question);
+    expect(answer.rows).toEqual([['Ben', 2]]);
   });
 });
 
 describe('a share of rows beside a column of shares', () => {
+  let data: Demo;
+  beforeAll(async () => {
+    data = await openCsvData({
+      'clients.csv': 'client_id,client_name\nC1,Ann\nC2,Ben\n',
+      'trades.csv':
+        'trade_id,client_id,status,shares,traded_on\nT1,C1,success,100,2026-01-02\nT2,C1,fail,50,2026-01-03\nT3,C2,success,10,2026-01-04\nT4,C2,success,10,2026-01-05\n',
+    });
+  });
+  afterAll(async () => data.warehouse.close());
+
   it.each(['what share of trades were successful for each client', 'trade success rate for each client'])(
     '"%s" is a proportion of the trades, not their shares',
     async (question) => {
-      const dir = mkdtempSync(join(tmpdir(), 'catalyst-shares-'));
-      writeFileSync(join(dir, 'clients.csv'), 'client_id,client_name\nC1,Ann\nC2,Ben\n');
-      writeFileSync(
-        join(dir, 'trades.csv'),
-        'trade_id,client_id,status,shares,traded_on\nT1,C1,success,100,2026-01-02\nT2,C1,fail,50,2026-01-03\nT3,C2,success,10,2026-01-04\nT4,C2,success,10,2026-01-05\n',
-      );
-      const db = { ...(await loadDataDir(dir)), dir };
-      try {
-        const answer = await answerOnce({
-          question,
-          model: db.model,
-          warehouse: db.warehouse,
-          now: NOW,
-          threshold: 0.5,
-        });
-        expect(answer.plan?.measures.some((m) => m.column?.column === 'shares')).toBe(false);
-        await expectSameRows(db, answer, "SELECT * FROM (VALUES ('Ann', 0.5), ('Ben', 1.0)) AS v(c, r)");
-      } finally {
-        await db.warehouse.close();
-      }
+      const answer = await askData(data, question);
+      expect(answer.plan?.measures.some((m) => m.column?.column === 'shares')).toBe(false);
+      await expectSameRows(data, answer, "SELECT * FROM (VALUES ('Ann', 0.5), ('Ben', 1.0)) AS v(c, r)");
     },
   );
 });

@@ -13,44 +13,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prng } from '../../demo/retail-demo';
+import { DAY, iso, round, gauss, expo, weighted, dayBetween, writeCsv } from './sampling';
 
-const DAY = 86_400_000;
 /** The last day of data: the day before the eval clock. */
 const LAST_DAY = Date.UTC(2026, 10, 21);
-const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
 const stamp = (t: number) => new Date(t).toISOString().slice(0, 19).replace('T', ' ');
-const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
-/** A standard normal draw (Box–Muller). */
-const gauss = (rnd: () => number) => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
-/** An exponential draw with the given mean. */
-const expo = (rnd: () => number, mean: number) => -Math.log(1 - rnd()) * mean;
 
-/** Picks from [value, weight] pairs. */
-function weighted<T>(rnd: () => number, options: readonly (readonly [T, number])[]): T {
-  const total = options.reduce((s, [, w]) => s + w, 0);
-  let r = rnd() * total;
-  for (const [value, w] of options) {
-    r -= w;
-    if (r < 0) return value;
-  }
-  return options[options.length - 1]![0];
-}
 const pick = <T>(rnd: () => number, values: readonly T[]): T => values[Math.floor(rnd() * values.length)]!;
-
-/** A day between `from` and `to` (UTC ms), more likely towards `to` when growth > 1. */
-function dayBetween(rnd: () => number, from: number, to: number, growth = 1): number {
-  const days = Math.floor((to - from) / DAY);
-  // Inverse CDF of a density rising linearly from 1 to `growth`.
-  const u = rnd();
-  const x = growth === 1 ? u : (Math.sqrt(1 + (growth * growth - 1) * u) - 1) / (growth - 1);
-  return from + Math.min(days, Math.floor(x * (days + 1))) * DAY;
-}
-
-function writeCsv(path: string, header: string[], rows: (string | number | null)[][]): void {
-  const cell = (v: string | number | null) =>
-    v === null ? '' : typeof v === 'string' && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v);
-  writeFileSync(path, [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n');
-}
 
 // ---------------------------------------------------------------------------------------------
 // HR: departments and employees

@@ -13,17 +13,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { prng } from '../../demo/retail-demo';
+import { DAY, iso, round, gauss, expo, weighted, dayBetween, writeCsv, type Cell } from './sampling';
 
-const DAY = 86_400_000;
 /** The first and the last day of data (the day before the eval clock). */
 const FIRST_DAY = Date.UTC(2024, 0, 1);
 const LAST_DAY = Date.UTC(2026, 10, 21);
-const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
-const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
-/** A standard normal draw (Box–Muller). */
-const gauss = (rnd: () => number) => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
-/** An exponential draw with the given mean. */
-const expo = (rnd: () => number, mean: number) => -Math.log(1 - rnd()) * mean;
 /** A Poisson draw (Knuth; small means only). */
 function poisson(rnd: () => number, mean: number): number {
   const limit = Math.exp(-mean);
@@ -37,26 +31,6 @@ function poisson(rnd: () => number, mean: number): number {
 }
 const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 
-/** Picks from [value, weight] pairs. */
-function weighted<T>(rnd: () => number, options: readonly (readonly [T, number])[]): T {
-  const total = options.reduce((s, [, w]) => s + w, 0);
-  let r = rnd() * total;
-  for (const [value, w] of options) {
-    r -= w;
-    if (r < 0) return value;
-  }
-  return options[options.length - 1]![0];
-}
-
-/** A day between `from` and `to` (UTC ms), more likely towards `to` when growth > 1. */
-function dayBetween(rnd: () => number, from: number, to: number, growth = 1): number {
-  const days = Math.floor((to - from) / DAY);
-  // Inverse CDF of a density rising linearly from 1 to `growth`.
-  const u = rnd();
-  const x = growth === 1 ? u : (Math.sqrt(1 + (growth * growth - 1) * u) - 1) / (growth - 1);
-  return from + Math.min(days, Math.floor(x * (days + 1))) * DAY;
-}
-
 /** The same day of the month `months` later (clamped to the month's last day). */
 function addMonths(t: number, months: number): number {
   const d = new Date(t);
@@ -64,14 +38,6 @@ function addMonths(t: number, months: number): number {
   const m = d.getUTCMonth() + months;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
   return Date.UTC(y, m, Math.min(d.getUTCDate(), last));
-}
-
-type Cell = string | number | boolean | null;
-
-function writeCsv(path: string, header: string[], rows: Cell[][]): void {
-  const cell = (v: Cell) =>
-    v === null ? '' : typeof v === 'string' && /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v);
-  writeFileSync(path, [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n');
 }
 
 interface TableSchema {
