@@ -26,6 +26,12 @@ describe('business periods relative to 2026-11-22', () => {
     ['revenue last 3 mths', '2026-08-23', '2026-11-23'],
     ['revenue last mnth', '2026-10-01', '2026-11-01'],
     ['revenue in Q3 2025', '2025-07-01', '2025-10-01'],
+    // A quarter said without its year: the latest such quarter that has begun.
+    ['returns in Q3', '2026-07-01', '2026-10-01'],
+    ['returns in Q4', '2026-10-01', '2026-11-23'],
+    ['returns in Q1 of last year', '2025-01-01', '2025-04-01'],
+    ['returns in the second quarter', '2026-04-01', '2026-07-01'],
+    ['returns in the fourth quarter of this year', '2026-10-01', '2027-01-01'],
     ['revenue since March', '2026-03-01', '2026-11-23'],
     ['revenue in 2025', '2025-01-01', '2026-01-01'],
     ['revenue in March 2026', '2026-03-01', '2026-04-01'],
@@ -53,6 +59,21 @@ describe('business periods relative to 2026-11-22', () => {
     const c = findTimeWords(question, NOW).compared;
     expect(c).toMatchObject({ grain, contiguous });
     expect([c!.periods[0].from, c!.periods[0].to, c!.periods[1].from]).toEqual([aFrom, aTo, bFrom]);
+  });
+  it.each([
+    ['visits growth from 2024 to 2025', 'year', ['2024-01-01', '2025-01-01', '2025-01-01']],
+    [
+      'how much did costs drop from Q1 2026 to Q2 2026',
+      'quarter',
+      ['2026-01-01', '2026-04-01', '2026-04-01'],
+    ],
+  ])('a change "from" one period "to" another compares them: %s', (question, grain, [aFrom, aTo, bFrom]) => {
+    const c = findTimeWords(question, NOW).compared;
+    expect(c?.grain).toBe(grain);
+    expect([c!.periods[0].from, c!.periods[0].to, c!.periods[1].from]).toEqual([aFrom, aTo, bFrom]);
+  });
+  it('"from" one year "to" another without a change asked is no pair', () => {
+    expect(findTimeWords('visits from 2024 to 2025', NOW).compared).toBeUndefined();
   });
   it("a period's possessive belongs to the period", () => {
     const text = "What were last month's visits?";
@@ -146,6 +167,18 @@ describe('periods applied to the demo data', () => {
     const sum = (from: string, to: string) =>
       `SUM(profit) FILTER (WHERE order_date >= DATE '${from}' AND order_date < DATE '${to}')`;
     const [now, before] = [sum('2026-10-01', '2026-11-23'), sum('2026-07-01', '2026-08-23')];
+    await expectSameRows(
+      demo,
+      a,
+      `SELECT ${now}, ${before}, ${now} - ${before}, (${now} - ${before}) / ABS(${before}) FROM orders`,
+    );
+  });
+  it('compares a year still running with the same days of the year before', async () => {
+    // Asked in November, "2026" has run to the 22nd: a whole 2025 against it would read as a fall.
+    const a = await ask(demo, 'revenue growth from 2025 to 2026');
+    const sum = (from: string, to: string) =>
+      `SUM(revenue) FILTER (WHERE order_date >= DATE '${from}' AND order_date < DATE '${to}')`;
+    const [now, before] = [sum('2026-01-01', '2026-11-23'), sum('2025-01-01', '2025-11-23')];
     await expectSameRows(
       demo,
       a,

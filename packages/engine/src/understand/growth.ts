@@ -103,8 +103,11 @@ function sameDays(later: TTimeRange, earlier: TTimeRange, now: Date): TTimeRange
   const day = (d: string) => new Date(`${d}T00:00:00Z`);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   if (!later.from || !later.to || !earlier.from || !earlier.to) return earlier;
-  const [lf, lt, ef] = [day(later.from), day(later.to), day(earlier.from)];
-  if (lt.getTime() !== today + 86_400_000 || lf.getUTCDate() !== 1 || ef.getUTCDate() !== 1) return earlier;
+  const [lf, ef] = [day(later.from), day(earlier.from)];
+  // "2026 vs 2025" asked in November: the later period has run only to today.
+  const tomorrow = new Date(today + 86_400_000);
+  const lt = day(later.to) > tomorrow && lf < tomorrow ? tomorrow : day(later.to);
+  if (lt.getTime() !== tomorrow.getTime() || lf.getUTCDate() !== 1 || ef.getUTCDate() !== 1) return earlier;
   const apart = (lf.getUTCFullYear() - ef.getUTCFullYear()) * 12 + lf.getUTCMonth() - ef.getUTCMonth();
   const to = new Date(Date.UTC(lt.getUTCFullYear(), lt.getUTCMonth() - apart, lt.getUTCDate()));
   // The same day number must exist in the earlier month (not Mar 31 → Feb 31).

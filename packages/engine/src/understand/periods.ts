@@ -175,6 +175,15 @@ const RULES: Rule[] = [
       return { from: iso(utc(y, month)), to: iso(utc(y, month + 1)), label: `${name} ${y}` };
     },
   ],
+  // "Q4 of last year", "the first quarter this year".
+  [
+    /\b(?:q([1-4])|the (1st|first|2nd|second|3rd|third|4th|fourth) quarter),? (?:of )?(last|previous|this|current) (?:year|yr)\b/i,
+    (m, now) => {
+      const q = m[1] ? Number(m[1]) : ORDINAL[m[2]!.toLowerCase()]!;
+      const y = now.getUTCFullYear() - (/last|previous/i.test(m[3]!) ? 1 : 0);
+      return { from: iso(utc(y, (q - 1) * 3)), to: iso(utc(y, q * 3)), label: `Q${q} ${y}` };
+    },
+  ],
   [
     /\b(last|previous|this|current) (week|month|quarter|year|wk|mo|mth|mnth|qtr|yr)\b/i,
     (m, now) => {
@@ -207,6 +216,21 @@ const RULES: Rule[] = [
       const q = Number(m[1]);
       const y = Number(m[2]);
       return { from: iso(utc(y, (q - 1) * 3)), to: iso(utc(y, q * 3)), label: `Q${q} ${y}` };
+    },
+  ],
+  // "in Q3", "the third quarter" with no year: the latest such quarter that has begun.
+  [
+    /\b(?:(?:in|during|for|of) )?(?:q([1-4])|the (1st|first|2nd|second|3rd|third|4th|fourth) quarter)\b(?!,? ?(?:of )?(?:(?:19|20)\d\d|(?:this|last|next|the) (?:year|yr)))/i,
+    (m, now) => {
+      const q = m[1] ? Number(m[1]) : ORDINAL[m[2]!.toLowerCase()]!;
+      const current = Math.floor(now.getUTCMonth() / 3) + 1;
+      const y = q > current ? now.getUTCFullYear() - 1 : now.getUTCFullYear();
+      const to = utc(y, q * 3);
+      return {
+        from: iso(utc(y, (q - 1) * 3)),
+        to: iso(q === current ? addDays(startOf('day', now), 1) : to),
+        label: `Q${q} ${y}`,
+      };
     },
   ],
   [
@@ -340,7 +364,17 @@ function comparedPeriods(text: string, first: Period, now: Date): TimeWords['com
     const at = year.index + year[0].length - year[1]!.length;
     second = { from: iso(utc(y, 0)), to: iso(utc(y + 1, 0)), label: String(y), start: at, end: at + 4 };
   }
-  if (!second?.from || !second.to) return null;
+  if (!second) return null;
+  return periodPair(first, second, { start: comparing.index, end: comparing.index + comparing[0].length });
+}
+
+/** Two periods compared, earlier first, when each is a whole period of one grain. */
+function periodPair(
+  first: Period,
+  second: Period,
+  comparing: { start: number; end: number },
+): TimeWords['compared'] | null {
+  if (!first.from || !first.to || !second.from || !second.to) return null;
   const periods = [first, second].sort((a, b) => a.from!.localeCompare(b.from!)) as [Period, Period];
   const [a, b] = periods;
   if (a.to! > b.from!) return null;
@@ -352,11 +386,36 @@ function comparedPeriods(text: string, first: Period, now: Date): TimeWords['com
       ) && startOf(g, day(a.from!)).getTime() !== startOf(g, day(b.from!)).getTime(),
   );
   if (!grain) return null;
-  const spans = [a, b, { start: comparing.index, end: comparing.index + comparing[0].length }].map((x) => ({
+  const spans = [a, b, comparing].map((x) => ({
     start: x.start,
     end: x.end,
   }));
   return { periods, grain, contiguous: a.to === b.from, spans };
+}
+
+/** Words of a change between two periods ("growth", "rose", "dropped"). */
+const MOVED =
+  /\b(?:grow|grows|grew|grown|growth|increase[ds]?|decrease[ds]?|decline[ds]?|change[ds]?|rise|rose|risen|fell|fall|fallen|drop(?:ped|s)?)\b/i;
+const WHOLE_PERIOD = String.raw`(?:q[1-4] |(?:${MONTH_NAME})\.? )?(?:19|20)\d\d`;
+
+/**
+ * "revenue growth from 2025 to 2026", "how much did sales drop from Q2 2026 to Q3 2026": with a
+ * change asked, "from A to B" names two periods compared, not the range between them.
+ */
+function growthFromTo(text: string, now: Date): TimeWords['compared'] | null {
+  if (!MOVED.test(text)) return null;
+  const m = new RegExp(String.raw`\bfrom (${WHOLE_PERIOD}) (?:to|until) (${WHOLE_PERIOD})\b`, 'i').exec(text);
+  if (!m) return null;
+  const at = (part: string, offset: number): Period | undefined => {
+    const p = firstPeriod(`in ${part}`, now);
+    return p && { ...p, start: offset, end: offset + part.length };
+  };
+  const bAt = m.index + m[0].length - m[2]!.length;
+  const a = at(m[1]!, m.index + 'from '.length);
+  const b = at(m[2]!, bAt);
+  if (!a || !b || a.from! >= b.from!) return null;
+  // The comparing words: "from … to" around the earlier period.
+  return periodPair(a, b, { start: m.index, end: bAt });
 }
 
 /** Business periods, grains and comparisons in a question, relative to `now`. */
@@ -376,7 +435,10 @@ export function findTimeWords(text: string, now: Date): TimeWords {
     firstPeriod(text, now);
   // "vs last year", "month over month": the period's value beside the one before (a comparison
   // card), not two periods named.
-  const compared = out.period && !COMPARISON.test(text) && comparedPeriods(text, out.period, now);
+  const pair = out.period && !COMPARISON.test(text) && comparedPeriods(text, out.period, now);
+  const fromTo = pair ? null : growthFromTo(text, now);
+  if (fromTo) out.period = fromTo.periods[1];
+  const compared = pair || fromTo;
   if (compared) {
     const [a, b] = compared.periods;
     out.compared = compared;
