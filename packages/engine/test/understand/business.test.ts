@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBusinessQuestion } from '../../src/understand/business/read';
-import { NOW, type Demo } from '../setup';
+import { askData, expectSameRows, NOW, openCsvData, type Demo } from '../setup';
 import { ask, expectAnswerHas, expectDeclined, openCinemas } from '../shapes/fixture';
 
 // The reader of business questions (understand/business) on a cinema chain it was never tuned
@@ -38,6 +38,14 @@ describe('the measure', () => {
       db,
       await ask(db, 'How many films were booked in York this year?'),
       "SELECT count(DISTINCT film_id) FROM bookings JOIN cinemas USING (cinema_id) WHERE city = 'York' AND booking_date >= '2026-01-01'",
+    );
+  });
+
+  it('"in total" said of a sum adds nothing to it', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'How much did we sell in total in 2025?'),
+      "SELECT sum(takings) FROM bookings WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31'",
     );
   });
 
@@ -138,5 +146,35 @@ describe('the ranked end', () => {
     const sql = `SELECT date_trunc('month', booking_date) AS m, count(*) AS n FROM bookings
       WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY 1 ORDER BY n ${dir} LIMIT 1`;
     await expectAnswerHas(db, await ask(db, question), sql);
+  });
+
+  it.each(['What is our busiest cinema?', 'Which cinema was the busiest in 2025?'])(
+    '"%s" ranks the things named by how many facts each has',
+    async (question) => {
+      const a = await ask(db, question);
+      const year = question.includes('2025')
+        ? "WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31'"
+        : '';
+      const sql = `SELECT cinema_name FROM bookings JOIN cinemas USING (cinema_id) ${year}
+        GROUP BY cinema_name ORDER BY count(*) DESC LIMIT 1`;
+      await expectAnswerHas(db, a, sql, true);
+    },
+  );
+
+  it('a date named with the ranked period is the period, not a thing to rank', async () => {
+    const days = ['2025-01-03', '2025-01-09', '2025-02-11', '2025-03-02', '2025-03-15', '2025-03-28'];
+    const data = await openCsvData({
+      'parcels.csv':
+        'parcel_id,ship_date,courier,weight_kg\n' +
+        days.map((d, i) => `${i + 1},${d},${i % 2 ? 'Swift' : 'Parcelo'},${i + 2}.5`).join('\n') +
+        '\n',
+    });
+    try {
+      const a = await askData(data, 'the quietest shipping month of 2025');
+      expect(a.plan?.dimensions).toHaveLength(1);
+      await expectSameRows(data, a, "SELECT DATE '2025-02-01', 1");
+    } finally {
+      await data.warehouse.close();
+    }
   });
 });

@@ -71,7 +71,13 @@ export function rank(d: Draft, taken: Set<number>): boolean {
       .filter((x) => x.start === k && (x.kind === 'column' || x.kind === 'table') && !taken.has(x.start))
       .sort((a, b) => b.end - b.start - (a.end - a.start))
       .map((x) => ({ x, g: groupColumn(d, x, d.base!.name) ?? ownRows(d, x) }))
-      .find((x) => x.g && !d.dimensions.some((dim) => dim.item.column.column === x.g!.column.name));
+      .find(
+        (x) =>
+          x.g &&
+          !d.dimensions.some((dim) => dim.item.column.column === x.g!.column.name) &&
+          // "the quietest shipping month": the period is ranked, its date is no thing.
+          !(rankedPeriod && x.g.column.isTime),
+      );
     if (m) {
       thing = { ...m.g!, start: m.x.start, end: m.x.end };
       break;
@@ -196,8 +202,9 @@ export function rankedCount(d: Draft, taken: Set<number>): FoundMeasure | null {
   const fact = facts.sort((a, b) => (b.rowCount ?? 0) - (a.rowCount ?? 0))[0];
   if (!fact || !tableOf(d.model, fact.name)) return null;
   // A rank word stays for the ranking to read; "popular", "often" only say what is counted.
-  if (!RANK_DESC.has(t[busy]!.text) && !RANK_ASC.has(t[busy]!.text)) explain(d, busy);
-  return { ...entityCount(d, fact), entity: undefined, start: busy, end: busy + 1 };
+  const rankWord = RANK_DESC.has(t[busy]!.text) || RANK_ASC.has(t[busy]!.text);
+  if (!rankWord) explain(d, busy);
+  return { ...entityCount(d, fact), entity: undefined, start: busy, end: rankWord ? busy : busy + 1 };
 }
 
 const GRAINS: Record<string, 'day' | 'week' | 'month' | 'quarter' | 'year'> = {

@@ -141,6 +141,7 @@ export function readBusinessQuestion(
   measuresListed(d);
   explainVerbs(d);
   onAverage(d);
+  inTotal(d);
 
   // Split by, which rows, when.
   d.timeColumnHint = base.columns.some((c) => c.isTime);
@@ -291,6 +292,15 @@ function onAverage(d: Draft): void {
   const column = columnOf(d.model, m.item.column);
   m.item = { ...m.item, agg: 'avg', label: measureLabel('avg', column) };
   explain(d, at - 1, at + 1);
+}
+
+/** "how much did they spend in total": said of a sum (or a count), "in total" adds nothing. */
+function inTotal(d: Draft): void {
+  if (!d.measures.length || !d.measures.every((m) => ['sum', 'count', 'count_distinct'].includes(m.item.agg)))
+    return;
+  d.tokens.forEach((t, i) => {
+    if (t.text === 'total' && d.tokens[i - 1]?.text === 'in' && !d.explained.has(i)) explain(d, i - 1, i + 1);
+  });
 }
 
 /**
