@@ -382,6 +382,21 @@ const ARTICLES = new Set(['the', 'a', 'an']);
  * Finds every phrase of the question that names a table, a column or a value of the model.
  * Overlaps are allowed here; the parser decides which reading wins.
  */
+/** Verbs that open a request ("List …", "Show …"). */
+const COMMANDS = new Set([
+  'list',
+  'show',
+  'give',
+  'find',
+  'count',
+  'sort',
+  'rank',
+  'order',
+  'display',
+  'return',
+  'name',
+]);
+
 export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
   const index = indexModel(model);
   const out: Mention[] = [];
@@ -453,9 +468,17 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
         o.kind === 'table' &&
         (o.start === m.start + 2 || (o.start === m.start + 3 && tokens[m.start + 2]?.text === 'the')),
     );
+  // "List products with a list price over 500": a command opening the sentence is no loose
+  // mention of a column ("list" of list_price); "List price of laptops" still names it whole.
+  const command = (m: Mention): boolean =>
+    m.kind === 'column' &&
+    m.end - m.start === 1 &&
+    COMMANDS.has(tokens[m.start]!.text) &&
+    m.start === 0 &&
+    m.hits.every((h) => h.quality < 0.9);
   // "codes of document types": "code of document" would steal the start of "document types".
   return out.filter((m) => {
-    if (proportionOf(m)) return false;
+    if (proportionOf(m) || command(m)) return false;
     if (
       m.kind !== 'column' ||
       m.end - m.start < 3 ||

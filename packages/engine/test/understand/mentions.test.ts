@@ -70,3 +70,26 @@ describe('a value that is only an article and the name of what a table holds', (
     expect(said('How many albums are titled "The Clients"?')).toContain('The Clients');
   });
 });
+
+describe('a command opening the question', () => {
+  const priced: SemanticModel = {
+    tables: [
+      table('products', 10, [
+        { ...col('products', 'product_name', 'text'), distinctCount: 10, values: ['Desk', 'Lamp'] },
+        { ...col('products', 'list_price', 'number'), distinctCount: 10, values: [] },
+      ]),
+    ],
+    metrics: [],
+    joins: [],
+  } as unknown as SemanticModel;
+  const columnsAt = (question: string, at: number) =>
+    findMentions(tokenize(question), priced).filter((m) => m.kind === 'column' && m.start === at);
+
+  it('is no loose mention of a column whose name holds the verb', () => {
+    expect(columnsAt('List products with a list price over 50', 0)).toEqual([]);
+  });
+
+  it("still starts the column's whole name", () => {
+    expect(columnsAt('List price of the desk', 0).map((m) => m.end)).toContain(2);
+  });
+});
