@@ -111,6 +111,19 @@ describe('explanations on the demo', () => {
     else expect(text(a)).toMatch(/^No Region did worse/);
   });
 
+  it("a group named on a table without dates is still ranked by the facts' main measure", async () => {
+    // Products carry a list price but no date: the change is of the orders' revenue.
+    const a = await ask(demo, 'Which product category is underperforming?');
+    expect(a.status).toBe('answered');
+    expect(a.reading).toMatch(/^Total Revenue, .* split by Category$/);
+  });
+
+  it('says it cannot explain rather than answering the plain figure as the explanation', async () => {
+    const a = await ask(demo, 'Why did the list price of the laptop drop?');
+    expect(a.status).toBe('declined');
+    expect(a.message).toMatch(/^I cannot compute an explanation of this change yet/);
+  });
+
   it('splits a filtered measure within its filter, and names it', async () => {
     const a = await ask(demo, 'Why is profit so low in Europe?');
     expect(a.status).toBe('answered');

@@ -178,6 +178,13 @@ export async function* answer(input: AskInput): AsyncGenerator<EngineEvent, Answ
       yield { type: 'done', answer: done };
       return done;
     }
+    // The plain figure answers neither "why" nor "which is underperforming": say so, and offer it
+    // as the nearest answer rather than as the answer.
+    understanding = {
+      ...understanding,
+      confidence: 0,
+      missing: explain.kind === 'why' ? 'an explanation of this change' : 'which of these is underperforming',
+    };
   }
   if (input.llm && source === 'embedded' && question.trim() && question.length <= 2000) {
     yield { type: 'loader', text: 'Asking the language model for a plan…' };

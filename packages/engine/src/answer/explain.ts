@@ -111,9 +111,14 @@ function defaultMeasure(model: SemanticModel, table: string): TMeasure | null {
   return null;
 }
 
-/** The fact table a question without a measure is about: the one with the most rows and a KPI. */
+/**
+ * The fact table a question without a measure is about: the one with the most rows, a KPI and a
+ * date (a change is between periods: a product list with a price has none).
+ */
 function factTable(model: SemanticModel, preferred: string): string {
-  const withKpi = model.tables.filter((t) => t.columns.some((c) => c.entityType === 'KPI' && !c.isKey));
+  const withKpi = model.tables.filter(
+    (t) => t.columns.some((c) => c.entityType === 'KPI' && !c.isKey) && t.columns.some((c) => c.isTime),
+  );
   if (withKpi.some((t) => t.name === preferred)) return preferred;
   return [...withKpi].sort((a, b) => (b.rowCount ?? 0) - (a.rowCount ?? 0))[0]?.name ?? preferred;
 }
