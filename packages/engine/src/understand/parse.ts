@@ -47,6 +47,7 @@ import { relatedClause } from './related-rows';
 import { combinationsWording, rankCombinations } from './combinations';
 import { firstLastWording } from './first-last';
 import { withNamedAttributes, withThingNames } from './group-attributes';
+import { totalsOverThreshold } from './totals-threshold';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
@@ -93,7 +94,10 @@ export function understand(question: string, model: SemanticModel, now: Date): U
   const u = understandShapes(question, model, now);
   if (u.missing) return u;
   const tokens = fixTypos(tokenize(question));
-  const named = withNamedAttributes(tokens, u.plan, model) ?? withThingNames(tokens, u.plan, model);
+  const named =
+    withNamedAttributes(tokens, u.plan, model) ??
+    withThingNames(tokens, u.plan, model) ??
+    totalsOverThreshold(u.plan, model);
   return named ? { ...u, plan: named } : u;
 }
 

@@ -1,0 +1,75 @@
+import type { TFilter, THaving, TQueryPlan } from '@catalyst/contracts';
+import { measureSemantics } from '../cards/semantics';
+import type { SemanticModel } from '../model/types';
+import { measureLabel } from './measures';
+import { columnOf } from './shape-input';
+
+// "Which regions had profit below 2M in 2025", "channels with revenue over 1M": a bound on an
+// amount that adds up (money, units) said of things that each hold many facts is a bound on
+// their total — a condition after grouping — not on each fact's own amount. Listing the regions
+// of the orders whose own profit is below 2M answers another question, with every region once
+// per order. Bounds on the facts' own rows stay where each row is a thing of its own ("orders
+// over 500", "the names of employees with a salary above 10000").
+
+const BOUNDS: readonly TFilter['op'][] = ['gt', 'gte', 'lt', 'lte'];
+
+/** Where a listed column's values each stand for many of the facts' rows: a grouping. */
+function groupsFacts(
+  plan: TQueryPlan,
+  ref: { table: string; column: string },
+  model: SemanticModel,
+): boolean {
+  const column = columnOf(model, ref);
+  if (!column || column.isKey || column.kind === 'number' || column.isTime) return false;
+  if (ref.table !== plan.table) {
+    // Another table's attribute, reached from each fact many-to-one.
+    return model.joins.some(
+      (j) => j.from.length === 1 && j.from[0]!.table === plan.table && j.to[0]!.table === ref.table,
+    );
+  }
+  const rows = model.tables.find((t) => t.name === plan.table)?.rowCount ?? 0;
+  return rows > 0 && (column.distinctCount ?? rows) <= 0.5 * rows;
+}
+
+/** The plan with a bound on the facts' amount made a bound on each listed group's total, or null. */
+export function totalsOverThreshold(plan: TQueryPlan | null, model: SemanticModel): TQueryPlan | null {
+  if (
+    !plan ||
+    plan.intent !== 'list' ||
+    plan.measures.length ||
+    plan.dimensions.length ||
+    !plan.columns.length
+  )
+    return null;
+  if (plan.related?.length || plan.filterLogic !== 'and' || plan.order.length || plan.limit !== undefined)
+    return null;
+  const facts = model.tables.find((t) => t.name === plan.table);
+  if (!facts?.columns.some((c) => c.isTime)) return null;
+  const bounds = plan.filters.filter((f) => {
+    if (!BOUNDS.includes(f.op) || f.column.table !== plan.table) return false;
+    const column = columnOf(model, f.column);
+    if (!column || column.kind !== 'number' || column.entityType !== 'KPI' || column.isKey) return false;
+    const total = { agg: 'sum' as const, column: f.column, label: '' };
+    return measureSemantics(total, model).additive === 'yes';
+  });
+  if (bounds.length !== 1) return null;
+  const listed = plan.columns.filter(
+    (c) => !(c.table === bounds[0]!.column.table && c.column === bounds[0]!.column.column),
+  );
+  if (!listed.length || !listed.every((c) => groupsFacts(plan, c, model))) return null;
+  const bound = bounds[0]!;
+  const value = Number(bound.values[0]);
+  if (!Number.isFinite(value)) return null;
+  const column = columnOf(model, bound.column)!;
+  const having: THaving = { measure: 0, op: bound.op as THaving['op'], value };
+  return {
+    ...plan,
+    intent: 'breakdown',
+    columns: [],
+    distinct: false,
+    dimensions: listed.map((c) => ({ column: c, label: columnOf(model, c)!.label })),
+    measures: [{ agg: 'sum', column: bound.column, label: measureLabel('sum', column) }],
+    filters: plan.filters.filter((f) => f !== bound),
+    having: [...plan.having, having],
+  };
+}
