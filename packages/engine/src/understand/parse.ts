@@ -1,6 +1,7 @@
-import type { TIntent, TQueryPlan } from '@catalyst/contracts';
+import type { TDimension, TIntent, TQueryPlan } from '@catalyst/contracts';
 import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { fixTypos, lemma, splitIdentifier, tokenize, type Token } from '../nlp/text';
+import { baseForms } from '../nlp/wordnet';
 import {
   booleanFilters,
   flagAdjectives,
@@ -98,7 +99,33 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     withNamedAttributes(tokens, u.plan, model) ??
     withThingNames(tokens, u.plan, model) ??
     totalsOverThreshold(u.plan, model);
-  return named ? { ...u, plan: named } : u;
+  const plan = withoutDaysInPeriods(named ?? u.plan);
+  return plan === u.plan ? u : { ...u, plan };
+}
+
+/**
+ * "accounts created per month": a date grouped by its month is not also grouped by its day (the
+ * verb named the date column again); each day within its month was never asked for.
+ */
+function withoutDaysInPeriods(plan: TQueryPlan | null): TQueryPlan | null {
+  if (!plan) return plan;
+  const same = (a: TDimension, b: TDimension) =>
+    a.column.table === b.column.table && a.column.column === b.column.column;
+  const days = plan.dimensions.filter((d) => !d.grain && plan.dimensions.some((x) => x.grain && same(x, d)));
+  if (!days.length) return plan;
+  const kept = plan.dimensions.filter((d) => !days.includes(d));
+  const index = new Map(plan.dimensions.map((d, i) => [i, kept.indexOf(d)]));
+  return {
+    ...plan,
+    dimensions: kept,
+    order: plan.order.flatMap((o) =>
+      o.kind !== 'dimension'
+        ? [o]
+        : index.get(o.index ?? -1)! >= 0
+          ? [{ ...o, index: index.get(o.index!)! }]
+          : [],
+    ),
+  };
 }
 
 function understandShapes(question: string, model: SemanticModel, now: Date): Understanding {
@@ -238,6 +265,22 @@ function rateOfValue(
   };
 }
 
+/** Verbs whose "the most" is money whatever the rows are called: "which account paid the most". */
+const MONEY_RANK_VERBS = new Set(['pay', 'spend', 'earn', 'gross']);
+
+/** A ranking said by a verb of money ("paid the most", "spent the least") read as a row count. */
+function moneyRankedByCount(tokens: Token[], plan: TQueryPlan | null): boolean {
+  if (!plan?.measures.length || !plan.measures.every((m) => m.agg === 'count' || m.agg === 'count_distinct'))
+    return false;
+  return tokens.some((t, i) => {
+    const next = tokens[i + 1]?.text === 'the' ? tokens[i + 2] : tokens[i + 1];
+    return (
+      ['most', 'least'].includes(next?.text ?? '') &&
+      baseForms(t.text).some((f) => f.pos === 'v' && MONEY_RANK_VERBS.has(f.word))
+    );
+  });
+}
+
 /**
  * "the value of returned orders": what rows are worth is an amount of money. A reading that
  * measures no money (a count, a listing of their flags) has not understood "value", unless the
@@ -273,7 +316,14 @@ function readQuestion(question: string, model: SemanticModel, now: Date): Unders
   if (shaped) return shaped;
   const read = understandAll(question, model, now);
   const perMember = perWhat(tokens, read.plan, model);
-  const u = perMember ? { ...read, plan: perMember } : read;
+  const perRead = perMember ? { ...read, plan: perMember } : read;
+  const u = moneyRankedByCount(tokens, perRead.plan)
+    ? {
+        ...perRead,
+        confidence: perRead.confidence * DOUBT_WEIGHTS.moneyCounted,
+        doubts: [...perRead.doubts, 'a ranking by money read as a count of rows'],
+      }
+    : perRead;
   const missing = missingCapability(tokens, u.plan, model, {
     comparing: !!(time.compared || time.comparison),
     percentSign: question.includes('%'),

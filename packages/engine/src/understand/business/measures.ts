@@ -405,10 +405,15 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
   for (const [i, t] of d.tokens.entries()) {
     if (skip.has(i)) continue;
     // "invoices", "bookings": things named, not the verb; "sell transactions": a value of the data.
-    if (d.mentions.some((m) => (m.kind === 'table' || m.kind === 'value') && m.start <= i && i < m.end))
-      continue;
+    const at = d.mentions.find(
+      (m) => (m.kind === 'table' || m.kind === 'value') && m.start <= i && i < m.end,
+    );
     const verb = baseForms(t.text).find((f) => f.pos === 'v' && MONEY_VERBS.has(f.word));
     if (!verb) continue;
+    // "which account paid the most" where invoices have a status "paid": the money of the rows
+    // in that state — the amount, on the rows with that value.
+    const state = at?.kind === 'value' && paysAnAmount(d, i + 1) ? at : undefined;
+    if (at && !state) continue;
     // "bring in", "take in", "rake in": those verbs mean money only with "in".
     if (['bring', 'take', 'rake'].includes(verb.word) && d.tokens[i + 1]?.text !== 'in') continue;
     // "made the most sell transactions": the things made are named, and counted elsewhere.
@@ -431,7 +436,15 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
       return { measure: columnMeasure(units, undefined, d), table: units.table, start: i, end: i + 1 };
     }
     const end = ['bring', 'take', 'rake'].includes(verb.word) ? i + 2 : i + 1;
-    return { measure: columnMeasure(column, undefined, d), table: column.table, start: i, end };
+    const held = state?.kind === 'value' ? state.hits.find((h) => h.ref.table === column.table) : undefined;
+    if (state && !held) continue;
+    return {
+      measure: columnMeasure(column, undefined, d),
+      table: column.table,
+      start: i,
+      end,
+      ...(held ? { filter: { column: held.ref, op: 'eq' as const, values: [held.value] } } : {}),
+    };
   }
   return null;
 }
@@ -453,6 +466,12 @@ const OBJECT_LEAD = new Set([
 ]);
 
 /** Whether the words from `at` name things (a table's rows), past "the most" and values of them. */
+/** Whether the words after a verb ask how much, not what: "the most", "more than 500", "least". */
+function paysAnAmount(d: Draft, at: number): boolean {
+  const next = d.tokens[at]?.text === 'the' ? d.tokens[at + 1] : d.tokens[at];
+  return !!next && ['most', 'least', 'more', 'less'].includes(next.text) && !namesThingsAfter(d, at);
+}
+
 function namesThingsAfter(d: Draft, at: number): boolean {
   let k = at;
   for (;;) {

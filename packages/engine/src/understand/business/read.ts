@@ -380,7 +380,13 @@ function explainRepeatedGrain(d: Draft): void {
  * of another table they refer to, a grouping by such a column, or a verb of taking part.
  */
 function factConditions(d: Draft, entity: ModelTable, fact: ModelTable, taken: Set<number>): boolean {
-  const ownTime = entity.columns.some((c) => c.isTime && timeColumnNamed(d, c));
+  // "new accounts per month": things counted by when they came, their own date.
+  const newThings = d.tokens.some(
+    (t, i) =>
+      ['new', 'newly'].includes(t.text) &&
+      !d.mentions.some((m) => m.kind === 'value' && m.start <= i && i < m.end),
+  );
+  const ownTime = entity.columns.some((c) => c.isTime && (newThings || timeColumnNamed(d, c)));
   if ((d.time.period || d.time.grain || d.time.compared) && !ownTime) return true;
   for (const m of d.mentions) {
     if (taken.has(m.start)) continue;
