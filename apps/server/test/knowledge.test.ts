@@ -115,6 +115,14 @@ describe('relationships and column kinds in a use case’s knowledge', () => {
   it('joins along them in the model: revenue of each region counted once per order', async () => {
     const { model } = await buildUseCaseModel(t.deps, caller, useCaseId);
     expect(model.joins).toHaveLength(3);
+    // Each referring column is a key, whatever it is called (shipments.order_ref).
+    const referring = model.joins.map((j) =>
+      model.tables
+        .find((x) => x.name === j.from[0]!.table)!
+        .columns.find((c) => c.name === j.from[0]!.column)!,
+    );
+    expect(referring.map((c) => `${c.table}.${c.name}:${c.isKey}`)).toContain('shipments.order_ref:true');
+    expect(referring.every((c) => c.isKey)).toBe(true);
     const plan: TQueryPlan = {
       intent: 'breakdown',
       table: 'orders',

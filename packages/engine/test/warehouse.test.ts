@@ -72,6 +72,11 @@ describe('CSV uploads without declared keys', () => {
     expect(model.joins).toEqual([
       { from: [{ table: 'orders', column: 'customer_id' }], to: [{ table: 'customers', column: 'cust_id' }] },
     ]);
+    // The referring column is a key, as a declared foreign key would be (shown by name, never summed).
+    const referring = model.tables
+      .find((t) => t.name === 'orders')!
+      .columns.find((c) => c.name === 'customer_id');
+    expect(referring?.isKey).toBe(true);
     const a = await answerOnce({ question: 'total amount by segment', model, warehouse });
     expect(a.rows.map((r) => r.join('|')).sort()).toEqual(['Corporate|7', 'Retail|8']);
     await warehouse.close();

@@ -149,5 +149,17 @@ export async function buildSemanticModel(
     }));
   // CSV files declare no foreign keys: infer them from names and values.
   const inferred = fks.length ? [] : await inferJoins(warehouse, modelTables);
+  // A column found to refer to another table's key is a key too (an id, never a measure or a
+  // grouping shown as numbers), as a declared foreign key is.
+  for (const j of inferred)
+    for (const ref of j.from) {
+      const column = modelTables
+        .find((t) => t.name === ref.table)
+        ?.columns.find((c) => c.name === ref.column);
+      if (column) {
+        column.isKey = true;
+        column.entityType = entityTypeOf(splitIdentifier(column.name), column.kind, true, column.type);
+      }
+    }
   return { tables: modelTables, metrics: [], joins: [...joins, ...inferred] };
 }

@@ -100,6 +100,12 @@ export async function buildUseCaseModel(
     }
     const modelTables = [...tables.values()];
     const joins = await modelJoins(deps, caller, useCaseId, new Set(tables.keys()));
+    // A column that refers to another table's rows is a key, whatever it is called ("cust_no").
+    for (const j of joins)
+      for (const ref of j.from) {
+        const column = tables.get(ref.table)?.columns.find((c) => c.name === ref.column);
+        if (column) column.isKey = true;
+      }
     const known = rows.map((r) => ({ table: r.table_name, column: r.db_column_name }));
     const metricRows = await deps.db
       .selectFrom('derived_metrics')
