@@ -169,6 +169,15 @@ describe('breakdowns, rankings and comparisons', () => {
     );
     expect(a.cards.some((c) => c.type === 'table')).toBe(true);
   });
+  it('"ordered in October" is when the orders were placed, not a sorting', async () => {
+    const a = await ask(demo, 'How many customers ordered in October?');
+    expect(a.plan?.order).toEqual([]);
+    await expectSameRows(
+      demo,
+      a,
+      "SELECT count(DISTINCT customer_id) FROM orders WHERE order_date >= DATE '2026-10-01' AND order_date < DATE '2026-11-01'",
+    );
+  });
   it('lists names with a comparison', async () => {
     await expectSameRows(
       demo,

@@ -300,7 +300,6 @@ export function applyOrdering(
     // "was ordered the most often" is not about sorting.
     const sortCue = [
       'by',
-      'in',
       'from',
       'according',
       'ascending',
@@ -315,9 +314,13 @@ export function applyOrdering(
       'with',
       'based',
     ];
+    // "in" sorts only before an order ("in reverse order"), not a period ("ordered in October").
+    const inOrder = (k: number) =>
+      t[k]?.text === 'in' &&
+      t.slice(k + 1, k + 4).some((x) => ['order', 'reverse'].includes(x.text) || sortCue.includes(x.text));
     const isSort =
       t[i]!.text.startsWith('alphabetical') ||
-      t.slice(i + 1, i + 4).some((x) => sortCue.includes(x.text)) ||
+      t.slice(i + 1, i + 4).some((x, k) => sortCue.includes(x.text) || inOrder(i + 1 + k)) ||
       ['in', 'descending', 'ascending', 'alphabetical', 'the'].includes(t[i - 1]?.text ?? '') ||
       i === t.length - 1;
     if (!isSort) continue;
