@@ -100,7 +100,46 @@ export function understand(question: string, model: SemanticModel, now: Date): U
     withThingNames(tokens, u.plan, model) ??
     totalsOverThreshold(u.plan, model);
   const plan = withoutDaysInPeriods(named ?? u.plan);
-  return plan === u.plan ? u : { ...u, plan };
+  return rankedFigure(plan === u.plan ? u : { ...u, plan }, model);
+}
+
+/**
+ * One figure ranked by a column ("how heavy was the heaviest shipment" read as the total weight,
+ * ordered by weight): a single row has nothing to rank, so the ranking was lost. Of the ranked
+ * column itself the figure is its extreme (the largest weight); of another, the reading is doubted.
+ */
+function rankedFigure(u: Understanding, model: SemanticModel): Understanding {
+  const plan = u.plan;
+  if (!plan || plan.dimensions.length || !plan.measures.length || plan.comparison || plan.limit === undefined)
+    return u;
+  const by = plan.order.find((o) => o.kind === 'column' && o.column);
+  if (!by?.column) return u;
+  const [m] = plan.measures;
+  const same = m!.column?.table === by.column.table && m!.column.column === by.column.column;
+  if (
+    plan.measures.length === 1 &&
+    same &&
+    !m!.over &&
+    !m!.metric &&
+    ['sum', 'avg', 'max', 'min'].includes(m!.agg)
+  ) {
+    const agg = by.dir === 'desc' ? 'max' : 'min';
+    const { limit: _limit, ...rest } = plan;
+    return {
+      ...u,
+      plan: {
+        ...rest,
+        intent: 'value',
+        measures: [{ ...m!, agg, label: measureLabel(agg, columnOf(model, m!.column)) }],
+        order: [],
+      },
+    };
+  }
+  return {
+    ...u,
+    confidence: u.confidence * DOUBT_WEIGHTS.rankedFigure,
+    doubts: [...u.doubts, 'one figure cannot be ranked'],
+  };
 }
 
 /**

@@ -16,6 +16,8 @@ export const DOUBT_WEIGHTS = {
   rankedPeriodUnsaid: 0.4,
   /** A general reading this sure stands; below it the business reader may read better. */
   sureReading: 0.7,
+  /** One figure ordered by a column: the ranking the question asked for was lost. */
+  rankedFigure: 0.3,
   /** "Which account paid the most" read as a count of rows: the ranking is by money. */
   moneyCounted: 0.5,
   /** The rest of a question read apart from a condition taken out of it (related-rows.ts). */
