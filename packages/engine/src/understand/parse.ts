@@ -41,7 +41,13 @@ import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
-import { perMeasure, perMemberWithinGroups, perThing, rateWithinGroups } from './per-entity';
+import {
+  averageOverOwnRows,
+  perMeasure,
+  perMemberWithinGroups,
+  perThing,
+  rateWithinGroups,
+} from './per-entity';
 import { salesColumn } from './filters';
 import { readDuration } from './durations';
 import { relatedClause } from './related-rows';
@@ -73,6 +79,7 @@ const decline = (doubt: string): Understanding => ({
 function perWhat(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel): TQueryPlan | null {
   return (
     perMemberWithinGroups(tokens, plan, model) ??
+    averageOverOwnRows(tokens, plan, model) ??
     perMeasure(tokens, plan, model) ??
     perThing(tokens, plan, model) ??
     rateWithinGroups(tokens, plan, model)

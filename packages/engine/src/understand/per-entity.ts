@@ -177,6 +177,36 @@ export function perThing(tokens: Token[], plan: TQueryPlan | null, model: Semant
   return null;
 }
 
+/**
+ * "the average spend per campaign" where each row is a campaign: the average over the rows, one
+ * figure — not a breakdown by every campaign's own name (each "average" its one value).
+ */
+export function averageOverOwnRows(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel) {
+  if (!plan || plan.dimensions.length !== 1 || plan.limit !== undefined || plan.share || plan.comparison)
+    return null;
+  if (!tokens.some((t) => AVERAGE.has(t.text))) return null;
+  if (!plan.measures.length || plan.measures.some((m) => m.agg !== 'avg' || !m.column || m.over)) return null;
+  const only = plan.dimensions[0]!;
+  const column = columnOf(model, only.column);
+  const table = model.tables.find((t) => t.name === plan.table);
+  if (only.grain || only.column.table !== plan.table || !column || !table) return null;
+  // Each value its own row (a name per campaign), not a key the rows share.
+  const rows = table.rowCount ?? 0;
+  if (rows < 2 || (column.distinctCount ?? 0) < 0.9 * rows) return null;
+  // "per campaign" names the rows themselves.
+  const rowWords = new Set(splitIdentifier(table.name).map((w) => lemma(w.toLowerCase())));
+  const said = tokens.some(
+    (t, i) => (t.text === 'per' || EACH.has(t.text)) && rowWords.has(tokens[i + 1]?.lemma ?? ''),
+  );
+  if (!said) return null;
+  return {
+    ...plan,
+    intent: 'value' as const,
+    dimensions: [],
+    order: plan.order.filter((o) => o.kind !== 'dimension'),
+  };
+}
+
 const BE_VERBS = new Set(['were', 'was', 'got', 'get', 'gets', 'are', 'is', 'been', 'be', 'being']);
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDataDir } from '../../src/eval/load';
 import { answerOnce } from '../../src/answer/answer';
-import { ask, expectSameRows, NOW, openDemo, type Demo } from '../setup';
+import { ask, askData, expectSameRows, NOW, openCsvData, openDemo, type Demo } from '../setup';
 
 let demo: Demo;
 beforeAll(async () => {
@@ -99,6 +99,28 @@ describe('a verb after an amount of things', () => {
       await expectSameRows(db, answer, 'SELECT fruit, SUM(units) FROM stalls GROUP BY 1');
     } finally {
       await db.warehouse.close();
+    }
+  });
+});
+
+describe('an average per row of the table itself', () => {
+  it('"the average spend per campaign" is one figure over the campaigns, not each campaign\'s own spend', async () => {
+    const data = await openCsvData({
+      'campaigns.csv':
+        [
+          'campaign_id,campaign_name,region,spend',
+          'C1,Spring Email,Europe,100',
+          'C2,Spring Search,Europe,300',
+          'C3,Summer Social,APAC,50',
+          'C4,Autumn Display,Europe,200',
+        ].join('\n') + '\n',
+    });
+    try {
+      const a = await askData(data, 'Average spend per campaign in Europe');
+      expect(a.plan?.dimensions).toEqual([]);
+      await expectSameRows(data, a, 'SELECT 200.0');
+    } finally {
+      await data.warehouse.close();
     }
   });
 });
