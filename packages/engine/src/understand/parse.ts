@@ -55,6 +55,7 @@ import { combinationsWording, rankCombinations } from './combinations';
 import { firstLastWording } from './first-last';
 import { withNamedAttributes, withThingNames } from './group-attributes';
 import { totalsOverThreshold } from './totals-threshold';
+import { kpiWording, namedKpi } from './kpi-words';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
 import { readShape } from './shapes';
@@ -99,6 +100,16 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
 
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
+  // "click-through rate by channel": read as "clicks per impression by channel", named as asked.
+  const kpi = kpiWording(question, model);
+  if (kpi) {
+    const u = understandWords(kpi.text, model, now);
+    if (u.plan?.measures.some((m) => m.over)) return { ...u, plan: namedKpi(u.plan, kpi.label) };
+  }
+  return understandWords(question, model, now);
+}
+
+function understandWords(question: string, model: SemanticModel, now: Date): Understanding {
   const u = understandShapes(question, model, now);
   if (u.missing) return u;
   const tokens = fixTypos(tokenize(question));
