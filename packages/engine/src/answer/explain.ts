@@ -4,6 +4,7 @@ import type { Warehouse } from '../warehouse';
 import { understand } from '../understand/parse';
 import type { ExplainQuestion } from '../understand/why';
 import { formatFor, measureSemantics } from '../cards/semantics';
+import { isMoneyColumn } from '../cards/words';
 import { formatValue, rangeText } from '../cards/format';
 import { standoutDrivers, type DriverContribution } from '../insights/drivers';
 import { executePlan } from './execute';
@@ -99,11 +100,10 @@ function defaultMeasure(model: SemanticModel, table: string): TMeasure | null {
   const kpis = (tableOf(model, table)?.columns ?? []).filter(
     (c) => c.entityType === 'KPI' && c.kind === 'number' && !c.isKey,
   );
-  const ranked = [...kpis].sort(
-    (a, b) =>
-      Number(/revenue|sales|turnover|amount|income/i.test(b.name)) -
-      Number(/revenue|sales|turnover|amount|income/i.test(a.name)),
-  );
+  // Sales first, then any money (fees, costs), then the rest.
+  const rank = (c: ModelColumn) =>
+    (/revenue|sales|turnover|amount|income/i.test(c.name) ? 2 : 0) + (isMoneyColumn(c) ? 1 : 0);
+  const ranked = [...kpis].sort((a, b) => rank(b) - rank(a));
   for (const c of ranked) {
     const measure: TMeasure = { agg: 'sum', column: { table, column: c.name }, label: `Total ${c.label}` };
     if (measureSemantics(measure, model).additive === 'yes') return measure;

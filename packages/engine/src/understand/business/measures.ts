@@ -531,7 +531,11 @@ function moneyColumn(d: Draft, only?: ModelTable): ModelColumn | undefined {
   const sorted = candidates
     .filter((c) => !notSales(c))
     .sort((a, b) => rank(a) - rank(b) || rows(b) - rows(a));
-  return sorted[0];
+  // Where nothing is sold, the fees charged are what comes in (a clinic's appointment fees).
+  const fees = candidates.filter((c) =>
+    splitIdentifier(c.name).every((w) => !NOT_SALES.has(lemma(w)) || lemma(w) === 'fee'),
+  );
+  return sorted[0] ?? (fees.length === 1 ? fees[0] : undefined);
 }
 
 const NOT_SALES = new Set([

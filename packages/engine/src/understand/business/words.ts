@@ -29,6 +29,9 @@ export const MONEY_MEASURE_NAMES = [
   'amount',
   'total',
   'value',
+  'fee',
+  'fare',
+  'charge',
   'price',
 ];
 
