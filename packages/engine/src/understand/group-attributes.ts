@@ -1,7 +1,8 @@
 import type { TDimension, TQueryPlan } from '@catalyst/contracts';
 import type { SemanticModel } from '../model/types';
 import type { Token } from '../nlp/text';
-import { isNameColumn } from './context';
+import { isNameColumn, nameOfReferenced } from './context';
+import { columnOf } from './shape-input';
 import { findMentions } from './mentions';
 
 // "the customer name, number of orders and revenue for each customer": grouped by the key the
@@ -92,4 +93,42 @@ export function withThingNames(
     return null;
   // One row per thing: its name beside what it has.
   return { ...plan, distinct: false, columns: [{ table: table.name, column: name.name }, ...plan.columns] };
+}
+
+/** Words that ask for keys themselves: where said, keys are shown as they are. */
+const KEY_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'keys', 'no']);
+
+/**
+ * "appointments of each doctor" grouped by the appointments' doctor_id: the doctor's name is
+ * shown beside the key, as a report shows people (one name per key: the groups stay the same).
+ * Not where the question asks for ids or codes.
+ */
+export function withNamesBesideKeys(
+  tokens: Token[],
+  plan: TQueryPlan | null,
+  model: SemanticModel,
+): TQueryPlan | null {
+  if (!plan || !plan.measures.length || plan.perGroupLimit || plan.cumulative || plan.periodChange)
+    return null;
+  if (plan.dimensions.length > 2 || tokens.some((t) => KEY_WORDS.has(t.text))) return null;
+  const dimensions: TDimension[] = [];
+  for (const d of plan.dimensions) {
+    dimensions.push(d);
+    const key = d.grain ? undefined : columnOf(model, d.column);
+    if (!key?.isKey || d.column.table !== plan.table) continue;
+    const name = nameOfReferenced(model, plan.table, key);
+    if (!name || plan.dimensions.some((x) => x.column.table === name.table && x.column.column === name.name))
+      continue;
+    // A name that tells the things apart, nearly one per thing.
+    const target = model.tables.find((t) => t.name === name.table);
+    if ((name.distinctCount ?? 0) < 0.9 * (target?.rowCount ?? Infinity)) continue;
+    dimensions.push({ column: { table: name.table, column: name.name }, label: name.label });
+  }
+  if (dimensions.length === plan.dimensions.length) return null;
+  const moved = (i: number) => dimensions.indexOf(plan.dimensions[i]!);
+  return {
+    ...plan,
+    dimensions,
+    order: plan.order.map((o) => (o.kind === 'dimension' ? { ...o, index: moved(o.index ?? 0) } : o)),
+  };
 }

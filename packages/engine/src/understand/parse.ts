@@ -53,7 +53,7 @@ import { readDuration } from './durations';
 import { relatedClause } from './related-rows';
 import { combinationsWording, rankCombinations } from './combinations';
 import { firstLastWording } from './first-last';
-import { withNamedAttributes, withThingNames } from './group-attributes';
+import { withNamedAttributes, withNamesBesideKeys, withThingNames } from './group-attributes';
 import { totalsOverThreshold } from './totals-threshold';
 import { kpiWording, namedKpi } from './kpi-words';
 import { columnOf } from './shape-input';
@@ -116,7 +116,8 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
   const named =
     withNamedAttributes(tokens, u.plan, model) ??
     withThingNames(tokens, u.plan, model) ??
-    totalsOverThreshold(u.plan, model);
+    totalsOverThreshold(u.plan, model) ??
+    withNamesBesideKeys(tokens, u.plan, model);
   const plan = withoutDaysInPeriods(named ?? u.plan);
   return rankedFigure(plan === u.plan ? u : { ...u, plan }, model);
 }

@@ -9,8 +9,11 @@ beforeAll(async () => {
 });
 afterAll(async () => demo.warehouse.close());
 
-const FIRST = 'SELECT customer_id, MIN(order_date) FROM orders GROUP BY 1';
-const LAST = 'SELECT customer_id, MAX(order_date) FROM orders GROUP BY 1';
+// Each customer by key, with the name beside it (withNamesBesideKeys).
+const FIRST =
+  'SELECT o.customer_id, c.customer_name, MIN(o.order_date) FROM orders o JOIN customers c USING (customer_id) GROUP BY 1, 2';
+const LAST =
+  'SELECT o.customer_id, c.customer_name, MAX(o.order_date) FROM orders o JOIN customers c USING (customer_id) GROUP BY 1, 2';
 
 describe('the first or last of things that happen is their earliest or latest date', () => {
   it.each([

@@ -53,3 +53,21 @@ describe('a name column whose words run together', () => {
     }
   });
 });
+
+describe('things grouped by the key their facts hold are shown by name too', () => {
+  it('"total amount of each client" shows each client\'s name beside the key', async () => {
+    const answer = await ask('total amount of each client');
+    expect(answer.plan?.dimensions.map((d) => d.column.column)).toEqual(['client_id', 'client_name']);
+    await expectSameRows(
+      db,
+      answer,
+      `SELECT t.client_id, c.client_name, SUM(t.amount) FROM trades t
+       JOIN clients c ON c.client_id = t.client_id GROUP BY 1, 2`,
+    );
+  });
+
+  it('shows the keys alone where the question asks for ids', async () => {
+    const answer = await ask('total amount for each client id');
+    expect(answer.plan?.dimensions.map((d) => d.column.column)).toEqual(['client_id']);
+  });
+});
