@@ -26,6 +26,10 @@ describe('business periods relative to 2026-11-22', () => {
     ['revenue last 3 mths', '2026-08-23', '2026-11-23'],
     ['revenue last mnth', '2026-10-01', '2026-11-01'],
     ['revenue in Q3 2025', '2025-07-01', '2025-10-01'],
+    // Halves of a year.
+    ['returns in the first half of 2026', '2026-01-01', '2026-07-01'],
+    ['returns in H2 2025', '2025-07-01', '2026-01-01'],
+    ['returns in the second half of last year', '2025-07-01', '2026-01-01'],
     // A quarter said without its year: the latest such quarter that has begun.
     ['returns in Q3', '2026-07-01', '2026-10-01'],
     ['returns in Q4', '2026-10-01', '2026-11-23'],

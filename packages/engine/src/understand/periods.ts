@@ -175,6 +175,15 @@ const RULES: Rule[] = [
       return { from: iso(utc(y, month)), to: iso(utc(y, month + 1)), label: `${name} ${y}` };
     },
   ],
+  // "the first half of 2026", "H2 2025", "the second half of last year".
+  [
+    /\b(?:(?:the )?(first|second|1st|2nd) half|h([12])),? (?:of )?(?:((?:19|20)\d\d)|(last|previous|this|current) (?:year|yr))\b/i,
+    (m, now) => {
+      const half = m[2] ? Number(m[2]) : /^(first|1st)$/i.test(m[1]!) ? 1 : 2;
+      const y = m[3] ? Number(m[3]) : now.getUTCFullYear() - (/last|previous/i.test(m[4]!) ? 1 : 0);
+      return { from: iso(utc(y, (half - 1) * 6)), to: iso(utc(y, half * 6)), label: `H${half} ${y}` };
+    },
+  ],
   // "Q4 of last year", "the first quarter this year".
   [
     /\b(?:q([1-4])|the (1st|first|2nd|second|3rd|third|4th|fourth) quarter),? (?:of )?(last|previous|this|current) (?:year|yr)\b/i,
