@@ -1086,7 +1086,15 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       if (!label) return decline('The table has no columns');
       columns = [ref(label)];
       if (ranking?.column) columns.push(ranking.column);
-      if (!/^(who|which)\b/i.test(text)) penalise(ctx, 0.6, 'no column was named');
+      // "Customers with more than 50 orders", "show the stores in Europe": things asked for by
+      // their table's name are listed by their name.
+      let first = 0;
+      while (['list', 'show', 'give', 'me', 'find', 'all', 'the', 'our'].includes(tokens[first]?.text ?? ''))
+        first++;
+      const thingsNamed =
+        /name|title/i.test(label.name) &&
+        ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.start === first);
+      if (!/^(who|which)\b/i.test(text) && !thingsNamed) penalise(ctx, 0.6, 'no column was named');
     }
     intent = shaped.intent ?? 'list';
     // "signups 2025": a noun made from a date column names the events, to be counted; a list

@@ -90,6 +90,12 @@ describe('things kept by the rows that refer to them', () => {
     await expectSameRows(db, answer, "SELECT name FROM members WHERE name IN ('Ben', 'Cy')");
   });
 
+  it('things asked for by their name are listed by name, surely enough to answer', async () => {
+    const answer = await askData(db, 'Members with at least 2 loans', 0.8);
+    expect(answer.status).toBe('answered');
+    await expectSameRows(db, answer, "SELECT name FROM members WHERE name IN ('Ann', 'Cy')");
+  });
+
   it('names the condition in the reading', async () => {
     const answer = await ask('Which members have no loans?');
     expect(answer.reading).toContain('have no loans');
