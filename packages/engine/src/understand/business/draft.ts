@@ -1,7 +1,7 @@
 import type { TDimension, TFilter, TMeasure, TOrder } from '@catalyst/contracts';
 import type { ModelColumn, ModelTable, SemanticModel } from '../../model/types';
 import { joinPath } from '../../sql/joins';
-import type { Token } from '../../nlp/text';
+import { lemma, splitIdentifier, type Token } from '../../nlp/text';
 import { isNameColumn } from '../context';
 import type { Mention } from '../mentions';
 import type { TimeWords } from '../periods';
@@ -106,6 +106,33 @@ export function describesRows(model: SemanticModel, base: string, table: string)
   const path = joinPath(model, base, table);
   return !!path && path.every((s) => !s.fanOut);
 }
+
+/**
+ * The dates a table's rows happen on: its own date columns, else those of the one table each row
+ * belongs to directly (order lines happen on their order's date).
+ */
+export function datesOf(model: SemanticModel, table: ModelTable): ModelColumn[] {
+  const own = table.columns.filter((c) => c.isTime);
+  if (own.length) return own;
+  // Only lines of something ("order_items", "invoice_lines", "OrderDetails"): a professor is no
+  // line of the employee record that holds a birth date.
+  const words = splitIdentifier(table.name).map((w) => lemma(w.toLowerCase()));
+  const parents = model.joins
+    .filter((j) => j.from.length === 1 && j.from[0]!.table === table.name)
+    .map((j) => tableOf(model, j.to[0]!.table))
+    .filter((t): t is ModelTable => !!t && t.columns.some((c) => c.isTime));
+  if (parents.length !== 1) return [];
+  const parent = parents[0]!;
+  const parentWords = splitIdentifier(parent.name).map((w) => lemma(w.toLowerCase()));
+  const lines =
+    words.some((w) => LINE_WORDS.has(w)) && words.some((w) => parentWords.includes(w) || w === 'line');
+  return lines ? parent.columns.filter((c) => c.isTime) : [];
+}
+
+const LINE_WORDS = new Set(['item', 'line', 'detail', 'entry', 'position']);
+
+/** Whether a table's rows happen on dates (their own, or their parent's). */
+export const isDated = (model: SemanticModel, table: ModelTable): boolean => datesOf(model, table).length > 0;
 
 /** The column that names a table's rows to people: its one name or title column, else null. */
 export function nameColumn(table: ModelTable, options: { strict?: boolean } = {}): ModelColumn | null {

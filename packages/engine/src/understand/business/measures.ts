@@ -8,7 +8,7 @@ import { metricShortNames } from '../extras';
 import { measureLabel } from '../measures';
 import type { Mention } from '../mentions';
 import { BUSINESS_WEIGHTS } from '../weights';
-import { doubt, explain, factsAbout, nameDoubt, refOf, tableOf, type Draft } from './draft';
+import { doubt, explain, factsAbout, isDated, nameDoubt, refOf, tableOf, type Draft } from './draft';
 import { isFlag } from './conditions';
 import { MONEY_MEASURE_NAMES, MONEY_VERBS, SHARE_WORDS, UNIT_WORDS } from './words';
 
@@ -490,7 +490,7 @@ const UNIT_NAMES = new Set(['quantity', 'qty', 'units']);
 
 /** The one measure of the facts named as a cost or a spend: what "we spent" adds up. */
 function costColumn(d: Draft): ModelColumn | undefined {
-  const facts = d.model.tables.filter((t) => t.columns.some((c) => c.isTime));
+  const facts = d.model.tables.filter((t) => isDated(d.model, t));
   return onlyNumberNamed(
     facts.flatMap((t) => t.columns),
     COST_WORDS,
@@ -509,7 +509,7 @@ function moneyColumn(d: Draft, only?: ModelTable): ModelColumn | undefined {
   const named = (c: ModelColumn) =>
     splitIdentifier(c.name).some((w) => ['total', 'amount', 'value'].includes(lemma(w)));
   const candidates = (only ? [only] : d.model.tables)
-    .filter((t) => t.columns.some((c) => c.isTime))
+    .filter((t) => isDated(d.model, t))
     .flatMap((t) =>
       t.columns.filter(
         (c) =>

@@ -1,6 +1,6 @@
 import { measureLabel } from '../measures';
 import { BUSINESS_WEIGHTS } from '../weights';
-import { columnOf, doubt, explain, nameColumn, tableOf, type Draft } from './draft';
+import { columnOf, doubt, explain, isDated, nameColumn, tableOf, type Draft } from './draft';
 import type { ModelColumn } from '../../model/types';
 import type { Mention } from '../mentions';
 import { groupColumn } from './groupings';
@@ -186,7 +186,7 @@ export function rankedCount(d: Draft, taken: Set<number>): FoundMeasure | null {
   const ranked =
     d.time.grain?.ranked || t.some((x) => RANK_DESC.has(x.text) || RANK_ASC.has(x.text) || BUSY.has(x.text));
   if (!ranked) return null;
-  const facts = d.model.tables.filter((x) => x.columns.some((c) => c.isTime));
+  const facts = d.model.tables.filter((x) => isDated(d.model, x));
   for (const m of d.mentions) {
     if (m.kind !== 'table' || taken.has(m.start)) continue;
     const prev = t[m.start - 1]?.text ?? '';

@@ -10,7 +10,18 @@ import type { Understanding } from '../understanding';
 import { BUSINESS_WEIGHTS } from '../weights';
 import { derivedValueFilters, flagFilters, presenceFilters, valueFilters } from './conditions';
 import { coverage } from './coverage';
-import { columnOf, doubt, explain, reachable, refOf, tableOf, type Draft, type Said } from './draft';
+import {
+  columnOf,
+  datesOf,
+  doubt,
+  explain,
+  isDated,
+  reachable,
+  refOf,
+  tableOf,
+  type Draft,
+  type Said,
+} from './draft';
 import { isMoneyColumn } from '../../cards/words';
 import { measureLabel } from '../measures';
 import { groupedBy, implicitGroupings } from './groupings';
@@ -88,7 +99,7 @@ export function readBusinessQuestion(
     for (let k = x.start; k < x.end; k++) taken.add(k);
   };
   // "had a discount": a condition, not a measure (read on the largest fact; checked below).
-  const facts = model.tables.filter((t) => t.columns.some((c) => c.isTime));
+  const facts = model.tables.filter((t) => isDated(model, t));
   const presence = facts.length
     ? presenceFilters(d, facts.sort((a, b) => (b.rowCount ?? 0) - (a.rowCount ?? 0))[0]!.name, taken)
     : [];
@@ -131,7 +142,7 @@ export function readBusinessQuestion(
     doubt(d, BUSINESS_WEIGHTS.measuresOfTwoTables, 'the measures come from different tables');
   }
   // Facts over time are what this reader knows how to ask about; other tables go to the general one.
-  if (!base.columns.some((c) => c.isTime)) return null;
+  if (!isDated(model, base)) return null;
   d.base = base;
   for (const f of found) {
     explain(d, f.start, f.end);
@@ -144,7 +155,7 @@ export function readBusinessQuestion(
   inTotal(d);
 
   // Split by, which rows, when.
-  d.timeColumnHint = base.columns.some((c) => c.isTime);
+  d.timeColumnHint = isDated(model, base);
   d.dimensions = groupedBy(d, base.name, taken);
   d.dimensions.forEach(take);
   // A measure word that was the first half of a grouping's name ("by sales channel") is no measure.
@@ -196,8 +207,7 @@ export function readBusinessQuestion(
 function hasFacts(model: SemanticModel): boolean {
   return model.tables.some(
     (t) =>
-      t.columns.some((c) => c.isTime) &&
-      t.columns.some((c) => c.entityType === 'KPI' && c.kind === 'number' && !c.isKey),
+      isDated(model, t) && t.columns.some((c) => c.entityType === 'KPI' && c.kind === 'number' && !c.isKey),
   );
 }
 
@@ -419,7 +429,7 @@ function planOf(d: Draft, base: ModelTable): TQueryPlan {
   const dimensions: TDimension[] = d.dimensions.map((x) => x.item);
   const filters: TFilter[] = d.filters.map((f: Said<TFilter>) => f.item);
   const timeRange =
-    d.time.period && d.timeColumn && d.timeColumn.table === base.name && !d.time.compared
+    d.time.period && d.timeColumn && datesOf(d.model, base).includes(d.timeColumn) && !d.time.compared
       ? {
           column: refOf(d.timeColumn),
           from: d.time.period.from,

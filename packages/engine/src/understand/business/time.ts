@@ -1,6 +1,6 @@
 import type { ModelColumn, ModelTable } from '../../model/types';
 import { BUSINESS_WEIGHTS } from '../weights';
-import { describesRows, doubt, explain, refOf, type Draft } from './draft';
+import { datesOf, describesRows, doubt, explain, refOf, type Draft } from './draft';
 
 // When: the date column a question's periods apply to, and what they do to the plan: a period
 // keeps the rows within it, a grain ("by month", "monthly") splits by periods, two periods named
@@ -26,7 +26,8 @@ function namesColumn(word: string, column: ModelColumn): boolean {
  * that the question names ("signed up in 2025" for signup_date), else the base's own.
  */
 export function chooseTimeColumn(d: Draft, base: ModelTable): ModelColumn | undefined {
-  const own = base.columns.filter((c) => c.isTime);
+  // Order lines without a date of their own happen on their order's.
+  const own = datesOf(d.model, base);
   const near = d.model.tables
     .filter((t) => t !== base && describesRows(d.model, base.name, t.name))
     .flatMap((t) => t.columns.filter((c) => c.isTime));
@@ -119,8 +120,9 @@ export function applyPeriods(d: Draft): void {
       end: time.grain.end,
     });
   }
-  // A period on a date of another table (customers' signup date for orders) is a filter.
-  if (time.period && col.table !== d.base!.name) {
+  // A period on a date of another table (customers' signup date for orders) is a filter; the
+  // date of the order a line belongs to is the lines' own (the plan's time range).
+  if (time.period && !datesOf(d.model, d.base!).includes(col)) {
     const p = time.period;
     d.filters.push({
       item: {
