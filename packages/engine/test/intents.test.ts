@@ -169,6 +169,14 @@ describe('breakdowns, rankings and comparisons', () => {
     );
     expect(a.cards.some((c) => c.type === 'table')).toBe(true);
   });
+  it('"how much profit did the laptop make" is the total of its orders, not each order\'s profit', async () => {
+    const a = await ask(demo, 'how much profit did the laptop make');
+    await expectSameRows(
+      demo,
+      a,
+      "SELECT sum(o.profit) FROM orders o JOIN products p USING (product_id) WHERE p.product_name = 'Laptop'",
+    );
+  });
   it('"ordered in October" is when the orders were placed, not a sorting', async () => {
     const a = await ask(demo, 'How many customers ordered in October?');
     expect(a.plan?.order).toEqual([]);

@@ -54,7 +54,7 @@ import { relatedClause } from './related-rows';
 import { combinationsWording, rankCombinations } from './combinations';
 import { firstLastWording } from './first-last';
 import { withNamedAttributes, withNamesBesideKeys, withThingNames } from './group-attributes';
-import { totalsOverThreshold } from './totals-threshold';
+import { howMuchIsTotal, totalsOverThreshold } from './totals-threshold';
 import { kpiWording, namedKpi } from './kpi-words';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
@@ -117,6 +117,7 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
     withNamedAttributes(tokens, u.plan, model) ??
     withThingNames(tokens, u.plan, model) ??
     totalsOverThreshold(u.plan, model) ??
+    howMuchIsTotal(tokens, u.plan, model) ??
     withNamesBesideKeys(tokens, u.plan, model);
   const plan = withoutDaysInPeriods(named ?? u.plan);
   return rankedFigure(plan === u.plan ? u : { ...u, plan }, model);

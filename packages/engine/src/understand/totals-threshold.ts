@@ -3,6 +3,7 @@ import { measureSemantics } from '../cards/semantics';
 import type { SemanticModel } from '../model/types';
 import { measureLabel } from './measures';
 import { columnOf } from './shape-input';
+import { lemma, splitIdentifier, type Token } from '../nlp/text';
 
 // "Which regions had profit below 2M in 2025", "channels with revenue over 1M": a bound on an
 // amount that adds up (money, units) said of things that each hold many facts is a bound on
@@ -72,4 +73,30 @@ export function totalsOverThreshold(plan: TQueryPlan | null, model: SemanticMode
     filters: plan.filters.filter((f) => f !== bound),
     having: [...plan.having, having],
   };
+}
+
+/**
+ * "how much profit did the laptop make": an amount asked with "how much" of facts (many orders
+ * of the laptop) is their total, never the list of each order's own profit.
+ */
+export function howMuchIsTotal(
+  tokens: Token[],
+  plan: TQueryPlan | null,
+  model: SemanticModel,
+): TQueryPlan | null {
+  if (!plan || plan.intent !== 'list' || plan.measures.length || plan.dimensions.length) return null;
+  if (plan.columns.length !== 1 || plan.limit !== undefined || plan.related?.length) return null;
+  // "how much profit …": the amount named right after; "how much does the laptop cost" asks a price.
+  const at = tokens.findIndex((t, i) => t.text === 'how' && tokens[i + 1]?.text === 'much');
+  if (at < 0) return null;
+  const facts = model.tables.find((t) => t.name === plan.table);
+  const ref = plan.columns[0]!;
+  const column = columnOf(model, ref);
+  if (!facts?.columns.some((c) => c.isTime) || ref.table !== plan.table || !column) return null;
+  if (column.kind !== 'number' || column.entityType !== 'KPI' || column.isKey) return null;
+  const named = splitIdentifier(column.name).map((w) => lemma(w.toLowerCase()));
+  if (!named.includes(tokens[at + 2]?.lemma ?? '')) return null;
+  const total = { agg: 'sum' as const, column: ref, label: measureLabel('sum', column) };
+  if (measureSemantics(total, model).additive !== 'yes') return null;
+  return { ...plan, intent: 'value', columns: [], distinct: false, order: [], measures: [total] };
 }
