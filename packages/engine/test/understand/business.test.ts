@@ -85,6 +85,15 @@ describe('splits, conditions and rankings', () => {
     );
   });
 
+  it('"best selling" ranks the things named after it by what they sell', async () => {
+    await expectAnswerHas(
+      db,
+      await ask(db, 'our 3 best selling films last year'),
+      "SELECT film_title FROM bookings JOIN films USING (film_id) WHERE booking_date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY film_title ORDER BY sum(takings) DESC LIMIT 3",
+      true,
+    );
+  });
+
   it('the thing said before "with the fewest" is what is ranked', async () => {
     await expectAnswerHas(
       db,

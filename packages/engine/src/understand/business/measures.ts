@@ -10,7 +10,7 @@ import type { Mention } from '../mentions';
 import { BUSINESS_WEIGHTS } from '../weights';
 import { doubt, explain, factsAbout, isDated, nameDoubt, refOf, tableOf, type Draft } from './draft';
 import { isFlag } from './conditions';
-import { MONEY_MEASURE_NAMES, MONEY_VERBS, SHARE_WORDS, UNIT_WORDS } from './words';
+import { MONEY_MEASURE_NAMES, MONEY_VERBS, RANK_ASC, RANK_DESC, SHARE_WORDS, UNIT_WORDS } from './words';
 
 // The measure of a business question: a derived metric named, a numeric column named with or
 // without its aggregate, a count of things ("how many orders", "number of customers"), or what
@@ -416,8 +416,12 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
     if (at && !state) continue;
     // "bring in", "take in", "rake in": those verbs mean money only with "in".
     if (['bring', 'take', 'rake'].includes(verb.word) && d.tokens[i + 1]?.text !== 'in') continue;
-    // "made the most sell transactions": the things made are named, and counted elsewhere.
-    if (namesThingsAfter(d, i + 1)) continue;
+    // "made the most sell transactions": the things made are named, and counted elsewhere; but
+    // "the best selling product" ranks the products by what they sell.
+    const ranksThings =
+      t.text.endsWith('ing') &&
+      (RANK_DESC.has(d.tokens[i - 1]?.text ?? '') || RANK_ASC.has(d.tokens[i - 1]?.text ?? ''));
+    if (!ranksThings && namesThingsAfter(d, i + 1)) continue;
     // "units sold": units, counted elsewhere.
     if (d.tokens.some((x) => UNIT_WORDS.has(x.lemma))) continue;
     // "how much have we spent on shipping": what we pay out is a cost, not what sales bring in.
