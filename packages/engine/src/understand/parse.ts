@@ -134,26 +134,19 @@ function rankedFigure(u: Understanding, model: SemanticModel): Understanding {
     return u;
   const by = plan.order.find((o) => o.kind === 'column' && o.column);
   if (!by?.column) return u;
-  const [m] = plan.measures;
-  const same = m!.column?.table === by.column.table && m!.column.column === by.column.column;
+  const m = plan.measures[0]!;
+  const same = m.column?.table === by.column.table && m.column.column === by.column.column;
   if (
     plan.measures.length === 1 &&
     same &&
-    !m!.over &&
-    !m!.metric &&
-    ['sum', 'avg', 'max', 'min'].includes(m!.agg)
+    !m.over &&
+    !m.metric &&
+    ['sum', 'avg', 'max', 'min'].includes(m.agg)
   ) {
     const agg = by.dir === 'desc' ? 'max' : 'min';
     const { limit: _limit, ...rest } = plan;
-    return {
-      ...u,
-      plan: {
-        ...rest,
-        intent: 'value',
-        measures: [{ ...m!, agg, label: measureLabel(agg, columnOf(model, m!.column)) }],
-        order: [],
-      },
-    };
+    const extreme = { ...m, agg, label: measureLabel(agg, columnOf(model, m.column)) } as const;
+    return { ...u, plan: { ...rest, intent: 'value', measures: [extreme], order: [] } };
   }
   return {
     ...u,
@@ -173,18 +166,13 @@ function withoutDaysInPeriods(plan: TQueryPlan | null): TQueryPlan | null {
   const days = plan.dimensions.filter((d) => !d.grain && plan.dimensions.some((x) => x.grain && same(x, d)));
   if (!days.length) return plan;
   const kept = plan.dimensions.filter((d) => !days.includes(d));
-  const index = new Map(plan.dimensions.map((d, i) => [i, kept.indexOf(d)]));
-  return {
-    ...plan,
-    dimensions: kept,
-    order: plan.order.flatMap((o) =>
-      o.kind !== 'dimension'
-        ? [o]
-        : index.get(o.index ?? -1)! >= 0
-          ? [{ ...o, index: index.get(o.index!)! }]
-          : [],
-    ),
-  };
+  // Orders by dimension keep pointing at the same dimensions; those of a day removed go.
+  const order = plan.order.flatMap((o) => {
+    if (o.kind !== 'dimension') return [o];
+    const index = kept.indexOf(plan.dimensions[o.index ?? 0]!);
+    return index >= 0 ? [{ ...o, index }] : [];
+  });
+  return { ...plan, dimensions: kept, order };
 }
 
 function understandShapes(question: string, model: SemanticModel, now: Date): Understanding {

@@ -469,13 +469,13 @@ const OBJECT_LEAD = new Set([
   'any',
 ]);
 
-/** Whether the words from `at` name things (a table's rows), past "the most" and values of them. */
 /** Whether the words after a verb ask how much, not what: "the most", "more than 500", "least". */
 function paysAnAmount(d: Draft, at: number): boolean {
   const next = d.tokens[at]?.text === 'the' ? d.tokens[at + 1] : d.tokens[at];
   return !!next && ['most', 'least', 'more', 'less'].includes(next.text) && !namesThingsAfter(d, at);
 }
 
+/** Whether the words from `at` name things (a table's rows), past "the most" and values of them. */
 function namesThingsAfter(d: Draft, at: number): boolean {
   let k = at;
   for (;;) {
