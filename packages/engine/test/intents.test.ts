@@ -177,6 +177,14 @@ describe('breakdowns, rankings and comparisons', () => {
       "SELECT sum(o.profit) FROM orders o JOIN products p USING (product_id) WHERE p.product_name = 'Laptop'",
     );
   });
+  it('"orders placed last month by channel" counts the orders of each channel', async () => {
+    const a = await ask(demo, 'Orders placed last month by channel');
+    await expectSameRows(
+      demo,
+      a,
+      "SELECT channel, count(*) FROM orders WHERE order_date >= DATE '2026-10-01' AND order_date < DATE '2026-11-01' GROUP BY 1",
+    );
+  });
   it('"ordered in October" is when the orders were placed, not a sorting', async () => {
     const a = await ask(demo, 'How many customers ordered in October?');
     expect(a.plan?.order).toEqual([]);

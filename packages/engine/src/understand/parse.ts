@@ -1338,9 +1338,20 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
  * value of it.
  */
 function rowsPerGroup(ctx: ParseContext): boolean {
+  // "invoices issued last month by status": only a verb and the period between the rows and "by".
+  const between = (from: number, to: number) =>
+    ctx.tokens
+      .slice(from, to)
+      .every(
+        (x, k) =>
+          ctx.used.has(from + k) || isSoftWord(x.text) || ['in', 'during', 'on', 'the'].includes(x.text),
+      );
   return ctx.tokens.some((t, i) => {
     if (t.text !== 'per' && t.text !== 'by') return false;
-    const rows = ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.end === i);
+    const rows = ctx.resolved.some(
+      (r) =>
+        r.kind === 'table' && r.table === ctx.base && (r.end === i || (r.start === 0 && between(r.end, i))),
+    );
     const group = ctx.resolved.find((r) => r.kind === 'column' && r.start === i + 1);
     return (
       rows &&
