@@ -18,8 +18,7 @@ export function withNamedAttributes(
   plan: TQueryPlan | null,
   model: SemanticModel,
 ): TQueryPlan | null {
-  if (!plan || !plan.measures.length || plan.perGroupLimit || plan.cumulative || plan.periodChange)
-    return null;
+  if (!namesGroups(plan)) return null;
   const inPlan = new Set(
     [
       ...plan.dimensions.map((d) => d.column),
@@ -63,14 +62,25 @@ export function withNamedAttributes(
     }
   }
   if (!added || dimensions.length > 4) return null;
-  // Orders by dimension index keep pointing at the same dimensions.
-  const moved = (i: number) => dimensions.indexOf(plan.dimensions[i]!);
-  return {
-    ...plan,
-    dimensions,
-    order: plan.order.map((o) => (o.kind === 'dimension' ? { ...o, index: moved(o.index ?? 0) } : o)),
-  };
+  return withDimensions(plan, dimensions);
 }
+
+/**
+ * The plan grouped by `dimensions` instead: orders by a dimension keep pointing at the same
+ * dimension; those of a dimension left out go.
+ */
+export function withDimensions(plan: TQueryPlan, dimensions: TDimension[]): TQueryPlan {
+  const order = plan.order.flatMap((o) => {
+    if (o.kind !== 'dimension') return [o];
+    const index = dimensions.indexOf(plan.dimensions[o.index ?? 0]!);
+    return index >= 0 ? [{ ...o, index }] : [];
+  });
+  return { ...plan, dimensions, order };
+}
+
+/** Plans whose groups may be shown with names: measured, not top-N per group nor along time. */
+const namesGroups = (plan: TQueryPlan | null): plan is TQueryPlan =>
+  !!plan && plan.measures.length > 0 && !plan.perGroupLimit && !plan.cumulative && !plan.periodChange;
 
 /**
  * "suppliers that shipped nothing, with their cities": things listed with something of theirs are
@@ -108,8 +118,7 @@ export function withNamesBesideKeys(
   plan: TQueryPlan | null,
   model: SemanticModel,
 ): TQueryPlan | null {
-  if (!plan || !plan.measures.length || plan.perGroupLimit || plan.cumulative || plan.periodChange)
-    return null;
+  if (!namesGroups(plan)) return null;
   if (plan.dimensions.length > 2 || tokens.some((t) => KEY_WORDS.has(t.text))) return null;
   const dimensions: TDimension[] = [];
   for (const d of plan.dimensions) {
@@ -124,11 +133,5 @@ export function withNamesBesideKeys(
     if ((name.distinctCount ?? 0) < 0.9 * (target?.rowCount ?? Infinity)) continue;
     dimensions.push({ column: { table: name.table, column: name.name }, label: name.label });
   }
-  if (dimensions.length === plan.dimensions.length) return null;
-  const moved = (i: number) => dimensions.indexOf(plan.dimensions[i]!);
-  return {
-    ...plan,
-    dimensions,
-    order: plan.order.map((o) => (o.kind === 'dimension' ? { ...o, index: moved(o.index ?? 0) } : o)),
-  };
+  return dimensions.length === plan.dimensions.length ? null : withDimensions(plan, dimensions);
 }

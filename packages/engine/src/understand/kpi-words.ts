@@ -50,7 +50,7 @@ const KPIS: KpiWords[] = [
   },
 ];
 
-const wordsOf = (c: ModelColumn) => splitIdentifier(c.name).map((w) => lemma(w.toLowerCase()));
+const wordsOf = (c: ModelColumn) => splitIdentifier(c.name).map(lemma);
 
 /** The first number column of `table` whose name holds one of `words` (in their order). */
 function columnNamed(columns: ModelColumn[], words: string[]): ModelColumn | undefined {
@@ -81,7 +81,7 @@ export function kpiWording(question: string, model: SemanticModel): KpiReading |
       const bottom = columnNamed(table.columns, kpi.bottom);
       if (!top || !bottom || top === bottom) continue;
       const plain = `${splitIdentifier(top.name).join(' ')} per ${splitIdentifier(bottom.name)
-        .map((w) => lemma(w.toLowerCase()))
+        .map(lemma)
         .join(' ')}`;
       return {
         text: question.slice(0, m.index) + plain + question.slice(m.index + m[0].length),

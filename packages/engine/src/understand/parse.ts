@@ -53,7 +53,7 @@ import { readDuration } from './durations';
 import { relatedClause } from './related-rows';
 import { combinationsWording, rankCombinations } from './combinations';
 import { firstLastWording } from './first-last';
-import { withNamedAttributes, withNamesBesideKeys, withThingNames } from './group-attributes';
+import { withDimensions, withNamedAttributes, withNamesBesideKeys, withThingNames } from './group-attributes';
 import { howMuchIsTotal, totalsOverThreshold } from './totals-threshold';
 import { kpiWording, namedKpi } from './kpi-words';
 import { columnOf } from './shape-input';
@@ -165,14 +165,10 @@ function withoutDaysInPeriods(plan: TQueryPlan | null): TQueryPlan | null {
     a.column.table === b.column.table && a.column.column === b.column.column;
   const days = plan.dimensions.filter((d) => !d.grain && plan.dimensions.some((x) => x.grain && same(x, d)));
   if (!days.length) return plan;
-  const kept = plan.dimensions.filter((d) => !days.includes(d));
-  // Orders by dimension keep pointing at the same dimensions; those of a day removed go.
-  const order = plan.order.flatMap((o) => {
-    if (o.kind !== 'dimension') return [o];
-    const index = kept.indexOf(plan.dimensions[o.index ?? 0]!);
-    return index >= 0 ? [{ ...o, index }] : [];
-  });
-  return { ...plan, dimensions: kept, order };
+  return withDimensions(
+    plan,
+    plan.dimensions.filter((d) => !days.includes(d)),
+  );
 }
 
 function understandShapes(question: string, model: SemanticModel, now: Date): Understanding {

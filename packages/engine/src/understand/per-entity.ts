@@ -194,7 +194,7 @@ export function averageOverOwnRows(tokens: Token[], plan: TQueryPlan | null, mod
   const rows = table.rowCount ?? 0;
   if (rows < 2 || (column.distinctCount ?? 0) < 0.9 * rows) return null;
   // "per campaign" names the rows themselves.
-  const rowWords = new Set(splitIdentifier(table.name).map((w) => lemma(w.toLowerCase())));
+  const rowWords = new Set(splitIdentifier(table.name).map(lemma));
   const said = tokens.some(
     (t, i) => (t.text === 'per' || EACH.has(t.text)) && rowWords.has(tokens[i + 1]?.lemma ?? ''),
   );

@@ -94,7 +94,7 @@ export function howMuchIsTotal(
   const column = columnOf(model, ref);
   if (!facts?.columns.some((c) => c.isTime) || ref.table !== plan.table || !column) return null;
   if (column.kind !== 'number' || column.entityType !== 'KPI' || column.isKey) return null;
-  const named = splitIdentifier(column.name).map((w) => lemma(w.toLowerCase()));
+  const named = splitIdentifier(column.name).map(lemma);
   if (!named.includes(tokens[at + 2]?.lemma ?? '')) return null;
   const total = { agg: 'sum' as const, column: ref, label: measureLabel('sum', column) };
   if (measureSemantics(total, model).additive !== 'yes') return null;

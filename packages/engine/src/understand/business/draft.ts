@@ -116,14 +116,14 @@ export function datesOf(model: SemanticModel, table: ModelTable): ModelColumn[] 
   if (own.length) return own;
   // Only lines of something ("order_items", "invoice_lines", "OrderDetails"): a professor is no
   // line of the employee record that holds a birth date.
-  const words = splitIdentifier(table.name).map((w) => lemma(w.toLowerCase()));
+  const words = splitIdentifier(table.name).map(lemma);
   const parents = model.joins
     .filter((j) => j.from.length === 1 && j.from[0]!.table === table.name)
     .map((j) => tableOf(model, j.to[0]!.table))
     .filter((t): t is ModelTable => !!t && t.columns.some((c) => c.isTime));
   if (parents.length !== 1) return [];
   const parent = parents[0]!;
-  const parentWords = splitIdentifier(parent.name).map((w) => lemma(w.toLowerCase()));
+  const parentWords = splitIdentifier(parent.name).map(lemma);
   const lines =
     words.some((w) => LINE_WORDS.has(w)) && words.some((w) => parentWords.includes(w) || w === 'line');
   return lines ? parent.columns.filter((c) => c.isTime) : [];
