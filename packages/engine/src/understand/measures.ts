@@ -1,7 +1,7 @@
 import type { TMeasureAggregate, TMeasure } from '@catalyst/contracts';
 import type { ModelColumn } from '../model/types';
 import { AGG_WORDS, DISTINCT_WORDS } from './keywords';
-import { adjectiveColumn } from '../nlp/lexicon';
+import { adjectiveColumn, synonymsOf } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import { isEntityColumn, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
@@ -145,6 +145,14 @@ function referenceColumn(ctx: ParseContext, column: ModelColumn): boolean {
     j.from.some((f) => f.table === column.table && f.column === column.name),
   );
   return refs || namedId(column.name);
+}
+
+/** Whether a column holds the quality an adjective grades ("cheapest" of a price or a fee). */
+function grades(quality: string, column: ModelColumn): boolean {
+  // A date grades age ("the youngest" by a birth date).
+  if (column.kind === 'date') return true;
+  const words = splitIdentifier(column.name).map(lemma);
+  return [quality, ...synonymsOf(quality)].some((w) => words.includes(w));
 }
 
 /** Only values lie between two positions ("king" in "the number of king beds"). */
@@ -295,7 +303,13 @@ export function findMeasures(
     run.push({ at: i, agg });
     const nextAgg = AGG_WORDS[t[n]?.text ?? ''];
     if (nextAgg && n > i + 1) continue; // "average and total amount": collect the list first
-    const col = nextColumn(ctx, i + 1, true);
+    const next = nextColumn(ctx, i + 1, true);
+    // "the cheapest product", "the youngest customer": a quality's superlative is of the column
+    // it grades (a price, an age), never of the thing's key; the thing is ranked by that quality.
+    const col =
+      next && adjective && (next.column.isKey || idLike(next.column)) && !grades(adjective.word, next.column)
+        ? undefined
+        : next;
     // "the largest number of documents" ranks by a count too, unless a measure column is named so.
     const countRank =
       !EXPLICIT.has(t[i]!.text) &&
@@ -442,6 +456,16 @@ export function findMeasures(
             : after.alternatives.find((a) => a.entityType === 'KPI')
           : undefined;
       if (after?.kind === 'column' && after.start === atK.end && kpi) col = { ...after, column: kpi };
+      // "how many corporate customers": the things the value qualifies (by a column of their own
+      // table, not of the counted rows), through their reference.
+      else if (
+        after?.kind === 'column' &&
+        after.start === atK.end &&
+        referenceColumn(ctx, after.column) &&
+        atK.hits.every((h) => h.ref.table !== ctx.base.name) &&
+        t.slice(atK.start, atK.end).every((x) => x.number === null)
+      )
+        col = after;
     }
     const tab = mentionCovering(ctx, k + (t[k]?.text === 'the' ? 1 : 0));
     const groupedQuestion = t.some((x) =>
@@ -538,7 +562,10 @@ export function findMeasures(
         ctx.consumed.add(col.start);
         markUsed(ctx, col.start, col.end);
         // "the number of products in each order" on order items: a reference repeats, count each once.
-        if (col.start === k && !col.joined && col.quality >= 0.85 && referenceColumn(ctx, col.column)) {
+
+        // "how many corporate customers": the same, after a value that qualifies them.
+        const named = col.start === k || (tab?.kind === 'value' && tab.start === k && col.start === tab.end);
+        if (named && !col.joined && col.quality >= 0.85 && referenceColumn(ctx, col.column)) {
           measures.push({
             at: c.start,
             m: {

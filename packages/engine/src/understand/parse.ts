@@ -63,6 +63,7 @@ import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
 import { readBusinessQuestion } from './business/read';
+import { namesColumn } from './business/time';
 import type { Understanding } from './understanding';
 
 export type { Understanding } from './understanding';
@@ -1314,7 +1315,9 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     limit: ctx.limit,
     comparison: time.comparison?.kind,
     share: shaped.share,
-    ...(ctx.time.period && timeRangeOf(ctx) ? { timeRange: timeRangeOf(ctx)! } : {}),
+    ...(ctx.time.period && timeRangeOf(ctx, referencing?.table)
+      ? { timeRange: timeRangeOf(ctx, referencing?.table)! }
+      : {}),
   };
   return {
     plan,
@@ -1404,9 +1407,17 @@ function fullNames(ctx: ParseContext): { first: ModelColumn; last: ModelColumn }
   return { first: first[0]!, last: last[0]! };
 }
 
-function timeRangeOf(ctx: ParseContext): TQueryPlan['timeRange'] | null {
+/**
+ * The period's column: the base's date, or, where the base's things are counted through the rows
+ * that refer to them ("customers who placed orders last month"), those rows' date unless the
+ * question names the base's own ("customers who signed up last month").
+ */
+function timeRangeOf(ctx: ParseContext, counted?: string): TQueryPlan['timeRange'] | null {
   const p = ctx.time.period;
-  const col = ctx.base.columns.find((c) => c.isTime);
+  const own = ctx.base.columns.find((c) => c.isTime);
+  const through = ctx.model.tables.find((t) => t.name === counted)?.columns.find((c) => c.isTime);
+  const ownNamed = !!own && ctx.tokens.some((t) => namesColumn(t.text, own));
+  const col = through && !ownNamed ? through : own;
   if (!p || !col) return null;
   return { column: ref(col), from: p.from, to: p.to, label: p.label };
 }

@@ -62,3 +62,21 @@ describe('money said by a verb', () => {
     expect(a.rows[0]).toEqual(['Dyno', 900]);
   });
 });
+
+describe('things counted through the rows that refer to them', () => {
+  it("a period said of the referring rows applies to their date, not the things' own", async () => {
+    // Accounts 1, 2 and 3 were invoiced in March 2026; none was created then.
+    const a = await askData(db, 'How many accounts received invoices in March 2026?', 0.8);
+    expect(a.plan?.timeRange?.column).toEqual({ table: 'invoices', column: 'issued_date' });
+    await expectSameRows(db, a, 'SELECT 3');
+  });
+
+  it("a value before the things' name counts those things, not the rows", async () => {
+    // Three pro invoices in March 2026 (1, 3 and 7), from two pro accounts (1 and 3).
+    const a = await askData(db, 'How many pro accounts received invoices in March 2026?', 0.8);
+    expect(a.plan?.measures.map((m) => `${m.agg}(${m.column?.column})`)).toEqual([
+      'count_distinct(account_id)',
+    ]);
+    await expectSameRows(db, a, 'SELECT 2');
+  });
+});

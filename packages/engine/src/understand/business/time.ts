@@ -8,7 +8,7 @@ import { datesOf, describesRows, doubt, explain, refOf, type Draft } from './dra
 // week") groups by Monday to Sunday.
 
 /** Whether a word is another form of the first word of a date column's name ("signed" of signup_date). */
-function namesColumn(word: string, column: ModelColumn): boolean {
+export function namesColumn(word: string, column: ModelColumn): boolean {
   const first = column.name
     .replace(/([a-z])([A-Z])/g, '$1_$2')
     .toLowerCase()

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askData, openCsvData, type Demo } from '../setup';
+
+// A superlative of a quality ("cheapest", "youngest") grades a column holding that quality (a
+// price, an age). Said of things whose only number is their key, it never asks for the smallest
+// or largest key.
+
+let db: Demo;
+beforeAll(async () => {
+  const products = [
+    'product_id,product_name,list_price',
+    '1,Kettle,40',
+    '2,Toaster,25',
+    '3,Blender,90',
+    '4,Mixer,60',
+  ];
+  const sales = ['sale_id,product_id,member_id,sale_date,quantity'];
+  for (let k = 1; k <= 40; k++)
+    sales.push(`${k},${1 + (k % 4)},${1 + (k % 7)},2026-0${1 + (k % 9)}-1${k % 10},${1 + (k % 3)}`);
+  const members = ['member_id,member_name', ...[1, 2, 3, 4, 5, 6, 7].map((k) => `${k},Member ${k}`)];
+  db = await openCsvData({
+    'products.csv': products.join('\n') + '\n',
+    'sales.csv': sales.join('\n') + '\n',
+    'members.csv': members.join('\n') + '\n',
+  });
+});
+afterAll(async () => {
+  await db.warehouse.close();
+});
+
+const keyExtremes = (a: Awaited<ReturnType<typeof askData>>) =>
+  (a.plan?.measures ?? []).filter(
+    (m) => (m.agg === 'min' || m.agg === 'max') && /_id$/.test(m.column?.column ?? ''),
+  );
+
+describe('superlatives of a quality', () => {
+  it('"the cheapest product" ranks the products by their price, not by their id', async () => {
+    const a = await askData(db, 'What is the cheapest product?', 0);
+    expect(keyExtremes(a)).toEqual([]);
+    expect(a.plan?.order[0]).toEqual(expect.objectContaining({ dir: 'asc' }));
+    expect(a.rows).toHaveLength(1);
+    expect(a.rows[0]).toContain('Toaster');
+  });
+
+  it('"the youngest member", where no column holds an age, is not the smallest member id', async () => {
+    const a = await askData(db, 'What is our youngest member?', 0);
+    expect(keyExtremes(a)).toEqual([]);
+  });
+
+  it('the superlative of a number column the quality grades stays its extreme', async () => {
+    const a = await askData(db, 'What is the cheapest list price?', 0.5);
+    expect(a.plan?.measures.map((m) => `${m.agg}(${m.column?.column})`)).toEqual(['min(list_price)']);
+    expect(a.rows).toEqual([[25]]);
+  });
+});
