@@ -64,6 +64,7 @@ import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
 import { readBusinessQuestion } from './business/read';
 import { namesColumn } from './business/time';
+import { priceWording, readsPrice } from './price-verb';
 import type { Understanding } from './understanding';
 
 export type { Understanding } from './understanding';
@@ -106,6 +107,12 @@ export function understand(question: string, model: SemanticModel, now: Date): U
   if (kpi) {
     const u = understandWords(kpi.text, model, now);
     if (u.plan?.measures.some((m) => m.over)) return { ...u, plan: namedKpi(u.plan, kpi.label) };
+  }
+  // "how much does the laptop cost": read as "what is the list price of the laptop".
+  const priced = priceWording(question, model);
+  if (priced) {
+    const u = understandWords(priced.text, model, now);
+    if (readsPrice(u.plan, priced.price)) return u;
   }
   return understandWords(question, model, now);
 }

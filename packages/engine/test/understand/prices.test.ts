@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askData, openCsvData, type Demo } from '../setup';
 
-// A superlative of a quality ("cheapest", "youngest") grades a column holding that quality (a
-// price, an age). Said of things whose only number is their key, it never asks for the smallest
-// or largest key.
+// What things cost. A superlative of a quality ("cheapest", "youngest") grades a column holding
+// that quality (a price, an age); said of things whose only number is their key, it never asks
+// for the smallest or largest key. The verb "cost" said of things asks for their price
+// (understand/price-verb.ts), not for the cost column of the sales of them.
 
 let db: Demo;
 beforeAll(async () => {
@@ -14,9 +15,11 @@ beforeAll(async () => {
     '3,Blender,90',
     '4,Mixer,60',
   ];
-  const sales = ['sale_id,product_id,member_id,sale_date,quantity'];
+  const sales = ['sale_id,product_id,member_id,sale_date,quantity,cost'];
   for (let k = 1; k <= 40; k++)
-    sales.push(`${k},${1 + (k % 4)},${1 + (k % 7)},2026-0${1 + (k % 9)}-1${k % 10},${1 + (k % 3)}`);
+    sales.push(
+      `${k},${1 + (k % 4)},${1 + (k % 7)},2026-0${1 + (k % 9)}-1${k % 10},${1 + (k % 3)},${10 + (k % 5)}`,
+    );
   const members = ['member_id,member_name', ...[1, 2, 3, 4, 5, 6, 7].map((k) => `${k},Member ${k}`)];
   db = await openCsvData({
     'products.csv': products.join('\n') + '\n',
@@ -51,5 +54,29 @@ describe('superlatives of a quality', () => {
     const a = await askData(db, 'What is the cheapest list price?', 0.5);
     expect(a.plan?.measures.map((m) => `${m.agg}(${m.column?.column})`)).toEqual(['min(list_price)']);
     expect(a.rows).toEqual([[25]]);
+  });
+});
+
+describe('the verb "cost" said of things', () => {
+  it('"how much does the kettle cost" is its list price, not the total cost of its sales', async () => {
+    const a = await askData(db, 'How much does the kettle cost?', 0.5);
+    expect(a.rows).toEqual([[40]]);
+  });
+
+  it('"which products cost more than 50" keeps the products priced over 50', async () => {
+    const a = await askData(db, 'Which products cost more than 50?', 0.5);
+    expect(a.rows.map((r) => r.find((v) => typeof v === 'string')).sort()).toEqual(['Blender', 'Mixer']);
+  });
+
+  it('"which product costs the most" is the one with the highest price', async () => {
+    const a = await askData(db, 'Which product costs the most?', 0.5);
+    expect(a.rows).toHaveLength(1);
+    expect(a.rows[0]).toContain('Blender');
+  });
+
+  it('"what does it cost us" is the cost to the business, read as before', async () => {
+    const a = await askData(db, 'How much does the kettle cost us?', 0);
+    expect(a.plan?.columns.some((c) => c.column === 'list_price') ?? false).toBe(false);
+    expect(a.plan?.measures.some((m) => m.column?.column === 'list_price') ?? false).toBe(false);
   });
 });
