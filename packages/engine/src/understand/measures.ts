@@ -147,6 +147,12 @@ function referenceColumn(ctx: ParseContext, column: ModelColumn): boolean {
   return refs || namedId(column.name);
 }
 
+/** "most" or "least" right before a graded adjective ("the most expensive"), else undefined. */
+export function gradedDegree(t: { text: string }[], at: number): 'most' | 'least' | undefined {
+  const before = t[at - 1]?.text;
+  return (before === 'most' || before === 'least') && adjectiveColumn(t[at]?.text ?? '') ? before : undefined;
+}
+
 /** Whether a column holds the quality an adjective grades ("cheapest" of a price or a fee). */
 function grades(quality: string, column: ModelColumn): boolean {
   // A date grades age ("the youngest" by a birth date).
@@ -284,6 +290,8 @@ export function findMeasures(
     if (ctx.used.has(i) || (covering && !(adjective && covering.kind === 'column' && covering.end === i + 1)))
       continue;
     // "the coldest reading": a superlative of a graded quality is its minimum or maximum.
+    // "the most expensive": the superlative of the adjective after it (shape.ts), not a count.
+    if (gradedDegree(t, i + 1)) continue;
     const agg =
       AGG_WORDS[t[i]!.text] ??
       (adjective && t[i]!.text.endsWith('est') ? (adjective.dir === 'desc' ? 'max' : 'min') : undefined);

@@ -64,6 +64,7 @@ import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
 import { readBusinessQuestion } from './business/read';
 import { namesColumn } from './business/time';
+import { adjectiveColumn } from '../nlp/lexicon';
 import { priceWording, readsPrice } from './price-verb';
 import type { Understanding } from './understanding';
 
@@ -1087,7 +1088,18 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       const thingsNamed =
         /name|title/i.test(label.name) &&
         ctx.resolved.some((r) => r.kind === 'table' && r.table === ctx.base && r.start === first);
-      if (!/^(who|which)\b/i.test(text) && !thingsNamed) penalise(ctx, 0.6, 'no column was named');
+      // "what is our cheapest product": things ranked by the quality said right before their name.
+      const thingsRanked =
+        !!ranking?.column &&
+        ctx.resolved.some(
+          (r) =>
+            r.kind === 'table' &&
+            r.table === ctx.base &&
+            ctx.used.has(r.start - 1) &&
+            !!adjectiveColumn(tokens[r.start - 1]?.text ?? ''),
+        );
+      if (!/^(who|which)\b/i.test(text) && !thingsNamed && !thingsRanked)
+        penalise(ctx, 0.6, 'no column was named');
     }
     intent = shaped.intent ?? 'list';
     // "signups 2025": a noun made from a date column names the events, to be counted; a list

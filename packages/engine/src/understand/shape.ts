@@ -20,7 +20,7 @@ import {
   type ParseContext,
 } from './context';
 import type { CountCondition } from './filters';
-import { measureLabel } from './measures';
+import { gradedDegree, measureLabel } from './measures';
 import { DOUBT_WEIGHTS } from './weights';
 
 /** A time grain ("by month") becomes a dimension on the table's time column. */
@@ -455,7 +455,11 @@ export function applyOrdering(
   }
   // Superlatives.
   const supers = t.flatMap((x, i) =>
-    !ctx.used.has(i) && (SUPERLATIVE_DESC.has(x.text) || SUPERLATIVE_ASC.has(x.text)) ? [i] : [],
+    !ctx.used.has(i) &&
+    (SUPERLATIVE_DESC.has(x.text) || SUPERLATIVE_ASC.has(x.text)) &&
+    !gradedDegree(t, i + 1)
+      ? [i]
+      : [],
   );
   const at = [...new Set([...pending, ...supers])].sort((a, b) => a - b)[0];
   if (at !== undefined && !ctx.order.length) {
@@ -599,15 +603,18 @@ export function applyOrdering(
   if (!ctx.order.length) {
     for (const [i, x] of t.entries()) {
       const adj = adjectiveColumn(x.text);
-      if (!adj || !x.text.endsWith('est') || ctx.used.has(i)) continue;
+      // "the most expensive", "the least expensive": a superlative said in two words.
+      const degree = !x.text.endsWith('est') ? gradedDegree(t, i) : undefined;
+      if (!adj || (!x.text.endsWith('est') && !degree) || ctx.used.has(i)) continue;
       const col = ctx.base.columns.find(
         (c) => c.kind === 'number' && splitIdentifier(c.name).map(lemma).includes(adj.word),
       );
       if (!col) continue;
-      markUsed(ctx, i, i + 1);
+      markUsed(ctx, degree ? i - 1 : i, i + 1);
       const covering = mentionCovering(ctx, i);
       if (covering?.kind === 'column' && covering.column === col) ctx.consumed.add(covering.start);
-      ctx.order.push({ kind: 'column', column: ref(col), dir: adj.dir });
+      const flip = degree === 'least' ? { asc: 'desc', desc: 'asc' }[adj.dir] : adj.dir;
+      ctx.order.push({ kind: 'column', column: ref(col), dir: flip as 'asc' | 'desc' });
       ctx.limit = limitNear(ctx, i) ?? 1;
       intent = 'superlative';
       break;

@@ -50,6 +50,17 @@ describe('superlatives of a quality', () => {
     expect(keyExtremes(a)).toEqual([]);
   });
 
+  it('"the most expensive", "the least expensive": the superlative said in two words ranks the same way', async () => {
+    const most = await askData(db, 'What are the 2 most expensive products?', 0.5);
+    expect(most.rows.map((r) => r.find((v) => typeof v === 'string'))).toEqual(['Blender', 'Mixer']);
+    const least = await askData(db, 'Which product is the least expensive?', 0.5);
+    expect(least.rows).toHaveLength(1);
+    expect(least.rows[0]).toContain('Toaster');
+    const ours = await askData(db, 'What is our most expensive product?', 0.5);
+    expect(ours.rows).toHaveLength(1);
+    expect(ours.rows[0]).toContain('Blender');
+  });
+
   it('the superlative of a number column the quality grades stays its extreme', async () => {
     const a = await askData(db, 'What is the cheapest list price?', 0.5);
     expect(a.plan?.measures.map((m) => `${m.agg}(${m.column?.column})`)).toEqual(['min(list_price)']);
