@@ -83,8 +83,9 @@ const namesGroups = (plan: TQueryPlan | null): plan is TQueryPlan =>
   !!plan && plan.measures.length > 0 && !plan.perGroupLimit && !plan.cumulative && !plan.periodChange;
 
 /**
- * "suppliers that shipped nothing, with their cities": things listed with something of theirs are
- * listed by their name too (the name first), as a list of people or products is read.
+ * "suppliers that shipped nothing, with their cities", "the price of each product": things listed
+ * with something of theirs are listed by their name too (the name first), as a list of people or
+ * products is read.
  */
 export function withThingNames(
   tokens: Token[],
@@ -96,13 +97,25 @@ export function withThingNames(
     (t, i) =>
       ['with', 'including', 'plus'].includes(t.text) && ['their', 'its'].includes(tokens[i + 1]?.text ?? ''),
   );
-  if (at < 0) return null;
+  // "the region of every store": one row per store, unless distinct values are asked for.
+  const distinctSaid = tokens.some((t) => ['distinct', 'different', 'unique'].includes(t.text));
+  if (at < 0 && !(eachThing(tokens, plan.table, model) && !distinctSaid)) return null;
   const table = model.tables.find((t) => t.name === plan.table);
   const name = table?.columns.find(isNameColumn);
   if (!table || !name || plan.columns.some((c) => c.table === table.name && c.column === name.name))
     return null;
   // One row per thing: its name beside what it has.
   return { ...plan, distinct: false, columns: [{ table: table.name, column: name.name }, ...plan.columns] };
+}
+
+/** "the price of each product": the listed things' table named after "each" or "every". */
+function eachThing(tokens: Token[], table: string, model: SemanticModel): boolean {
+  return findMentions(tokens, model).some(
+    (m) =>
+      m.kind === 'table' &&
+      ['each', 'every'].includes(tokens[m.start - 1]?.text ?? '') &&
+      m.tables[0]?.table.name === table,
+  );
 }
 
 /** Words that ask for keys themselves: where said, keys are shown as they are. */

@@ -32,6 +32,17 @@ describe('a name said of the things grouped by their key is shown beside it', ()
     expect(answer.plan?.columns.map((c) => c.column)).toEqual(['client_name', 'region']);
   });
 
+  it('"the region of each client" shows one row per client, named', async () => {
+    const answer = await ask('What is the region of each client?');
+    expect(answer.plan?.columns.map((c) => c.column)).toEqual(['client_name', 'region']);
+    expect(answer.rows).toHaveLength(4);
+  });
+
+  it('"the different regions" stay distinct values', async () => {
+    const answer = await ask('What are the different regions of the clients?');
+    expect(answer.rows).toHaveLength(2);
+  });
+
   it('adds nothing the question did not name', async () => {
     const answer = await ask('number of trades for each client');
     expect(answer.plan?.dimensions.map((d) => d.column.column)).not.toContain('region');
