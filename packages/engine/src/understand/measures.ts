@@ -314,8 +314,11 @@ export function findMeasures(
     const next = nextColumn(ctx, i + 1, true);
     // "the cheapest product", "the youngest customer": a quality's superlative is of the column
     // it grades (a price, an age), never of the thing's key; the thing is ranked by that quality.
+    // Nor is "the top customer" the largest customer id: things are ranked at the top by a
+    // measure.
+    const keyNext = !!next && (next.column.isKey || idLike(next.column));
     const col =
-      next && adjective && (next.column.isKey || idLike(next.column)) && !grades(adjective.word, next.column)
+      keyNext && ((adjective && !grades(adjective.word, next!.column)) || t[i]!.text === 'top')
         ? undefined
         : next;
     // "the largest number of documents" ranks by a count too, unless a measure column is named so.

@@ -61,6 +61,11 @@ describe('superlatives of a quality', () => {
     expect(ours.rows[0]).toContain('Blender');
   });
 
+  it('"the top member" is ranked by a measure, never the largest member id', async () => {
+    const a = await askData(db, 'top member this year', 0);
+    expect(keyExtremes(a)).toEqual([]);
+  });
+
   it('the superlative of a number column the quality grades stays its extreme', async () => {
     const a = await askData(db, 'What is the cheapest list price?', 0.5);
     expect(a.plan?.measures.map((m) => `${m.agg}(${m.column?.column})`)).toEqual(['min(list_price)']);
