@@ -134,6 +134,14 @@ describe('words', () => {
     expect(tokens.filter((t) => t.quoted).map((t) => t.raw)).toEqual(['Donor Hall']);
     expect(tokens.map((t) => t.text)).toContain('owner');
   });
+  it('reads a magnitude written after a number as part of it', () => {
+    const numbers = (q: string) => tokenize(q).flatMap((t) => (t.number === null ? [] : [t.number]));
+    expect(numbers('revenue over 2M, 1.5m or 10k')).toEqual([2_000_000, 1_500_000, 10_000]);
+    expect(numbers('above 2 million and below 3 billion')).toEqual([2_000_000, 3_000_000_000]);
+    // No magnitude: units and words that only start like one.
+    expect(numbers('2 months, 5 km, 3 mm and 20%')).toEqual([2, 5, 3, 20]);
+    expect(tokenize('over 2 million orders').map((t) => t.text)).toEqual(['over', '2000000', 'orders']);
+  });
   it('keeps the -ie of nouns that have one', () => {
     expect(['movies', 'cities', 'ties', 'companies'].map(lemma)).toEqual(['movie', 'city', 'tie', 'company']);
   });

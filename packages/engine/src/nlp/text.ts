@@ -190,14 +190,33 @@ const RATE_NOUNS = new Set([
   'markup',
 ]);
 
+/** Magnitudes written after a number: "10k", "2M", "1.5bn", "2 million". */
+const MAGNITUDES: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mm: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  millions: 1e6,
+  bn: 1e9,
+  billion: 1e9,
+  billions: 1e9,
+};
+/** A letter right after the digits ("2M"), or a word after a space ("2 million"). */
+const MAGNITUDE_AFTER = /^(?:(k|m|mm|mn|bn)|\s+(thousand|millions?|billions?))(?![\p{L}\p{N}])/iu;
+
 /** Splits a question into tokens; text in quotes stays one token. */
 export function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
+  // Where a number's magnitude word ends: the words up to there belong to the number.
+  let skipUntil = 0;
   const re =
     /"([^"]{1,200})"|“([^”]{1,200})”|'([^']{1,200})'(?![a-z])|‘([^‘’]{1,200})’(?![a-z])|(-?\d+(?:[.,]\d+)*%?)|([\p{L}\p{N}]+(?:['’][\p{L}]+)*(?:[-&.][\p{L}\p{N}]+)*)|(,)|(%)|(?<=\p{L})\/(?=\p{L})/gu;
   for (const m of input.matchAll(re)) {
     const start = m.index ?? 0;
-    const end = start + m[0].length;
+    if (start < skipUntil) continue;
+    let end = start + m[0].length;
     const quotedText = m[1] ?? m[2] ?? m[3] ?? m[4];
     if (quotedText !== undefined) {
       const t = quotedText.trim();
@@ -213,11 +232,18 @@ export function tokenize(input: string): Token[] {
       continue;
     }
     if (m[5] !== undefined) {
-      const n = Number(m[5].replace(/,/g, '').replace('%', ''));
+      let n = Number(m[5].replace(/,/g, '').replace('%', ''));
+      const magnitude = m[5].endsWith('%') ? null : MAGNITUDE_AFTER.exec(input.slice(end));
+      if (magnitude) {
+        n *= MAGNITUDES[(magnitude[1] ?? magnitude[2]!).toLowerCase()]!;
+        end += magnitude[0].length;
+        skipUntil = end;
+      }
+      const text = magnitude ? String(n) : m[5];
       tokens.push({
-        text: m[5],
-        lemma: m[5],
-        raw: m[5],
+        text,
+        lemma: text,
+        raw: input.slice(start, end),
         start,
         end,
         quoted: false,

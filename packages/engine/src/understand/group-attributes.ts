@@ -119,7 +119,7 @@ function eachThing(tokens: Token[], table: string, model: SemanticModel): boolea
 }
 
 /** Words that ask for keys themselves: where said, keys are shown as they are. */
-const KEY_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'keys', 'no']);
+export const KEY_WORDS = new Set(['id', 'ids', 'code', 'codes', 'number', 'numbers', 'key', 'keys', 'no']);
 
 /**
  * "appointments of each doctor" grouped by the appointments' doctor_id: the doctor's name is

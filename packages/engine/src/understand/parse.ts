@@ -125,11 +125,40 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
   const named =
     withNamedAttributes(tokens, u.plan, model) ??
     withThingNames(tokens, u.plan, model) ??
-    totalsOverThreshold(u.plan, model) ??
+    totalsOverThreshold(tokens, u.plan, model) ??
     howMuchIsTotal(tokens, u.plan, model) ??
     withNamesBesideKeys(tokens, u.plan, model);
   const plan = withoutDaysInPeriods(named ?? u.plan);
-  return rankedFigure(plan === u.plan ? u : { ...u, plan }, model);
+  return rankedFigure(plan === u.plan ? u : thingsOfKeys({ ...u, plan }, model), model);
+}
+
+/** The doubt of a table's name read as a key of the base ("stores" as orders.store_id). */
+const tableNamedByKey = (phrase: string, table: string) => `"${phrase}" names table ${table}`;
+
+/**
+ * "stores with revenue over 1M", grouped by the orders' store_id: the key now stands for the
+ * stores named (totals-threshold.ts), so the doubt that their name was read as a key is answered
+ * and the stores' names are shown beside it.
+ */
+function thingsOfKeys(u: Understanding, model: SemanticModel): Understanding {
+  const plan = u.plan;
+  if (!plan?.having.length) return u;
+  const named = plan.dimensions.flatMap((d) => {
+    const to = model.joins.find(
+      (j) =>
+        j.from.length === 1 && j.from[0]!.table === d.column.table && j.from[0]!.column === d.column.column,
+    )?.to[0]?.table;
+    const label = model.tables.find((t) => t.name === to)?.label;
+    return label ? [label] : [];
+  });
+  const answered = u.doubts.filter((d) => named.some((label) => d.endsWith(`" names table ${label}`)));
+  if (!answered.length) return u;
+  return {
+    ...u,
+    plan: withNamesBesideKeys([], plan, model) ?? plan,
+    confidence: Math.min(1, u.confidence / DOUBT_WEIGHTS.tableNamedByKey ** answered.length),
+    doubts: u.doubts.filter((d) => !answered.includes(d)),
+  };
 }
 
 /**
@@ -1139,7 +1168,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
       (t) => t !== ctx.base && splitIdentifier(t.name).map(lemma).join(' ') === phrase,
     );
     if (other && !tokens.slice(r.start, r.end).some((x) => x.lemma === 'id'))
-      penalise(ctx, 0.5, `"${phrase}" names table ${other.label}`);
+      penalise(ctx, DOUBT_WEIGHTS.tableNamedByKey, tableNamedByKey(phrase, other.label));
   }
   // "the number of video games in each type" with no type understood: the grouping was missed.
   if (ctx.measures.length && !ctx.dimensions.some((d) => !d.grain)) {

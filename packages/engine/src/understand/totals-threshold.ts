@@ -3,6 +3,8 @@ import { measureSemantics } from '../cards/semantics';
 import type { SemanticModel } from '../model/types';
 import { measureLabel } from './measures';
 import { columnOf } from './shape-input';
+import { KEY_WORDS } from './group-attributes';
+import { findMentions } from './mentions';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 
 // "Which regions had profit below 2M in 2025", "channels with revenue over 1M": a bound on an
@@ -19,8 +21,19 @@ function groupsFacts(
   plan: TQueryPlan,
   ref: { table: string; column: string },
   model: SemanticModel,
+  keysAsThings: boolean,
 ): boolean {
   const column = columnOf(model, ref);
+  // The facts' reference to other things (orders.store_id), where the things are named and not
+  // their ids ("stores with revenue over 1M"): each key stands for one store.
+  if (column?.isKey && ref.table === plan.table && keysAsThings)
+    return model.joins.some(
+      (j) =>
+        j.from.length === 1 &&
+        j.from[0]!.table === ref.table &&
+        j.from[0]!.column === ref.column &&
+        j.to[0]!.table !== ref.table,
+    );
   if (!column || column.isKey || column.kind === 'number' || column.isTime) return false;
   if (ref.table !== plan.table) {
     // Another table's attribute, reached from each fact many-to-one.
@@ -32,8 +45,38 @@ function groupsFacts(
   return rows > 0 && (column.distinctCount ?? rows) <= 0.5 * rows;
 }
 
+/**
+ * Whether the facts' keys listed stand for the things they refer to: the question names neither
+ * ids nor the facts themselves ("stores with revenue over 1M", not "stores with orders over 500",
+ * where the bound is on each order).
+ */
+function keysStandForThings(tokens: Token[], facts: string, model: SemanticModel): boolean {
+  if (tokens.some((t) => KEY_WORDS.has(t.text))) return false;
+  return !findMentions(tokens, model).some(
+    (m) => m.kind === 'table' && m.tables.some((t) => t.table.name === facts),
+  );
+}
+
+/** The one bound on an amount that adds up of dated facts' own rows ("revenue over 1M"), if any. */
+function totalBound(filters: TFilter[], table: string, model: SemanticModel): TFilter | undefined {
+  const facts = model.tables.find((t) => t.name === table);
+  if (!facts?.columns.some((c) => c.isTime)) return undefined;
+  const bounds = filters.filter((f) => {
+    if (!BOUNDS.includes(f.op) || f.column.table !== table) return false;
+    const column = columnOf(model, f.column);
+    if (!column || column.kind !== 'number' || column.entityType !== 'KPI' || column.isKey) return false;
+    const total = { agg: 'sum' as const, column: f.column, label: '' };
+    return measureSemantics(total, model).additive === 'yes';
+  });
+  return bounds.length === 1 ? bounds[0] : undefined;
+}
+
 /** The plan with a bound on the facts' amount made a bound on each listed group's total, or null. */
-export function totalsOverThreshold(plan: TQueryPlan | null, model: SemanticModel): TQueryPlan | null {
+export function totalsOverThreshold(
+  tokens: Token[],
+  plan: TQueryPlan | null,
+  model: SemanticModel,
+): TQueryPlan | null {
   if (
     !plan ||
     plan.intent !== 'list' ||
@@ -44,21 +87,13 @@ export function totalsOverThreshold(plan: TQueryPlan | null, model: SemanticMode
     return null;
   if (plan.related?.length || plan.filterLogic !== 'and' || plan.order.length || plan.limit !== undefined)
     return null;
-  const facts = model.tables.find((t) => t.name === plan.table);
-  if (!facts?.columns.some((c) => c.isTime)) return null;
-  const bounds = plan.filters.filter((f) => {
-    if (!BOUNDS.includes(f.op) || f.column.table !== plan.table) return false;
-    const column = columnOf(model, f.column);
-    if (!column || column.kind !== 'number' || column.entityType !== 'KPI' || column.isKey) return false;
-    const total = { agg: 'sum' as const, column: f.column, label: '' };
-    return measureSemantics(total, model).additive === 'yes';
-  });
-  if (bounds.length !== 1) return null;
+  const bound = totalBound(plan.filters, plan.table, model);
+  if (!bound) return null;
   const listed = plan.columns.filter(
-    (c) => !(c.table === bounds[0]!.column.table && c.column === bounds[0]!.column.column),
+    (c) => !(c.table === bound.column.table && c.column === bound.column.column),
   );
-  if (!listed.length || !listed.every((c) => groupsFacts(plan, c, model))) return null;
-  const bound = bounds[0]!;
+  const keysAsThings = keysStandForThings(tokens, plan.table, model);
+  if (!listed.length || !listed.every((c) => groupsFacts(plan, c, model, keysAsThings))) return null;
   const value = Number(bound.values[0]);
   if (!Number.isFinite(value)) return null;
   const column = columnOf(model, bound.column)!;

@@ -22,6 +22,8 @@ export const DOUBT_WEIGHTS = {
   moneyCounted: 0.5,
   /** The rest of a question read apart from a condition taken out of it (related-rows.ts). */
   readApart: 0.9,
+  /** A table's name read as the key the base holds ("clubs" as player.club_id). */
+  tableNamedByKey: 0.5,
 } as const;
 
 // How a word read by its meaning names a column (understand/by-meaning.ts): never as surely as

@@ -33,6 +33,29 @@ describe('a bound on the total of each thing', () => {
     );
   });
 
+  it('"cinemas with takings over N in 2025" bounds each cinema\'s total, shown by name', async () => {
+    const totals = (
+      await db.warehouse.query(
+        `SELECT cinema_id, sum(takings) FROM bookings WHERE year(booking_date) = 2025 GROUP BY 1 ORDER BY 2`,
+      )
+    ).rows.map((r) => Number(r[1]));
+    const bound = Math.round((totals[2]! + totals[3]!) / 2);
+    const a = await ask(db, `cinemas with takings over ${bound} in 2025`);
+    expect(a.plan?.having).toEqual([{ measure: 0, op: 'gt', value: bound }]);
+    expect(a.columns.some((c) => /cinema name/i.test(c))).toBe(true);
+    await expectAnswerHas(
+      db,
+      a,
+      `SELECT cinema_name FROM bookings JOIN cinemas USING (cinema_id) WHERE year(booking_date) = 2025
+       GROUP BY cinema_id, cinema_name HAVING sum(takings) > ${bound}`,
+    );
+  });
+
+  it('a bound written with a magnitude ("2k") is the number meant', async () => {
+    const a = await ask(db, 'Which genres had takings above 2k in 2025?');
+    expect(a.plan?.having).toEqual([{ measure: 0, op: 'gt', value: 2000 }]);
+  });
+
   it('a bound on a price, which does not add up, stays on each row', async () => {
     const a = await ask(db, 'Which genres had a ticket price above 9?');
     expect(a.plan?.having ?? []).toEqual([]);
