@@ -104,9 +104,11 @@ function readingsFor(
   return plans
     .flatMap((p) => {
       const reading = readingOf(p, model);
-      if (seen.has(reading)) return [];
-      seen.add(reading);
-      return [{ reading, question: questionFor(p, model) }];
+      const asked = questionFor(p, model);
+      // Two readings asked in the same words would be one button twice.
+      if (seen.has(reading) || seen.has(asked)) return [];
+      seen.add(reading).add(asked);
+      return [{ reading, question: asked }];
     })
     .slice(0, 3);
 }

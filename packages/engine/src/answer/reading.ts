@@ -78,6 +78,15 @@ export function readingOf(plan: TQueryPlan, model: SemanticModel): string {
   return parts.join(' · ');
 }
 
+/** How a clarification button says a filter ("where discount is above 0.2"). */
+const FILTER_WORDS: Partial<Record<TQueryPlan['filters'][number]['op'], string>> = {
+  eq: '',
+  gt: 'above ',
+  gte: 'at least ',
+  lt: 'below ',
+  lte: 'at most ',
+};
+
 /** A question that asks for exactly this plan's reading (used by clarification buttons). */
 export function questionFor(plan: TQueryPlan, model: SemanticModel): string {
   const table = model.tables.find((t) => t.name === plan.table)?.label.toLowerCase() ?? plan.table;
@@ -100,9 +109,9 @@ export function questionFor(plan: TQueryPlan, model: SemanticModel): string {
   if (plan.related?.length) q += ` ${plan.related.map((r) => r.label.toLowerCase()).join(' and ')}`;
   if (plan.dimensions.length)
     q += ` for each ${plan.dimensions.map((d) => d.grain ?? d.label.toLowerCase()).join(' and ')}`;
-  const eq = plan.filters.filter((f) => f.op === 'eq');
-  if (eq.length)
-    q += ` where ${eq.map((f) => `${columnLabel(model, f.column.table, f.column.column).toLowerCase()} is ${f.values[0]}`).join(' and ')}`;
+  const said = plan.filters.filter((f) => f.op in FILTER_WORDS);
+  if (said.length)
+    q += ` where ${said.map((f) => `${columnLabel(model, f.column.table, f.column.column).toLowerCase()} is ${FILTER_WORDS[f.op]}${f.values[0]}`).join(' and ')}`;
   if (plan.timeRange) q += ` ${plan.timeRange.label}`;
   return `${q}?`;
 }
