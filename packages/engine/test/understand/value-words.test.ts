@@ -37,7 +37,11 @@ describe('what was sold', () => {
       'how much did we sell in 2025',
       "SELECT SUM(revenue) FROM orders WHERE order_date BETWEEN DATE '2025-01-01' AND DATE '2025-12-31'",
     ],
-  ])('"%s": how many is units, how much is money', async (question, sql) => {
+    [
+      'which store sold the most smartphones in 2025',
+      "SELECT s.store_name, SUM(o.quantity) FROM orders o JOIN products p ON p.product_id = o.product_id JOIN stores s ON s.store_id = o.store_id WHERE p.product_name = 'Smartphone' AND o.order_date BETWEEN DATE '2025-01-01' AND DATE '2025-12-31' GROUP BY 1 ORDER BY 2 DESC LIMIT 1",
+    ],
+  ])('"%s": how many (or the most) things is units, how much is money', async (question, sql) => {
     const answer = await ask(demo, question);
     expect(answer.status, answer.message).toBe('answered');
     await expectSameRows(demo, answer, sql);

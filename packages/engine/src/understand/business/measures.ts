@@ -397,6 +397,16 @@ export function factOf(d: Draft, entity: ModelTable): ModelTable | undefined {
   return factsAbout(d.model, entity.name).find((t) => t.columns.some((c) => c.isTime));
 }
 
+/** "the most laptops", "the fewest chairs": a rank word, then things of the data said in the plural. */
+function mostOfThings(d: Draft, at: number): boolean {
+  let k = at + (d.tokens[at]?.text === 'the' ? 1 : 0);
+  if (!RANK_DESC.has(d.tokens[k]?.text ?? '') && !RANK_ASC.has(d.tokens[k]?.text ?? '')) return false;
+  k++;
+  const value = d.mentions.find((m) => m.kind === 'value' && m.start === k);
+  const last = value && d.tokens[value.end - 1];
+  return !!last && last.lemma !== last.text;
+}
+
 /**
  * A money measure meant by a verb of selling or spending: "how much did we sell", "what did
  * each region bring in", "which customers spent the most". The fact's revenue-like column.
@@ -430,10 +440,12 @@ export function verbMeasure(d: Draft, skip: Set<number>): FoundMeasure | null {
       d.tokens.some((x, k) => k < i && ['we', 'us', 'our'].includes(x.text));
     const column = weSpent ? costColumn(d) : moneyColumn(d);
     if (!column) continue;
-    // "how many smartphones did we sell": things sold are counted in units, not money.
+    // "how many smartphones did we sell", "which store sold the most laptops": things sold are
+    // counted in units, not money.
     if (
       verb.word === 'sell' &&
-      d.tokens.some((x, k) => k < i && x.text === 'many' && d.tokens[k - 1]?.text === 'how')
+      (d.tokens.some((x, k) => k < i && x.text === 'many' && d.tokens[k - 1]?.text === 'how') ||
+        mostOfThings(d, i + 1))
     ) {
       const units = unitColumn(d, column.table);
       if (!units) continue;
