@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askData, openCsvData, type Demo } from '../setup';
 
-// What things cost. A superlative of a quality ("cheapest", "youngest") grades a column holding
+// What things cost and what people are paid. A superlative of a quality ("cheapest", "youngest") grades a column holding
 // that quality (a price, an age); said of things whose only number is their key, it never asks
 // for the smallest or largest key. The verb "cost" said of things asks for their price
-// (understand/price-verb.ts), not for the cost column of the sales of them.
+// (understand/price-verb.ts), not for the cost column of the sales of them; "earn" and "paid"
+// said of people ask for their salary.
 
 let db: Demo;
 beforeAll(async () => {
@@ -21,7 +22,15 @@ beforeAll(async () => {
       `${k},${1 + (k % 4)},${1 + (k % 7)},2026-0${1 + (k % 9)}-1${k % 10},${1 + (k % 3)},${10 + (k % 5)}`,
     );
   const members = ['member_id,member_name', ...[1, 2, 3, 4, 5, 6, 7].map((k) => `${k},Member ${k}`)];
+  const staff = [
+    'staff_id,staff_name,role,hired_on,salary',
+    '1,Ada,engineer,2021-03-01,90000',
+    '2,Bo,engineer,2022-05-01,120000',
+    '3,Cy,manager,2019-01-15,135000',
+    '4,Di,analyst,2023-07-01,60000',
+  ];
   db = await openCsvData({
+    'staff.csv': staff.join('\n') + '\n',
     'products.csv': products.join('\n') + '\n',
     'sales.csv': sales.join('\n') + '\n',
     'members.csv': members.join('\n') + '\n',
@@ -94,5 +103,27 @@ describe('the verb "cost" said of things', () => {
     const a = await askData(db, 'How much does the kettle cost us?', 0);
     expect(a.plan?.columns.some((c) => c.column === 'list_price') ?? false).toBe(false);
     expect(a.plan?.measures.some((m) => m.column?.column === 'list_price') ?? false).toBe(false);
+  });
+});
+
+describe('"earn" and "paid" said of people', () => {
+  it('"who is the highest paid" ranks the staff by salary', async () => {
+    const a = await askData(db, 'Which member of staff is the highest paid?', 0.5);
+    expect(a.rows).toHaveLength(1);
+    expect(a.rows[0]).toContain('Cy');
+    const engineer = await askData(db, 'Who is the highest paid engineer?', 0.5);
+    expect(engineer.rows).toHaveLength(1);
+    expect(engineer.rows[0]).toContain('Bo');
+  });
+
+  it('"how many earn more than 100k" bounds the salary', async () => {
+    const a = await askData(db, 'How many staff earn more than 100k?', 0.5);
+    expect(a.rows).toEqual([[2]]);
+  });
+
+  it('"which engineer earns the least" ranks by salary within the value said', async () => {
+    const a = await askData(db, 'Which engineer earns the least?', 0.5);
+    expect(a.rows).toHaveLength(1);
+    expect(a.rows[0]).toContain('Ada');
   });
 });
