@@ -66,6 +66,7 @@ import { readBusinessQuestion } from './business/read';
 import { namesColumn } from './business/time';
 import { adjectiveColumn } from '../nlp/lexicon';
 import { priceWording, readsPrice } from './price-verb';
+import { peopleWording } from './people-words';
 import type { Understanding } from './understanding';
 
 export type { Understanding } from './understanding';
@@ -108,6 +109,12 @@ export function understand(question: string, model: SemanticModel, now: Date): U
   if (kpi) {
     const u = understandWords(kpi.text, model, now);
     if (u.plan?.measures.some((m) => m.over)) return { ...u, plan: namedKpi(u.plan, kpi.label) };
+  }
+  // "how many people were hired": read with the one table of people named.
+  const people = peopleWording(question, model);
+  if (people) {
+    const u = understand(people, model, now);
+    if (u.plan && !u.missing && u.confidence > understandWords(question, model, now).confidence) return u;
   }
   // "how much does the laptop cost": read as "what is the list price of the laptop".
   const priced = priceWording(question, model);
