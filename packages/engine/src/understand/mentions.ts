@@ -397,6 +397,28 @@ const COMMANDS = new Set([
   'name',
 ]);
 
+/** Words of grouping before which a kind word ("by type") names the columns of kinds. */
+const GROUPING = new Set(['by', 'per', 'each', 'every']);
+
+/**
+ * "quantity by type", "orders per type": "type" alone after a grouping word names the columns
+ * whose name ends in it (movement_type), which the table the question is about then chooses.
+ */
+function groupedByKind(tokens: Token[], model: SemanticModel, covered: Set<number>): Mention[] {
+  const out: Mention[] = [];
+  tokens.forEach((t, i) => {
+    if (covered.has(i) || !['type', 'kind'].includes(t.lemma) || !GROUPING.has(tokens[i - 1]?.text ?? ''))
+      return;
+    const hits = model.tables.flatMap((table) =>
+      table.columns
+        .filter((c) => c.kind === 'text' && splitIdentifier(c.name).pop()?.toLowerCase() === t.lemma)
+        .map((c) => ({ ref: { table: table.name, column: c.name }, column: c, quality: 0.7 })),
+    );
+    if (hits.length) out.push({ kind: 'column', start: i, end: i + 1, hits });
+  });
+  return out;
+}
+
 export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
   const index = indexModel(model);
   const out: Mention[] = [];
@@ -455,6 +477,8 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
   addFuzzyValues(tokens, index, out);
   addFuzzyNames(tokens, index, out, model);
   const covered = new Set<number>();
+  for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
+  out.push(...groupedByKind(tokens, model, covered));
   for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
   out.push(...meaningMentions(tokens, model, covered));
   // "the share of orders that were returned": a proportion of rows, never a column of shares.

@@ -93,3 +93,25 @@ describe('a command opening the question', () => {
     expect(columnsAt('List price of the desk', 0).map((m) => m.end)).toContain(2);
   });
 });
+
+describe('"type" after a grouping word', () => {
+  const withKinds = {
+    ...model,
+    tables: [
+      ...model.tables,
+      table('visits', 100, [
+        { ...col('visits', 'visit_type', 'text'), distinctCount: 3, values: ['walk-in', 'booked'] },
+        { ...col('visits', 'minutes', 'number') },
+      ]),
+    ],
+  } as SemanticModel;
+  const columnsSaid = (question: string) =>
+    findMentions(tokenize(question), withKinds).flatMap((m) =>
+      m.kind === 'column' ? m.hits.map((h) => h.ref.column) : [],
+    );
+
+  it('"by type" names the columns of kinds', () => {
+    expect(columnsSaid('average minutes by type')).toContain('visit_type');
+    expect(columnsSaid('visits per type')).toContain('visit_type');
+  });
+});
