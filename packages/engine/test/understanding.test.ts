@@ -142,6 +142,17 @@ describe('words', () => {
     expect(numbers('2 months, 5 km, 3 mm and 20%')).toEqual([2, 5, 3, 20]);
     expect(tokenize('over 2 million orders').map((t) => t.text)).toEqual(['over', '2000000', 'orders']);
   });
+  it('keeps the -e of nouns in -use and drops the -es of nouns in -us', () => {
+    expect(['warehouses', 'houses', 'causes', 'uses', 'buses', 'statuses', 'bonuses'].map(lemma)).toEqual([
+      'warehouse',
+      'house',
+      'cause',
+      'use',
+      'bus',
+      'status',
+      'bonus',
+    ]);
+  });
   it('keeps the -ie of nouns that have one', () => {
     expect(['movies', 'cities', 'ties', 'companies'].map(lemma)).toEqual(['movie', 'city', 'tie', 'company']);
   });

@@ -101,7 +101,9 @@ export function lemma(word: string): string {
     return !isKnownWord(w.slice(0, -3) + 'y') && isKnownWord(w.slice(0, -1))
       ? w.slice(0, -1)
       : w.slice(0, -3) + 'y';
-  if (/(ches|shes|sses|xes|zes|uses)$/.test(w)) return w.slice(0, -2);
+  if (/(ches|shes|sses|xes|zes)$/.test(w)) return w.slice(0, -2);
+  // "buses" → bus, "statuses" → status, but "houses" → house, "causes" → cause.
+  if (w.endsWith('uses')) return isKnownWord(w.slice(0, -2)) ? w.slice(0, -2) : w.slice(0, -1);
   if (w.endsWith('oes') && w.length > 5) return w.slice(0, -2);
   if (w.endsWith('s') && !w.endsWith('ss')) return w.slice(0, -1);
   return w;
