@@ -42,6 +42,8 @@ import { applyTime, applyOrdering } from './shape';
 import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
 import {
+  averageCountPerThing,
+  averageCountWording,
   averageOverOwnRows,
   perMeasure,
   perMemberWithinGroups,
@@ -109,6 +111,13 @@ export function understand(question: string, model: SemanticModel, now: Date): U
   if (kpi) {
     const u = understandWords(kpi.text, model, now);
     if (u.plan?.measures.some((m) => m.over)) return { ...u, plan: namedKpi(u.plan, kpi.label) };
+  }
+  // "the average number of orders per customer": the orders per customer, as one figure.
+  const perCount = averageCountWording(question);
+  if (perCount) {
+    const u = understandWords(perCount, model, now);
+    const plan = averageCountPerThing(u.plan, model);
+    if (plan && !u.missing) return { ...u, plan };
   }
   // "how many people were hired": read with the one table of people named.
   const people = peopleWording(question, model);

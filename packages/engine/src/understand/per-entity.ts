@@ -253,3 +253,70 @@ export function rateWithinGroups(tokens: Token[], plan: TQueryPlan | null, model
     ],
   };
 }
+
+/** "the average number of orders per customer", "orders per customer on average". */
+const AVERAGE_COUNT_PER = [
+  /\b(?:the )?(?:average|avg|mean) (?=(?:number|count) of .+? per \p{L})/iu,
+  /\b(?:the )?(?:average|avg|mean) (?=\p{L}+ per \p{L})/iu,
+];
+const ON_AVERAGE = /,? on average\b/i;
+
+/** The question without the words that ask for an average of counts per thing, or null. */
+export function averageCountWording(question: string): string | null {
+  if (!/\bper\b/i.test(question)) return null;
+  for (const said of [...AVERAGE_COUNT_PER, ON_AVERAGE]) {
+    const m = said.exec(question);
+    if (m) return question.slice(0, m.index) + question.slice(m.index + m[0].length);
+  }
+  return null;
+}
+
+/**
+ * "the average number of orders per customer": the count of the facts grouped by each thing,
+ * averaged over the things, is one figure — the facts' count over the number of things they
+ * refer to — not the list of every thing's own count. Returns that plan, or null.
+ */
+export function averageCountPerThing(plan: TQueryPlan | null, model: SemanticModel): TQueryPlan | null {
+  if (!plan || plan.measures.length !== 1 || !plan.dimensions.length) return null;
+  if (plan.limit !== undefined || plan.share || plan.comparison || plan.having.length) return null;
+  const m = plan.measures[0]!;
+  const d = plan.dimensions[0]!;
+  // One grouping, or a key with the name shown beside it.
+  const nameBeside = plan.dimensions[1];
+  if (
+    plan.dimensions.length > 2 ||
+    (nameBeside &&
+      !model.joins.some(
+        (j) =>
+          j.from[0]!.table === d.column.table &&
+          j.from[0]!.column === d.column.column &&
+          j.to[0]!.table === nameBeside.column.table,
+      ))
+  )
+    return null;
+  if (!['count', 'count_distinct'].includes(m.agg) || m.over || d.grain) return null;
+  // The things counted by: the facts' own key of them, or the table the grouping column is of.
+  const through =
+    d.column.table === plan.table
+      ? columnOf(model, d.column)?.isKey
+        ? d.column
+        : undefined
+      : model.joins.find(
+          (j) => j.from.length === 1 && j.from[0]!.table === plan.table && j.to[0]!.table === d.column.table,
+        )?.from[0];
+  if (!through) return null;
+  const thing = d.label.replace(/ (?:id|name|code)$/i, '').toLowerCase();
+  return {
+    ...plan,
+    intent: 'value',
+    dimensions: [],
+    order: [],
+    measures: [
+      {
+        ...m,
+        label: `${m.label} per ${thing} (average)`,
+        over: { agg: 'count_distinct', column: through, label: `${thing} count` },
+      },
+    ],
+  };
+}

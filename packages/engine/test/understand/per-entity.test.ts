@@ -124,3 +124,22 @@ describe('an average per row of the table itself', () => {
     }
   });
 });
+
+describe('an average count per thing', () => {
+  const ORDERS_PER_STORE_2025 = `SELECT COUNT(*) * 1.0 / COUNT(DISTINCT store_id) FROM orders
+    WHERE order_date BETWEEN DATE '2025-01-01' AND DATE '2025-12-31'`;
+  it.each([
+    'What is the average number of orders per store in 2025?',
+    'How many orders per store in 2025, on average?',
+    'average orders per store in 2025',
+  ])('"%s" is one figure: the orders over the stores', async (question) => {
+    const a = await ask(demo, question);
+    expect(a.status, a.message).toBe('answered');
+    await expectSameRows(demo, a, ORDERS_PER_STORE_2025);
+  });
+
+  it('"orders per store" without an average word still lists each store', async () => {
+    const a = await ask(demo, 'Number of orders per store in 2025');
+    expect(a.rows.length).toBeGreaterThan(1);
+  });
+});
