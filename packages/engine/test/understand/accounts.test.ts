@@ -80,3 +80,14 @@ describe('things counted through the rows that refer to them', () => {
     await expectSameRows(db, a, 'SELECT 2');
   });
 });
+
+describe('an amount named with the verb it comes from', () => {
+  it('"the total invoiced amount by status" adds up the amounts of each status', async () => {
+    const a = await askData(db, 'Total invoiced amount in 2026 by status', 0.8);
+    await expectSameRows(
+      db,
+      a,
+      "SELECT status, SUM(amount) FROM invoices WHERE issued_date BETWEEN '2026-01-01' AND '2026-12-31' GROUP BY 1",
+    );
+  });
+});

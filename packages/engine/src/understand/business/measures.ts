@@ -141,9 +141,13 @@ function aggregateBefore(d: Draft, at: number): { agg: TMeasureAggregate; at: nu
     const w = d.tokens[k]!.text;
     const agg = AGGREGATE_WORDS[w];
     if (agg) return { agg, at: k };
-    // "the average invoice total": the things whose amount it is may stand between.
+    // "the average invoice total": the things whose amount it is may stand between; so may the
+    // verb the amount comes from ("the total invoiced amount", "the total paid amount").
     const thing = d.mentions.some((m) => m.kind === 'table' && m.start <= k && k < m.end);
-    if (!BETWEEN_AGG.has(w) && !thing) return null;
+    const participle =
+      k === at - 1 && /(?:ed|id|ld|nt)$/.test(w) && baseForms(w).some((f) => f.pos === 'v' && f.word !== w);
+    if (!BETWEEN_AGG.has(w) && !thing && !participle) return null;
+    if (participle) explain(d, k);
   }
   return null;
 }
