@@ -38,7 +38,7 @@ import {
   valueFilters,
 } from './filters';
 import { findCountWords, findMeasures, measureLabel } from './measures';
-import { applyTime, applyOrdering } from './shape';
+import { applyTime, applyOrdering, periodColumn } from './shape';
 import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
 import {
@@ -975,6 +975,20 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
         markUsed(ctx, c.start, c.end);
         continue;
       }
+      // "tickets opened last month": a date named by its verb beside a period is the period's
+      // date, not a grouping.
+      if (
+        c.column.isTime &&
+        c.column.table === ctx.base.name &&
+        ctx.time.period &&
+        !ctx.groupTargets.has(c.start) &&
+        c.end === c.start + 1 &&
+        namesColumn(tokens[c.start]!.text, c.column) &&
+        baseForms(tokens[c.start]!.text).some((f) => f.pos === 'v' && f.word !== tokens[c.start]!.text)
+      ) {
+        markUsed(ctx, c.start, c.end);
+        continue;
+      }
       // "managers in countries that are not Australia": the filter's column is not a grouping.
       if (
         ctx.filters.some((f) => f.column.column === c.column.name && f.column.table === c.column.table) &&
@@ -1478,7 +1492,7 @@ function fullNames(ctx: ParseContext): { first: ModelColumn; last: ModelColumn }
  */
 function timeRangeOf(ctx: ParseContext, counted?: string): TQueryPlan['timeRange'] | null {
   const p = ctx.time.period;
-  const own = ctx.base.columns.find((c) => c.isTime);
+  const own = periodColumn(ctx);
   const through = ctx.model.tables.find((t) => t.name === counted)?.columns.find((c) => c.isTime);
   const ownNamed = !!own && ctx.tokens.some((t) => namesColumn(t.text, own));
   const col = through && !ownNamed ? through : own;

@@ -1,4 +1,5 @@
 import type { TIntent } from '@catalyst/contracts';
+import type { ModelColumn } from '../model/types';
 import { adjectiveColumn } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import {
@@ -22,10 +23,17 @@ import {
 import type { CountCondition } from './filters';
 import { gradedDegree, measureLabel } from './measures';
 import { DOUBT_WEIGHTS } from './weights';
+import { namesColumn } from './business/time';
+
+/** The base's date the question's periods apply to: one it names ("closed in 2026"), else its first. */
+export function periodColumn(ctx: ParseContext): ModelColumn | undefined {
+  const dates = ctx.base.columns.filter((c) => c.isTime);
+  return dates.find((c) => ctx.tokens.some((t) => namesColumn(t.text, c))) ?? dates[0];
+}
 
 /** A time grain ("by month") becomes a dimension on the table's time column. */
 export function applyTime(ctx: ParseContext): void {
-  const timeCol = ctx.base.columns.find((c) => c.isTime);
+  const timeCol = periodColumn(ctx);
   if ((ctx.time.grain || ctx.time.period || ctx.time.comparison) && !timeCol)
     penalise(ctx, 0.4, 'the data has no date to filter by');
   const compared = ctx.time.compared;

@@ -24,7 +24,13 @@ beforeAll(async () => {
     '7,3,2026-03-02,400,paid',
     '8,3,2026-04-02,400,void',
   ];
+  const tickets = ['ticket_id,account_id,opened_date,closed_date,priority'];
+  for (let k = 1; k <= 40; k++)
+    tickets.push(
+      `${k},${1 + (k % 4)},2026-0${1 + (k % 6)}-${String(1 + (k % 27)).padStart(2, '0')},2026-0${2 + (k % 6)}-${String(1 + ((k * 7) % 27)).padStart(2, '0')},${['low', 'high'][k % 2]}`,
+    );
   db = await openCsvData({
+    'tickets.csv': tickets.join('\n') + '\n',
     'accounts.csv': accounts.join('\n') + '\n',
     'invoices.csv': invoices.join('\n') + '\n',
   });
@@ -89,5 +95,22 @@ describe('an amount named with the verb it comes from', () => {
       a,
       "SELECT status, SUM(amount) FROM invoices WHERE issued_date BETWEEN '2026-01-01' AND '2026-12-31' GROUP BY 1",
     );
+  });
+});
+
+describe('a date named by its verb', () => {
+  it('"tickets closed per month in 2026" groups and filters by the closing date', async () => {
+    const a = await askData(db, 'Tickets closed per month in 2026', 0.8);
+    await expectSameRows(
+      db,
+      a,
+      "SELECT CAST(date_trunc('month', closed_date) AS DATE), count(*) FROM tickets WHERE closed_date BETWEEN '2026-01-01' AND '2026-12-31' GROUP BY 1",
+    );
+  });
+
+  it('"how many tickets were closed in March 2026" counts by the closing date', async () => {
+    const a = await askData(db, 'How many tickets were closed in March 2026?', 0.8);
+    expect(a.plan?.timeRange?.column.column).toBe('closed_date');
+    expect(a.plan?.dimensions ?? []).toEqual([]);
   });
 });
