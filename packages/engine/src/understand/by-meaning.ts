@@ -1,4 +1,5 @@
 import type { ModelColumn, SemanticModel } from '../model/types';
+import type { Mention } from './mentions';
 import { meaningsOf, phraseMeaningsOf, type Meaning } from '../nlp/meanings';
 import { baseForms } from '../nlp/wordnet';
 
@@ -226,6 +227,71 @@ export function meaningMentions(
       }
     }
     if (best.size) out.push({ kind: 'column', start: i, end, hits: [...best.values()], byMeaning: true });
+  }
+  return out;
+}
+
+type ValueMention = Extract<Mention, { kind: 'value' }>;
+
+const valueIndexes = new WeakMap<
+  SemanticModel,
+  Map<string, { column: ModelColumn; table: string; value: string }[]>
+>();
+
+/**
+ * Values that name a state an event leaves ("cancelled", "refunded", "completed"), by the verb
+ * of that event ("cancel", "refund", "complete").
+ */
+function stateValueIndex(model: SemanticModel) {
+  const cached = valueIndexes.get(model);
+  if (cached) return cached;
+  const index = new Map<string, { column: ModelColumn; table: string; value: string }[]>();
+  for (const table of model.tables)
+    for (const column of table.columns) {
+      if (column.kind !== 'text' || !measurable(column)) continue;
+      for (const value of column.values) {
+        const word = value.toLowerCase();
+        if (!/^[a-z]{4,}ed$/.test(word)) continue;
+        for (const form of baseForms(word)) {
+          if (form.pos !== 'v' || form.word === word) continue;
+          const list = index.get(form.word) ?? [];
+          if (!list.some((x) => x.column === column && x.value === value))
+            list.push({ column, table: table.name, value });
+          index.set(form.word, list);
+        }
+      }
+    }
+  valueIndexes.set(model, index);
+  return index;
+}
+
+/**
+ * "Which doctor had the most cancellations", "the cancellation rate": a noun of an event names
+ * the rows in the state the event leaves (status "cancelled"), where no other mention covers it.
+ */
+export function stateValueMentions(
+  tokens: Token[],
+  model: SemanticModel,
+  covered: Set<number>,
+): ValueMention[] {
+  const index = stateValueIndex(model);
+  if (!index.size) return [];
+  const out: ValueMention[] = [];
+  for (const [i, t] of tokens.entries()) {
+    // Events counted are said in the plural ("cancellations").
+    if (covered.has(i) || !contentWord(t) || t.lemma === t.text) continue;
+    const verbs = meaningsOf(t.text).filter(
+      (m) => m.via === 'derived' && m.closeness >= MEANING_WEIGHTS.minCloseness,
+    );
+    const hits = verbs.flatMap((m) =>
+      (index.get(m.word) ?? []).map((x) => ({
+        ref: { table: x.table, column: x.column.name },
+        column: x.column,
+        value: x.value,
+        quality: Math.min(MEANING_WEIGHTS.ceiling, m.closeness),
+      })),
+    );
+    if (hits.length) out.push({ kind: 'value', start: i, end: i + 1, hits });
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { editDistance, lemma, normValue, splitIdentifier, type Token } from '../nlp/text';
 import { isKnownWord } from '../nlp/segment';
 import { synonymsOf } from '../nlp/lexicon';
-import { meaningMentions } from './by-meaning';
+import { meaningMentions, stateValueMentions } from './by-meaning';
 import { INTENT_VERBS } from './keywords';
 
 export interface ColumnHit {
@@ -479,6 +479,8 @@ export function findMentions(tokens: Token[], model: SemanticModel): Mention[] {
   const covered = new Set<number>();
   for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
   out.push(...groupedByKind(tokens, model, covered));
+  for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
+  out.push(...stateValueMentions(tokens, model, covered));
   for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
   out.push(...meaningMentions(tokens, model, covered));
   // "the share of orders that were returned": a proportion of rows, never a column of shares.
