@@ -69,6 +69,7 @@ import { namesColumn } from './business/time';
 import { adjectiveColumn } from '../nlp/lexicon';
 import { priceWording, readsPrice } from './price-verb';
 import { peopleWording } from './people-words';
+import { measuresComparedWording } from './measures-compared';
 import type { Understanding } from './understanding';
 
 export type { Understanding } from './understanding';
@@ -111,6 +112,12 @@ export function understand(question: string, model: SemanticModel, now: Date): U
   if (kpi) {
     const u = understandWords(kpi.text, model, now);
     if (u.plan?.measures.some((m) => m.over)) return { ...u, plan: namedKpi(u.plan, kpi.label) };
+  }
+  // "revenue vs cost by region": read as "revenue and cost by region".
+  const listed = measuresComparedWording(question, model);
+  if (listed) {
+    const u = understandWords(listed, model, now);
+    if ((u.plan?.measures.length ?? 0) >= 2 && !u.missing) return u;
   }
   // "the average number of orders per customer": the orders per customer, as one figure.
   const perCount = averageCountWording(question);
