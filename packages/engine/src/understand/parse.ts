@@ -105,38 +105,56 @@ function cannot(missing: MissingCapability, u: Understanding): Understanding {
   };
 }
 
+/**
+ * Questions said in words another wording of the same question reads: each gives the reading of
+ * that wording where it has what the words asked for, else null (and the question is read as it
+ * was said).
+ */
+const REWORDED: ((question: string, model: SemanticModel, now: Date) => Understanding | null)[] = [
+  // "click-through rate by channel": read as "clicks per impression by channel", named as asked.
+  (question, model, now) => {
+    const kpi = kpiWording(question, model);
+    if (!kpi) return null;
+    const u = understandWords(kpi.text, model, now);
+    return u.plan?.measures.some((m) => m.over) ? { ...u, plan: namedKpi(u.plan, kpi.label) } : null;
+  },
+  // "revenue vs cost by region": read as "revenue and cost by region".
+  (question, model, now) => {
+    const listed = measuresComparedWording(question, model);
+    if (!listed) return null;
+    const u = understandWords(listed, model, now);
+    return (u.plan?.measures.length ?? 0) >= 2 && !u.missing ? u : null;
+  },
+  // "the average number of orders per customer": the orders per customer, as one figure.
+  (question, model, now) => {
+    const perCount = averageCountWording(question);
+    if (!perCount) return null;
+    const u = understandWords(perCount, model, now);
+    const plan = u.missing ? null : averageCountPerThing(u.plan, model);
+    return plan ? { ...u, plan } : null;
+  },
+  // "how many people were hired": read with the one table of people named, where that explains more.
+  (question, model, now) => {
+    const people = peopleWording(question, model);
+    if (!people) return null;
+    const u = understand(people, model, now);
+    const better = u.plan && !u.missing && u.confidence > understandWords(question, model, now).confidence;
+    return better ? u : null;
+  },
+  // "how much does the laptop cost": read as "what is the list price of the laptop".
+  (question, model, now) => {
+    const priced = priceWording(question, model);
+    if (!priced) return null;
+    const u = understandWords(priced.text, model, now);
+    return readsPrice(u.plan, priced.price) ? u : null;
+  },
+];
+
 /** Turns a question into a query plan over the model, with a confidence in [0, 1]. */
 export function understand(question: string, model: SemanticModel, now: Date): Understanding {
-  // "click-through rate by channel": read as "clicks per impression by channel", named as asked.
-  const kpi = kpiWording(question, model);
-  if (kpi) {
-    const u = understandWords(kpi.text, model, now);
-    if (u.plan?.measures.some((m) => m.over)) return { ...u, plan: namedKpi(u.plan, kpi.label) };
-  }
-  // "revenue vs cost by region": read as "revenue and cost by region".
-  const listed = measuresComparedWording(question, model);
-  if (listed) {
-    const u = understandWords(listed, model, now);
-    if ((u.plan?.measures.length ?? 0) >= 2 && !u.missing) return u;
-  }
-  // "the average number of orders per customer": the orders per customer, as one figure.
-  const perCount = averageCountWording(question);
-  if (perCount) {
-    const u = understandWords(perCount, model, now);
-    const plan = averageCountPerThing(u.plan, model);
-    if (plan && !u.missing) return { ...u, plan };
-  }
-  // "how many people were hired": read with the one table of people named.
-  const people = peopleWording(question, model);
-  if (people) {
-    const u = understand(people, model, now);
-    if (u.plan && !u.missing && u.confidence > understandWords(question, model, now).confidence) return u;
-  }
-  // "how much does the laptop cost": read as "what is the list price of the laptop".
-  const priced = priceWording(question, model);
-  if (priced) {
-    const u = understandWords(priced.text, model, now);
-    if (readsPrice(u.plan, priced.price)) return u;
+  for (const reworded of REWORDED) {
+    const u = reworded(question, model, now);
+    if (u) return u;
   }
   return understandWords(question, model, now);
 }
