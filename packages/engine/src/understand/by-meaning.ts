@@ -281,7 +281,7 @@ export function stateValueMentions(
     // Events counted are said in the plural ("cancellations").
     if (covered.has(i) || !contentWord(t) || t.lemma === t.text) continue;
     const verbs = meaningsOf(t.text).filter(
-      (m) => m.via === 'derived' && m.closeness >= MEANING_WEIGHTS.minCloseness,
+      (m) => (m.via === 'derived' || m.via === 'form') && m.closeness >= MEANING_WEIGHTS.minCloseness,
     );
     const hits = verbs.flatMap((m) =>
       (index.get(m.word) ?? []).map((x) => ({

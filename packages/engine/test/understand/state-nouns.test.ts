@@ -9,7 +9,7 @@ beforeAll(async () => {
   const bookings = ['booking_id,hotel,booked_on,status,nights'];
   for (let k = 1; k <= 60; k++)
     bookings.push(
-      `${k},${['Harbour Inn', 'Park Lodge', 'City Rooms'][k % 3]},2026-${String(1 + (k % 10)).padStart(2, '0')}-${String(1 + (k % 27)).padStart(2, '0')},${['confirmed', 'cancelled', 'confirmed', 'completed'][k % 4]},${1 + (k % 5)}`,
+      `${k},${['Harbour Inn', 'Park Lodge', 'City Rooms'][k % 3]},2026-${String(1 + (k % 10)).padStart(2, '0')}-${String(1 + (k % 27)).padStart(2, '0')},${['confirmed', 'cancelled', 'refunded', 'completed'][k % 4]},${1 + (k % 5)}`,
     );
   db = await openCsvData({ 'bookings.csv': bookings.join('\n') + '\n' });
 });
@@ -25,5 +25,10 @@ describe('a noun of an event names the rows in the state it leaves', () => {
     const a = await askData(db, 'Which hotel had the most cancellations?', 0.7);
     expect(a.plan?.filters).toEqual([expect.objectContaining({ values: ['cancelled'] })]);
     expect(a.rows).toHaveLength(1);
+  });
+
+  it('"the most refunds": a plural noun of the same verb as the state names it too', async () => {
+    const a = await askData(db, 'Which hotel had the most refunds?', 0.7);
+    expect(a.plan?.filters).toEqual([expect.objectContaining({ values: ['refunded'] })]);
   });
 });
