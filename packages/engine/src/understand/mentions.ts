@@ -166,7 +166,8 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
     !WEAK_TAIL.has(core[0]!)
   )
     out.push({ key: `number of ${lemma(core[0]!)}`, quality: 0.9 });
-  // "max_temperature_f" is also "maximum temperature", "Average_Price" also "avg price".
+  // "max_temperature_f" is also "maximum temperature", "Average_Price" also "avg price",
+  // "dest_city" also "destination city".
   const EXPAND: Record<string, string> = {
     max: 'maximum',
     min: 'minimum',
@@ -174,6 +175,8 @@ function columnVariants(column: ModelColumn, table: ModelTable): { key: string; 
     maximum: 'max',
     minimum: 'min',
     average: 'avg',
+    dest: 'destination',
+    orig: 'origin',
   };
   if (words.some((w) => EXPAND[w])) {
     const alt = words.map((w) => EXPAND[w] ?? w);

@@ -115,3 +115,26 @@ describe('"type" after a grouping word', () => {
     expect(columnsSaid('visits per type')).toContain('visit_type');
   });
 });
+
+describe('short forms in column names', () => {
+  const withRoutes = {
+    ...model,
+    tables: [
+      ...model.tables,
+      table('routes', 50, [
+        { ...col('routes', 'orig_city', 'text'), distinctCount: 4, values: ['Oslo', 'Riga'] },
+        { ...col('routes', 'dest_city', 'text'), distinctCount: 5, values: ['Lund', 'Turku'] },
+      ]),
+    ],
+  } as SemanticModel;
+  // The columns the two words after "by" name together.
+  const columnsSaid = (question: string) =>
+    findMentions(tokenize(question), withRoutes).flatMap((m) =>
+      m.kind === 'column' && m.start === 2 && m.end === 4 ? m.hits.map((h) => h.ref.column) : [],
+    );
+
+  it('"destination city" names dest_city and "origin city" orig_city', () => {
+    expect(columnsSaid('routes by destination city')).toEqual(['dest_city']);
+    expect(columnsSaid('routes by origin city')).toEqual(['orig_city']);
+  });
+});
