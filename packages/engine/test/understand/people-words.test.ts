@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { askData, expectSameRows, openCsvData, type Demo } from '../setup';
 
 // "People" and "headcount" where the data holds one table of people (understand/people-words.ts).
