@@ -94,47 +94,42 @@ describe('a command opening the question', () => {
   });
 });
 
+/** The model with one more table. */
+const plus = (extra: ModelTable) => ({ ...model, tables: [...model.tables, extra] }) as SemanticModel;
+
+/** The columns a question's mentions name; only those spanning tokens [from, to) where given. */
+const columnsNamed = (question: string, m: SemanticModel, span?: [number, number]) =>
+  findMentions(tokenize(question), m).flatMap((x) =>
+    x.kind === 'column' && (!span || (x.start === span[0] && x.end === span[1]))
+      ? x.hits.map((h) => h.ref.column)
+      : [],
+  );
+
 describe('"type" after a grouping word', () => {
-  const withKinds = {
-    ...model,
-    tables: [
-      ...model.tables,
-      table('visits', 100, [
-        { ...col('visits', 'visit_type', 'text'), distinctCount: 3, values: ['walk-in', 'booked'] },
-        { ...col('visits', 'minutes', 'number') },
-      ]),
-    ],
-  } as SemanticModel;
-  const columnsSaid = (question: string) =>
-    findMentions(tokenize(question), withKinds).flatMap((m) =>
-      m.kind === 'column' ? m.hits.map((h) => h.ref.column) : [],
-    );
+  const withKinds = plus(
+    table('visits', 100, [
+      { ...col('visits', 'visit_type', 'text'), distinctCount: 3, values: ['walk-in', 'booked'] },
+      { ...col('visits', 'minutes', 'number') },
+    ]),
+  );
 
   it('"by type" names the columns of kinds', () => {
-    expect(columnsSaid('average minutes by type')).toContain('visit_type');
-    expect(columnsSaid('visits per type')).toContain('visit_type');
+    expect(columnsNamed('average minutes by type', withKinds)).toContain('visit_type');
+    expect(columnsNamed('visits per type', withKinds)).toContain('visit_type');
   });
 });
 
 describe('short forms in column names', () => {
-  const withRoutes = {
-    ...model,
-    tables: [
-      ...model.tables,
-      table('routes', 50, [
-        { ...col('routes', 'orig_city', 'text'), distinctCount: 4, values: ['Oslo', 'Riga'] },
-        { ...col('routes', 'dest_city', 'text'), distinctCount: 5, values: ['Lund', 'Turku'] },
-      ]),
-    ],
-  } as SemanticModel;
-  // The columns the two words after "by" name together.
-  const columnsSaid = (question: string) =>
-    findMentions(tokenize(question), withRoutes).flatMap((m) =>
-      m.kind === 'column' && m.start === 2 && m.end === 4 ? m.hits.map((h) => h.ref.column) : [],
-    );
+  const withRoutes = plus(
+    table('routes', 50, [
+      { ...col('routes', 'orig_city', 'text'), distinctCount: 4, values: ['Oslo', 'Riga'] },
+      { ...col('routes', 'dest_city', 'text'), distinctCount: 5, values: ['Lund', 'Turku'] },
+    ]),
+  );
 
   it('"destination city" names dest_city and "origin city" orig_city', () => {
-    expect(columnsSaid('routes by destination city')).toEqual(['dest_city']);
-    expect(columnsSaid('routes by origin city')).toEqual(['orig_city']);
+    // The two words after "by".
+    expect(columnsNamed('routes by destination city', withRoutes, [2, 4])).toEqual(['dest_city']);
+    expect(columnsNamed('routes by origin city', withRoutes, [2, 4])).toEqual(['orig_city']);
   });
 });
