@@ -155,8 +155,6 @@ export function gradedDegree(t: { text: string }[], at: number): 'most' | 'least
 
 /** Whether a column holds the quality an adjective grades ("cheapest" of a price or a fee). */
 function grades(quality: string, column: ModelColumn): boolean {
-  // A date grades age ("the youngest" by a birth date).
-  if (column.kind === 'date') return true;
   const words = splitIdentifier(column.name).map(lemma);
   return [quality, ...synonymsOf(quality)].some((w) => words.includes(w));
 }
@@ -572,9 +570,8 @@ export function findMeasures(
       if (col && tab?.kind !== 'table' && (col.column.isKey || col.column.entityType === 'ATTRIBUTE')) {
         ctx.consumed.add(col.start);
         markUsed(ctx, col.start, col.end);
-        // "the number of products in each order" on order items: a reference repeats, count each once.
-
-        // "how many corporate customers": the same, after a value that qualifies them.
+        // "the number of products in each order" on order items: a reference repeats, count each
+        // once; "how many corporate customers": the same, after a value that qualifies them.
         const named = col.start === k || (tab?.kind === 'value' && tab.start === k && col.start === tab.end);
         if (named && !col.joined && col.quality >= 0.85 && referenceColumn(ctx, col.column)) {
           measures.push({

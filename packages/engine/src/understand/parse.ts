@@ -38,7 +38,7 @@ import {
   valueFilters,
 } from './filters';
 import { findCountWords, findMeasures, measureLabel } from './measures';
-import { applyTime, applyOrdering, periodColumn } from './shape';
+import { applyTime, applyOrdering, namedDate, periodColumn } from './shape';
 import { FILLER } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
 import {
@@ -174,7 +174,8 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
 }
 
 /** The doubt of a table's name read as a key of the base ("stores" as orders.store_id). */
-const tableNamedByKey = (phrase: string, table: string) => `"${phrase}" names table ${table}`;
+const tableNamedByKey = (phrase: string, table: string) => `"${phrase}"${NAMES_TABLE}${table}`;
+const NAMES_TABLE = ' names table ';
 
 /**
  * "stores with revenue over 1M", grouped by the orders' store_id: the key now stands for the
@@ -192,7 +193,7 @@ function thingsOfKeys(u: Understanding, model: SemanticModel): Understanding {
     const label = model.tables.find((t) => t.name === to)?.label;
     return label ? [label] : [];
   });
-  const answered = u.doubts.filter((d) => named.some((label) => d.endsWith(`" names table ${label}`)));
+  const answered = u.doubts.filter((d) => named.some((label) => d.endsWith(`"${NAMES_TABLE}${label}`)));
   if (!answered.length) return u;
   return {
     ...u,
@@ -1517,10 +1518,8 @@ function fullNames(ctx: ParseContext): { first: ModelColumn; last: ModelColumn }
  */
 function timeRangeOf(ctx: ParseContext, counted?: string): TQueryPlan['timeRange'] | null {
   const p = ctx.time.period;
-  const own = periodColumn(ctx);
   const through = ctx.model.tables.find((t) => t.name === counted)?.columns.find((c) => c.isTime);
-  const ownNamed = !!own && ctx.tokens.some((t) => namesColumn(t.text, own));
-  const col = through && !ownNamed ? through : own;
+  const col = namedDate(ctx) ?? through ?? periodColumn(ctx);
   if (!p || !col) return null;
   return { column: ref(col), from: p.from, to: p.to, label: p.label };
 }

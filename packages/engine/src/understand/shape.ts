@@ -25,10 +25,14 @@ import { gradedDegree, measureLabel } from './measures';
 import { DOUBT_WEIGHTS } from './weights';
 import { namesColumn } from './business/time';
 
-/** The base's date the question's periods apply to: one it names ("closed in 2026"), else its first. */
+/** The base's date the question names ("tickets closed in 2026" of closed_date), if any. */
+export function namedDate(ctx: ParseContext): ModelColumn | undefined {
+  return ctx.base.columns.find((c) => c.isTime && ctx.tokens.some((t) => namesColumn(t.text, c)));
+}
+
+/** The base's date the question's periods apply to: one it names, else its first. */
 export function periodColumn(ctx: ParseContext): ModelColumn | undefined {
-  const dates = ctx.base.columns.filter((c) => c.isTime);
-  return dates.find((c) => ctx.tokens.some((t) => namesColumn(t.text, c))) ?? dates[0];
+  return namedDate(ctx) ?? ctx.base.columns.find((c) => c.isTime);
 }
 
 /** A time grain ("by month") becomes a dimension on the table's time column. */
@@ -621,8 +625,8 @@ export function applyOrdering(
       markUsed(ctx, degree ? i - 1 : i, i + 1);
       const covering = mentionCovering(ctx, i);
       if (covering?.kind === 'column' && covering.column === col) ctx.consumed.add(covering.start);
-      const flip = degree === 'least' ? { asc: 'desc', desc: 'asc' }[adj.dir] : adj.dir;
-      ctx.order.push({ kind: 'column', column: ref(col), dir: flip as 'asc' | 'desc' });
+      const dir = degree !== 'least' ? adj.dir : adj.dir === 'asc' ? 'desc' : 'asc';
+      ctx.order.push({ kind: 'column', column: ref(col), dir });
       ctx.limit = limitNear(ctx, i) ?? 1;
       intent = 'superlative';
       break;
