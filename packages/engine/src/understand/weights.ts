@@ -41,6 +41,8 @@ export const MEANING_WEIGHTS = {
 // doubt multiplies it by its factor; each word left unexplained by one of the last three.
 export const BUSINESS_WEIGHTS = {
   start: 0.85,
+  /** Goods said to change hands, read on facts that record no sales ("products sold" on reviews). */
+  notTheSales: 0.5,
   /** A column's name matched loosely (a typo, a far part of its name). */
   weakName: 0.8,
   /** Below this quality a name match is loose (a synonym of the business lexicon is not). */

@@ -401,6 +401,26 @@ export function factOf(d: Draft, entity: ModelTable): ModelTable | undefined {
   return factsAbout(d.model, entity.name).find((t) => t.columns.some((c) => c.isTime));
 }
 
+/** Verbs of goods changing hands. */
+const TRADE_VERBS = new Set(['sell', 'buy', 'purchase', 'order']);
+
+/**
+ * Whether a question says goods changed hands ("sold", "bought") of facts that record no sales
+ * (no units, no money) while other dated facts about the same things do: the facts read are not
+ * the ones meant.
+ */
+export function soldElsewhere(d: Draft, entity: ModelTable, fact: ModelTable): boolean {
+  const traded = d.tokens.some((t) =>
+    baseForms(t.text).some((f) => f.pos === 'v' && TRADE_VERBS.has(f.word)),
+  );
+  if (!traded) return false;
+  const sales = (t: ModelTable) => !!unitColumn(d, t.name) || t.columns.some(isMoneyColumn);
+  return (
+    !sales(fact) &&
+    factsAbout(d.model, entity.name).some((t) => t !== fact && isDated(d.model, t) && sales(t))
+  );
+}
+
 /** "the most laptops", "the fewest chairs": a rank word, then things of the data said in the plural. */
 function mostOfThings(d: Draft, at: number): boolean {
   let k = at + (d.tokens[at]?.text === 'the' ? 1 : 0);

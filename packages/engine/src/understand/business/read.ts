@@ -40,6 +40,7 @@ import {
   type FoundMeasure,
 } from './measures';
 import { rank, rankedCount } from './ranking';
+import { soldElsewhere } from './measures';
 import { shareOf } from './shares';
 import { applyPeriods, applyWeekday, chooseTimeColumn } from './time';
 
@@ -133,6 +134,9 @@ export function readBusinessQuestion(
   const entity = found[0]!.entity;
   const fact = entity ? factOf(d, entity) : undefined;
   if (entity && fact && factConditions(d, entity, fact, taken)) {
+    // "products sold per month" read on the reviews of products: the sales are other facts.
+    if (soldElsewhere(d, entity, fact))
+      doubt(d, BUSINESS_WEIGHTS.notTheSales, `${fact.label} record no sales`);
     found = found.map((f) => (f.entity === entity ? countEntitiesThroughFacts(d, f, fact) : f));
     base = fact;
   }
