@@ -75,15 +75,23 @@ export function isNameColumn(c: ModelColumn): boolean {
   );
 }
 
+/** The table a column refers to through a one-column join (orders.store_id → stores), if any. */
+export function referencedTable(
+  model: SemanticModel,
+  column: { table: string; column: string },
+): ModelTable | undefined {
+  const join = model.joins.find(
+    (j) => j.from.length === 1 && j.from[0]!.table === column.table && j.from[0]!.column === column.column,
+  );
+  return join && model.tables.find((t) => t.name === join.to[0]!.table);
+}
+
 /**
  * The name column of the table a key column refers to (orders.product_id → products.product_name),
  * when that table is a dimension of the fact and has exactly one name or title column.
  */
 export function nameOfReferenced(model: SemanticModel, fact: string, key: ModelColumn): ModelColumn | null {
-  const join = model.joins.find(
-    (j) => j.from.length === 1 && j.from[0]!.table === key.table && j.from[0]!.column === key.name,
-  );
-  const target = join && model.tables.find((t) => t.name === join.to[0]!.table);
+  const target = referencedTable(model, { table: key.table, column: key.name });
   if (!target || !isDimensionOfFact(model, fact, target.name)) return null;
   const names = target.columns.filter(isNameColumn);
   return names.length === 1 ? names[0]! : null;

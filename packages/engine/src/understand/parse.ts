@@ -22,6 +22,7 @@ import {
   isEntityColumn,
   markUsed,
   nameOfReferenced,
+  referencedTable,
   penalise,
   ref,
   type ParseContext,
@@ -185,14 +186,7 @@ const NAMES_TABLE = ' names table ';
 function thingsOfKeys(u: Understanding, model: SemanticModel): Understanding {
   const plan = u.plan;
   if (!plan?.having.length) return u;
-  const named = plan.dimensions.flatMap((d) => {
-    const to = model.joins.find(
-      (j) =>
-        j.from.length === 1 && j.from[0]!.table === d.column.table && j.from[0]!.column === d.column.column,
-    )?.to[0]?.table;
-    const label = model.tables.find((t) => t.name === to)?.label;
-    return label ? [label] : [];
-  });
+  const named = plan.dimensions.flatMap((d) => referencedTable(model, d.column)?.label ?? []);
   const answered = u.doubts.filter((d) => named.some((label) => d.endsWith(`"${NAMES_TABLE}${label}`)));
   if (!answered.length) return u;
   return {

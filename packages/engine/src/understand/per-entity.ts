@@ -4,6 +4,7 @@ import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { measureLabel } from './measures';
 import { findMentions } from './mentions';
 import { columnOf } from './shape-input';
+import { referencedTable } from './context';
 
 // "revenue per customer by segment", "how much does each customer spend on average, by region":
 // a figure per member of an entity (a customer, an employee, an order) within groups named
@@ -285,13 +286,7 @@ export function averageCountPerThing(plan: TQueryPlan | null, model: SemanticMod
   const nameBeside = plan.dimensions[1];
   if (
     plan.dimensions.length > 2 ||
-    (nameBeside &&
-      !model.joins.some(
-        (j) =>
-          j.from[0]!.table === d.column.table &&
-          j.from[0]!.column === d.column.column &&
-          j.to[0]!.table === nameBeside.column.table,
-      ))
+    (nameBeside && referencedTable(model, d.column)?.name !== nameBeside.column.table)
   )
     return null;
   if (!['count', 'count_distinct'].includes(m.agg) || m.over || d.grain) return null;

@@ -3,6 +3,7 @@ import { measureSemantics } from '../cards/semantics';
 import type { SemanticModel } from '../model/types';
 import { measureLabel } from './measures';
 import { columnOf } from './shape-input';
+import { referencedTable } from './context';
 import { KEY_WORDS } from './group-attributes';
 import { findMentions } from './mentions';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
@@ -26,14 +27,10 @@ function groupsFacts(
   const column = columnOf(model, ref);
   // The facts' reference to other things (orders.store_id), where the things are named and not
   // their ids ("stores with revenue over 1M"): each key stands for one store.
-  if (column?.isKey && ref.table === plan.table && keysAsThings)
-    return model.joins.some(
-      (j) =>
-        j.from.length === 1 &&
-        j.from[0]!.table === ref.table &&
-        j.from[0]!.column === ref.column &&
-        j.to[0]!.table !== ref.table,
-    );
+  if (column?.isKey && ref.table === plan.table && keysAsThings) {
+    const things = referencedTable(model, ref);
+    return !!things && things.name !== ref.table;
+  }
   if (!column || column.isKey || column.kind === 'number' || column.isTime) return false;
   if (ref.table !== plan.table) {
     // Another table's attribute, reached from each fact many-to-one.
