@@ -127,20 +127,30 @@ export type THaving = z.infer<typeof ZHaving>;
  * a declared or inferred join): "customers with no orders" keeps the customers whose orders,
  * counted, are 0; "customers with at least 5 orders" those with 5 or more.
  */
-export const ZRelatedCondition = z.object({
-  /** The table whose rows are kept (the plan's table or one it reaches many-to-one). */
-  of: z.string().min(1),
-  /** The table whose rows refer to them. */
-  table: z.string().min(1),
-  /** How the number of referring rows compares with `value`. */
-  op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq']),
-  value: z.number().int().min(0),
-  /** Only the referring rows meeting these count ("no orders in 2026"). */
-  where: z.array(ZFilter).max(10).optional(),
-  during: ZTimeRange.optional(),
-  /** How a person reads it: "with no Orders". */
-  label: z.string(),
-});
+export const ZRelatedCondition = z
+  .object({
+    /** The table whose rows are kept (the plan's table or one it reaches many-to-one). */
+    of: z.string().min(1),
+    /** The table whose rows refer to them. */
+    table: z.string().min(1),
+    /** How the number of referring rows (or their `total`) compares with `value`. */
+    op: z.enum(['gt', 'gte', 'lt', 'lte', 'eq']),
+    value: z.number().min(0),
+    /**
+     * An amount of the referring rows added up and compared instead of their count: "customers who
+     * spent over 20000" keeps the customers whose orders' revenue totals more than 20000.
+     */
+    total: ZColumnRef.optional(),
+    /** Only the referring rows meeting these count ("no orders in 2026"). */
+    where: z.array(ZFilter).max(10).optional(),
+    during: ZTimeRange.optional(),
+    /** How a person reads it: "with no Orders". */
+    label: z.string(),
+  })
+  .refine((r) => r.total !== undefined || Number.isInteger(r.value), {
+    message: 'A count of referring rows is compared with a whole number',
+    path: ['value'],
+  });
 export type TRelatedCondition = z.infer<typeof ZRelatedCondition>;
 
 export const ZIntent = z.enum([

@@ -287,12 +287,15 @@ export class Scope {
   /**
    * Rows of `of` kept by how many rows of the referring table point at them: NOT EXISTS for none,
    * EXISTS for at least one, a counted subquery otherwise (its conditions read only the referring rows).
+   * With a `total`, the referring rows' amount added up (0 where none refer) is compared instead.
    */
   private related(r: TRelatedCondition, n: number, params: Params): string {
     const join = this.model.joins.find(
       (j) => j.from[0]!.table === r.table && j.to[0]!.table === r.of && j.from.length === j.to.length,
     );
     if (!join) throw new PlanError(`${r.table} does not refer to ${r.of}`);
+    if (r.total && r.total.table !== r.table)
+      throw new PlanError(`The total of ${r.total.table}.${r.total.column} is not an amount of ${r.table}`);
     const inner = new Scope(this.model, this.d, r.table, `${this.prefix}r${n}_`);
     const on = join.from.map(
       (f, i) => `${inner.raw(f)} = ${this.raw({ table: r.of, column: join.to[i]!.column })}`,
@@ -308,6 +311,8 @@ export class Scope {
       (r.op === 'lt' && r.value === 1) ||
       (r.op === 'lte' && r.value === 0);
     const some = (r.op === 'gte' && r.value === 1) || (r.op === 'gt' && r.value === 0);
+    if (r.total)
+      return `(${sub(`COALESCE(SUM(${inner.col(r.total)}), 0)`)}) ${OPS[r.op]} ${params.bind(r.value)}`;
     if (none) return `NOT EXISTS (${sub('1')})`;
     if (some) return `EXISTS (${sub('1')})`;
     return `(${sub('COUNT(*)')}) ${OPS[r.op]} ${params.bind(r.value)}`;

@@ -57,7 +57,7 @@ import { relatedClause } from './related-rows';
 import { combinationsWording, rankCombinations } from './combinations';
 import { firstLastWording } from './first-last';
 import { withDimensions, withNamedAttributes, withNamesBesideKeys, withThingNames } from './group-attributes';
-import { howMuchIsTotal, totalsOverThreshold } from './totals-threshold';
+import { howMuchIsTotal, totalsOfListedThings, totalsOverThreshold } from './totals-threshold';
 import { kpiWording, namedKpi } from './kpi-words';
 import { columnOf } from './shape-input';
 import { isMoneyColumn } from '../cards/words';
@@ -322,12 +322,15 @@ function withRelatedRows(question: string, model: SemanticModel, now: Date): Und
   let again: Understanding = understandShapes(rest, model, now);
   if (!keeps(again.plan)) again = understandOn(rest, model, now, clause.of.name);
   if (again.missing || !keeps(again.plan)) return null;
-  const plan = again.plan as TQueryPlan;
+  const plan = {
+    ...again.plan,
+    related: [...(again.plan!.related ?? []), ...clause.conditions],
+  } as TQueryPlan;
   // The rest was read apart from words taken out of it: a little less sure than a whole question.
   return {
     ...again,
     confidence: again.confidence * DOUBT_WEIGHTS.readApart,
-    plan: { ...plan, related: [...(plan.related ?? []), ...clause.conditions] },
+    plan: totalsOfListedThings(plan, model) ?? plan,
   };
 }
 

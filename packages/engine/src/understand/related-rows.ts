@@ -1,14 +1,20 @@
-import type { TFilter, TRelatedCondition } from '@catalyst/contracts';
+import type { TColumnRef, TFilter, TRelatedCondition } from '@catalyst/contracts';
+import { measureSemantics } from '../cards/semantics';
 import type { ModelTable, SemanticModel } from '../model/types';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { baseForms } from '../nlp/wordnet';
 import { findMentions, type Mention } from './mentions';
 import { findTimeWords } from './periods';
+import { salesColumn } from './filters';
+import { isMoneyColumn } from '../cards/words';
 
 // "customers who have not placed any orders", "stores without returns", "products with at least
 // 3 reviews", "members that made more than 2 bookings in 2025": things kept by how many rows of
 // another table refer to them. The words from the things' name to the referring rows' name (and a
 // period said right after those) are one condition; the rest of the question is read as it is.
+// "Customers who spent over 20000 this year", "how many stores have revenue above 1M": a bound on
+// an amount that adds up, said of things, keeps them by the total of the rows that refer to them,
+// not by any one row's amount.
 
 /** Whose, relative pronouns and the helping verbs that may stand between the two names. */
 const RELATIVE = new Set(['who', 'that', 'which', 'what', 'whom']);
@@ -154,6 +160,12 @@ const SIGNS: Record<string, Op> = {
   '≤': 'lte',
   '=': 'eq',
 };
+/** Verbs whose object is money: what things spent or earned is the total of their sales. */
+const MONEY_VERBS = new Set(['spend', 'pay', 'earn', 'gross', 'generate']);
+/** Words after a bound on an amount that only say it is the total ("over 5000 in total"). */
+const TOTAL_TAILS = [['in', 'total'], ['overall'], ['altogether'], ['combined'], ['all', 'together']];
+/** Currency words after a number ("over 500 dollars"). */
+const CURRENCY = new Set(['dollars', 'dollar', 'euros', 'euro', 'pounds', 'usd', 'eur', 'gbp']);
 /** Words that only stress a count. */
 const STRESS = new Set(['total', 'different', 'distinct', 'separate', 'unique', 'individual', 'single']);
 /** At most this many words of a verb between the helping verb and the referring rows ("made", "placed"). */
@@ -208,11 +220,12 @@ export function relatedClause(
         found.tables.filter((r) => refersTo(model, r.table, e.table)).map((r) => ({ of: e.table, ...r })),
       )
       .sort((a, b) => b.quality - a.quality)[0];
-    if (!pair) continue;
+    if (!pair || (pair.total && !manyEach(model, pair.table, pair.of))) continue;
     const { of, where } = pair;
     const referring = pair.table;
     const period = periodAfter(question, tokens, found.end, now);
     const time = period && referring.columns.find((c) => c.isTime);
+    if (found.bare && !time) continue;
     const end = time ? period!.endToken : found.end;
     // Words that go on qualifying the referring rows ("orders shipped to Spain") are not read.
     if (!endsThere(question, tokens, end)) return null;
@@ -222,6 +235,7 @@ export function relatedClause(
       table: referring.name,
       op: found.op,
       value: found.value,
+      ...(pair.total && { total: pair.total }),
       ...(where.length ? { where } : {}),
       ...(time && {
         during: {
@@ -233,16 +247,22 @@ export function relatedClause(
       label: said,
     };
     // "at most 2 orders", "fewer than 3 visits": of the things that have some.
+    // "spent less than 100": of the things that bought something.
     const capped = (found.op === 'lt' && found.value > 1) || (found.op === 'lte' && found.value > 0);
+    const { total: _total, ...counted } = condition;
+    const some: TRelatedCondition = {
+      ...counted,
+      op: 'gte',
+      value: 1,
+      label: pair.total ? `with some ${referring.label}` : 'at least one',
+    };
     return {
       start: at,
       end,
       from: tokens[at]!.start,
       to: tokens[end - 1]!.end,
       of,
-      conditions: capped
-        ? [condition, { ...condition, op: 'gte', value: 1, label: 'at least one' }]
-        : [condition],
+      conditions: capped ? [condition, some] : [condition],
     };
   }
   return null;
@@ -311,6 +331,19 @@ function tableOfVerb(model: SemanticModel, verb: string): ModelTable | null {
   return tables.length === 1 ? tables[0]! : null;
 }
 
+/**
+ * Whether the rows of `table` are facts about the things of `of`, several to each on average: only
+ * then is a bound on their amount a bound on each thing's total (one row per thing holds the
+ * thing's own figure).
+ */
+function manyEach(model: SemanticModel, table: ModelTable, of: ModelTable): boolean {
+  const join = model.joins.find(
+    (j) => j.from.length === 1 && j.from[0]!.table === table.name && j.to[0]!.table === of.name,
+  );
+  const key = join && table.columns.find((c) => c.name === join.from[0]!.column);
+  return !!key?.distinctCount && (table.rowCount ?? 0) >= 2 * key.distinctCount;
+}
+
 /** Whether rows of `table` refer to rows of `of` through a join of the model. */
 function refersTo(model: SemanticModel, table: ModelTable, of: ModelTable): boolean {
   return (
@@ -319,12 +352,20 @@ function refersTo(model: SemanticModel, table: ModelTable, of: ModelTable): bool
 }
 
 interface Found {
-  /** The tables the referring rows' name may mean, each with the conditions on its values. */
-  tables: { table: ModelTable; quality: number; where: TFilter[] }[];
+  /**
+   * The tables the referring rows' name may mean, each with the conditions on its values (and the
+   * amount whose total is bounded, where the bound is on an amount).
+   */
+  tables: { table: ModelTable; quality: number; where: TFilter[]; total?: TColumnRef }[];
   op: Op;
   value: number;
   /** Token index after the referring rows' name. */
   end: number;
+  /**
+   * An amount named before its bound, not said to be a total ("revenue over 20000"): a total only
+   * over a period said after it ("revenue over 20000 this year"), else the bound may be each row's.
+   */
+  bare?: true;
 }
 
 /** The condition starting at token `at`: a count said of a table's name a few words on. */
@@ -341,6 +382,7 @@ function clauseAfter(
     mentions.find((x) => x.start === k && (!kind || x.kind === kind));
   let negated = false;
   let related = false;
+  const verbWords: string[] = [];
   if (word(i) === 'without') {
     negated = true;
     i++;
@@ -363,12 +405,13 @@ function clauseAfter(
         verbs < MAX_VERB_WORDS &&
         (!mentionAt(i) || (!mentionAt(i, 'table') && !mentionAt(i, 'value') && isVerbForm(w))) &&
         tokens[i]!.number === null &&
-        !countWord(question, tokens, i) &&
+        !countWord(question, tokens, i, true) &&
         !SOME.has(w) &&
         !FUNCTION_WORDS.has(w) &&
         /\w/.test(w)
       ) {
         verbs++;
+        verbWords.push(w);
         i++;
       } else break;
     }
@@ -384,6 +427,10 @@ function clauseAfter(
         end,
       };
     }
+  }
+  if (!negated) {
+    const total = totalAfter(question, tokens, i, mentions, model, verbWords);
+    if (total) return total;
   }
   // How many: none, some, or a number compared.
   let op: Op = 'gte';
@@ -440,16 +487,104 @@ function clauseAfter(
   return tables.length ? { tables, op, value, end } : null;
 }
 
-/** "at least 5", "more than 2", "fewer than 3", "exactly 4", "5": a number compared. */
+/**
+ * A bound on an amount of the rows referring to the things, at token `i`: the amount named ("revenue
+ * over 20000", "total sales above 1M") or, after a verb of money ("spent more than 500"), the
+ * sales of each table that records them. Only amounts that add up, of dated facts, are totalled.
+ */
+function totalAfter(
+  question: string,
+  tokens: Token[],
+  i: number,
+  mentions: Mention[],
+  model: SemanticModel,
+  verbs: string[],
+): Found | null {
+  const word = (k: number) => tokens[k]?.text ?? '';
+  const amountAt = (k: number) => {
+    const named = mentions.find((x) => x.start === k && x.kind === 'column');
+    // A table's name is the rows counted ("at least two transactions"), not an amount of them.
+    if (named?.kind !== 'column' || mentions.some((x) => x.start === k && x.kind === 'table')) return null;
+    const tables = named.hits.flatMap((h) => {
+      const table = model.tables.find((t) => t.name === h.ref.table);
+      return table && addsUp(model, table, h.ref)
+        ? [{ table, quality: h.quality, where: [], total: h.ref }]
+        : [];
+    });
+    return { tables, end: named.end };
+  };
+  let k = i;
+  if (word(k) === 'a' && word(k + 1) === 'total') k++;
+  if (word(k) === 'total' || word(k) === 'combined') k++;
+  const totalSaid = k > i;
+  // The amount before its bound ("revenue over 20000")…
+  const before = amountAt(k);
+  const bound = countWord(question, tokens, before?.end ?? k, true);
+  if (!bound?.tail) return null;
+  let end = bound.end;
+  if (CURRENCY.has(word(end))) end++;
+  let tables = before?.tables;
+  // What things did, said by a verb ("sold", "spent"), not what they had at some time.
+  const did = (words: Set<string> | null) =>
+    verbs.some((v) => baseForms(v).some((f) => f.pos === 'v' && (!words || words.has(f.word))));
+  if (!before) {
+    // … or after it ("sold more than 5000 units", "made over 2M in revenue"), or the sales after a
+    // verb of money ("spent more than 500").
+    const after = did(null) ? amountAt(['in', 'of'].includes(word(end)) ? end + 1 : end) : null;
+    if (after) {
+      tables = after.tables;
+      end = after.end;
+    } else if (did(MONEY_VERBS))
+      tables = model.tables.flatMap((table) => {
+        const sales = salesColumn(model, table.name);
+        const total = sales && { table: table.name, column: sales.name };
+        return total && addsUp(model, table, total) ? [{ table, quality: 0.8, where: [], total }] : [];
+      });
+  }
+  if (!tables?.length) return null;
+  const tail = TOTAL_TAILS.find((t) => t.every((w, n) => word(end + n) === w));
+  if (tail) end += tail.length;
+  return {
+    tables,
+    op: bound.op,
+    value: bound.value,
+    end,
+    ...(before && !totalSaid && { bare: true as const }),
+  };
+}
+
+/** Amounts of goods, beside money, whose totals over things are asked for. */
+const UNIT_WORDS = new Set(['quantity', 'qty', 'units', 'unit', 'volume', 'items']);
+
+/**
+ * Whether a column is an amount of dated facts whose total over things means something: money or
+ * goods. Levels read at a time (bikes available, staff on duty) add up no better than a price.
+ */
+function addsUp(model: SemanticModel, table: ModelTable, ref: TColumnRef): boolean {
+  const column = table.columns.find((c) => c.name === ref.column);
+  if (!column || column.kind !== 'number' || column.entityType !== 'KPI' || column.isKey) return false;
+  if (!table.columns.some((c) => c.isTime)) return false;
+  const units = splitIdentifier(column.name).some((w) => UNIT_WORDS.has(w.toLowerCase()));
+  if (!units && !isMoneyColumn(column)) return false;
+  return measureSemantics({ agg: 'sum', column: ref, label: '' }, model).additive === 'yes';
+}
+
+/**
+ * "at least 5", "more than 2", "fewer than 3", "exactly 4", "5": a number compared (a whole one,
+ * unless it bounds an `amount`).
+ */
 function countWord(
   question: string,
   tokens: Token[],
   i: number,
+  amount = false,
 ): { op: Op; value: number; end: number; tail?: true } | null {
   const w = (k: number) => tokens[k]?.text ?? '';
   const n = (k: number) => {
     const x = tokens[k]?.number;
-    return x !== null && x !== undefined && Number.isInteger(x) && x >= 0 ? x : null;
+    return x !== null && x !== undefined && (amount ? Number.isFinite(x) : Number.isInteger(x)) && x >= 0
+      ? x
+      : null;
   };
   const two: [string, string, Op][] = [
     ['at', 'least', 'gte'],

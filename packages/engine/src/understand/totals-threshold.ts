@@ -4,7 +4,7 @@ import type { SemanticModel } from '../model/types';
 import { measureLabel } from './measures';
 import { columnOf } from './shape-input';
 import { referencedTable } from './context';
-import { KEY_WORDS } from './group-attributes';
+import { KEY_WORDS, withNamesBesideKeys } from './group-attributes';
 import { findMentions } from './mentions';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 
@@ -131,4 +131,42 @@ export function howMuchIsTotal(
   const total = { agg: 'sum' as const, column: ref, label: measureLabel('sum', column) };
   if (measureSemantics(total, model).additive !== 'yes') return null;
   return { ...plan, intent: 'value', columns: [], distinct: false, order: [], measures: [total] };
+}
+
+/**
+ * "stores with revenue over 1M this year", read as the stores kept by their orders' total
+ * (related-rows.ts): listed, each store is shown beside the total it was kept by, grouped from
+ * the facts (a store without orders has no total over a positive bound). Null where the things
+ * are not simply listed, or the bound keeps things with no facts.
+ */
+export function totalsOfListedThings(plan: TQueryPlan, model: SemanticModel): TQueryPlan | null {
+  const [condition, ...others] = plan.related ?? [];
+  if (!condition?.total || others.length || !['gt', 'gte'].includes(condition.op)) return null;
+  if (plan.intent !== 'list' || plan.measures.length || plan.dimensions.length || plan.order.length)
+    return null;
+  if (plan.limit !== undefined || plan.timeRange || plan.table !== condition.of || plan.filterLogic !== 'and')
+    return null;
+  const join = model.joins.find(
+    (j) => j.from.length === 1 && j.from[0]!.table === condition.table && j.to[0]!.table === condition.of,
+  );
+  const key = join && columnOf(model, join.from[0]!);
+  const amount = columnOf(model, condition.total);
+  if (!key || !amount || plan.columns.some((c) => c.table !== condition.of)) return null;
+  const { related: _related, ...rest } = plan;
+  const grouped: TQueryPlan = {
+    ...rest,
+    table: condition.table,
+    intent: 'breakdown',
+    columns: [],
+    distinct: false,
+    filters: [...plan.filters, ...(condition.where ?? [])],
+    ...(condition.during && { timeRange: condition.during }),
+    dimensions: [
+      { column: join.from[0]!, label: key.label },
+      ...plan.columns.map((c) => ({ column: c, label: columnOf(model, c)?.label ?? c.column })),
+    ],
+    measures: [{ agg: 'sum', column: condition.total, label: measureLabel('sum', amount) }],
+    having: [...plan.having, { measure: 0, op: condition.op as THaving['op'], value: condition.value }],
+  };
+  return withNamesBesideKeys([], grouped, model) ?? grouped;
 }
