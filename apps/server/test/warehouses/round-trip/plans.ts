@@ -54,6 +54,26 @@ const salesOf = (channel: string | null, column: 'amount' | 'quantity'): number[
     .filter((r) => r.channel === channel && typeof r[column] === 'number')
     .map((r) => r[column] as number);
 
+/** A customer's sales amounts of 2025 added up (NULL amounts left out; 0 without sales). */
+const amountIn2025 = (id: unknown): number =>
+  rows('sales')
+    .filter(
+      (r) =>
+        r.customer_id === id &&
+        typeof r.amount === 'number' &&
+        String(r.order_date) >= '2025-01-01' &&
+        String(r.order_date) < '2026-01-01',
+    )
+    .reduce((total, r) => total + (r.amount as number), 0);
+
+/** Between the customers' 2025 totals, fractional: some customers are over it and some are not. */
+const TOTAL_BOUND = (() => {
+  const totals = rows('customers')
+    .map((c) => amountIn2025(c.id))
+    .sort((a, b) => a - b);
+  return Math.floor(totals[Math.floor(totals.length / 2)]!) + 0.5;
+})();
+
 /** How many sales notes contain `text` as it is (the oracle of a substring search). */
 const notesContaining = (text: string): Row[] => [
   [
@@ -846,6 +866,30 @@ export const CASES: RoundTripCase[] = [
       }
       return [...bySegment].map(([segment, n]) => [segment, n]);
     },
+  },
+  {
+    name: 'customers whose 2025 sales amounts total more than a fractional bound',
+    plan: {
+      intent: 'list',
+      table: 'customers',
+      measures: [],
+      columns: [customer('name')],
+      related: [
+        {
+          of: 'customers',
+          table: 'sales',
+          op: 'gt',
+          value: TOTAL_BOUND,
+          total: s('amount'),
+          during: { column: s('order_date'), from: '2025-01-01', to: '2026-01-01', label: '2025' },
+          label: 'who spent more than the bound in 2025',
+        },
+      ],
+    },
+    oracle: () =>
+      rows('customers')
+        .filter((c) => amountIn2025(c.id) > TOTAL_BOUND)
+        .map((c) => [String(c.name)]),
   },
   {
     name: 'filtered by one dimension table, grouped by the other',
