@@ -625,16 +625,17 @@ export function numberAfterColumn(ctx: ParseContext): void {
       (r.column.kind !== 'number' && r.column.kind !== 'text')
     )
       continue;
-    // "students who are age 18": a measure with its value after "is"/"are".
-    if (
-      r.column.entityType === 'KPI' &&
-      !(
-        ['is', 'are', 'was', 'were', 'aged'].includes(t[r.start - 1]?.text ?? '') &&
-        k === r.end &&
-        Number.isInteger(n.number)
-      )
-    )
-      continue;
+    // "students who are age 18": a measure with its value after "is"/"are". "Reviews with a
+    // rating of 5", "items that have a quantity of 3": a measure said to have one value is that
+    // value. (A number bare after "with" is left to the other readers.)
+    const before = t[r.start - 1]?.text ?? '';
+    const said =
+      (['is', 'are', 'was', 'were', 'aged'].includes(before) && k === r.end) ||
+      (['a', 'an'].includes(before) &&
+        t[r.end]?.text === 'of' &&
+        k === r.end + 1 &&
+        !['or', 'and', 'to', '-'].includes(t[k + 1]?.text ?? ''));
+    if (r.column.entityType === 'KPI' && !(said && Number.isInteger(n.number))) continue;
     ctx.filters.push({
       column: ref(r.column),
       op: 'eq',
