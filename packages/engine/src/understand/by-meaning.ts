@@ -278,8 +278,11 @@ export function stateValueMentions(
   if (!index.size) return [];
   const out: ValueMention[] = [];
   for (const [i, t] of tokens.entries()) {
-    // Events counted are said in the plural ("cancellations").
-    if (covered.has(i) || !contentWord(t) || t.lemma === t.text) continue;
+    // Events counted are said in the plural ("cancellations"); their share, in the singular
+    // before "rate" ("the cancellation rate"). A verb's -ing form before "rate" is a charge
+    // ("the shipping rate", "the hourly billing rate"), not a share.
+    const rate = tokens[i + 1]?.text === 'rate' && !covered.has(i + 1) && !/ing$/.test(t.text);
+    if (covered.has(i) || !contentWord(t) || (t.lemma === t.text && !rate)) continue;
     const verbs = meaningsOf(t.text).filter(
       (m) => (m.via === 'derived' || m.via === 'form') && m.closeness >= MEANING_WEIGHTS.minCloseness,
     );

@@ -361,6 +361,8 @@ function rateOfValue(
   const table = model.tables.find((t) => t.name === said.hits[0]!.ref.table);
   if (!table?.columns.some((c) => c.isTime)) return null;
   const value = question.slice(tokens[said.start]!.start, tokens[said.end - 1]!.end);
+  // The value as the data holds it: "refund rate" is the share that were "refunded".
+  const held = said.hits[0]!.value;
   // The rows as the question names them, "transaction success rate" said before the value.
   const named = mentions.find(
     (m) => m.kind === 'table' && m.end === said.start && m.tables.some((t) => t.table === table),
@@ -372,7 +374,7 @@ function rateOfValue(
         's',
       )
     : table.label.toLowerCase();
-  const text = `${question.slice(0, tokens[start]!.start)}share of ${rows} that were ${value}${question.slice(tokens[at]!.end)}`;
+  const text = `${question.slice(0, tokens[start]!.start)}share of ${rows} that were ${held}${question.slice(tokens[at]!.end)}`;
   const again = readQuestion(text, model, now);
   const rate =
     again.plan?.measures.length === 1 &&
