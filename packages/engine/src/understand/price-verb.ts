@@ -47,6 +47,11 @@ const FAMILIES: VerbFamily[] = [
       { said: /\b(costs?) the (most|least)\b/i, plain: (m, c) => `${has(m[1]!)} the ${end(m[2]!)} ${c}` },
       // "which products cost more than 500", "a product that costs under 20"
       { said: new RegExp(`\\b(costs?) ${BOUNDS}\\b`, 'i'), plain: (m, c) => `${has(m[1]!)} a ${c} ${m[2]}` },
+      // "products priced above 100", "how many items are priced at under 20"
+      {
+        said: new RegExp(`\\b(?:(?:is|are) )?priced (?:at )?${BOUNDS}\\b`, 'i'),
+        plain: (m, c) => `with a ${c} ${m[1]}`,
+      },
     ],
   },
   {

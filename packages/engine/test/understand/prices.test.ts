@@ -93,6 +93,15 @@ describe('the verb "cost" said of things', () => {
     expect(a.rows.map((r) => r.find((v) => typeof v === 'string')).sort()).toEqual(['Blender', 'Mixer']);
   });
 
+  it.each([
+    ['List the products priced above 50', ['Blender', 'Mixer']],
+    ['products priced at under 30', ['Toaster']],
+  ])('"%s" keeps the products by their list price', async (question, names) => {
+    const a = await askData(db, question, 0.5);
+    expect(a.plan?.filters.some((f) => f.column.column === 'list_price')).toBe(true);
+    expect(a.rows.map((r) => r.find((v) => typeof v === 'string')).sort()).toEqual(names);
+  });
+
   it('"which product costs the most" is the one with the highest price', async () => {
     const a = await askData(db, 'Which product costs the most?', 0.5);
     expect(a.rows).toHaveLength(1);

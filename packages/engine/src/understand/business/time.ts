@@ -7,12 +7,56 @@ import { datesOf, describesRows, doubt, explain, refOf, type Draft } from './dra
 // side by side ("this month vs last month") give one row each, a weekday split ("by day of the
 // week") groups by Monday to Sunday.
 
-/** Whether a word is another form of the first word of a date column's name ("signed" of signup_date). */
-export function namesColumn(word: string, column: ModelColumn): boolean {
-  const first = column.name
+/** Verbs of becoming a customer, member or user, in the forms said after the things' name. */
+const JOINING = new Set([
+  'joined',
+  'join',
+  'joins',
+  'enrolled',
+  'enroll',
+  'enrol',
+  'enrols',
+  'enrolls',
+  'onboarded',
+]);
+/** First words of the names of dates that record when something joined ("signup_date", "member_since"). */
+const JOINED_DATES = new Set([
+  'signup',
+  'sign',
+  'signed',
+  'joined',
+  'join',
+  'registration',
+  'registered',
+  'register',
+  'enrollment',
+  'enrolment',
+  'enrolled',
+  'member',
+  'membership',
+  'onboarded',
+  'onboarding',
+]);
+
+const firstWord = (column: ModelColumn) =>
+  column.name
     .replace(/([a-z])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[^a-z]+/)[0]!;
+
+/** Whether a verb of joining is said of a date of joining under another name ("joined" of signup_date). */
+export function namesJoiningDate(word: string, column: ModelColumn): boolean {
+  return column.isTime && JOINING.has(word) && JOINED_DATES.has(firstWord(column));
+}
+
+/**
+ * Whether a word is another form of the first word of a date column's name ("signed" of
+ * signup_date), or a verb of joining said of a date of joining under another name ("joined" of
+ * signup_date, "enrolled" of registration_date).
+ */
+export function namesColumn(word: string, column: ModelColumn): boolean {
+  const first = firstWord(column);
+  if (namesJoiningDate(word, column)) return true;
   if (first.length < 3 || ['date', 'time', 'day', 'timestamp', 'datetime'].includes(first)) return false;
   const stem = word.replace(/(ed|ing|s)$/, '').replace(/e$/, '');
   return (

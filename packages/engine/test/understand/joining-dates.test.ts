@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askData, expectSameRows, openCsvData, type Demo } from '../setup';
+
+// A verb of joining ("joined", "enrolled") said of things whose date of joining has another name
+// (signup_date, registration_date) names that date (understand/business/time.ts, namesColumn).
+// The date of joining is not the customers' first date, which a period would otherwise apply to.
+const CUSTOMERS = [
+  'customer_id,customer_name,last_seen,signup_date',
+  '1,Ann,2026-10-01,2025-02-03',
+  '2,Ben,2026-01-09,2025-11-20',
+  '3,Cy,2025-12-30,2026-01-15',
+  '4,Dee,2025-03-02,2024-06-30',
+].join('\n');
+
+let db: Demo;
+beforeAll(async () => {
+  db = await openCsvData({ 'customers.csv': `${CUSTOMERS}\n` });
+});
+afterAll(async () => db.warehouse.close());
+
+describe('a verb of joining names the date of joining', () => {
+  it.each([
+    ['How many customers joined in 2025?', 'SELECT 2'],
+    ['Which customers enrolled in 2026?', "SELECT 'Cy'"],
+  ])('"%s"', async (question, sql) => {
+    const answer = await askData(db, question, 0.8);
+    expect(answer.plan?.timeRange?.column.column).toBe('signup_date');
+    await expectSameRows(db, answer, sql);
+  });
+
+  it('names no date whose name says nothing of joining', async () => {
+    const answer = await askData(db, 'How many customers were last seen in 2025?', 0);
+    expect(answer.plan?.timeRange?.column.column).not.toBe('signup_date');
+  });
+});
