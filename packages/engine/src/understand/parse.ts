@@ -49,6 +49,7 @@ import {
   perMeasure,
   perMemberWithinGroups,
   perThing,
+  perUnit,
   rateWithinGroups,
 } from './per-entity';
 import { salesColumn } from './filters';
@@ -90,6 +91,7 @@ function perWhat(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel)
     perMemberWithinGroups(tokens, plan, model) ??
     averageOverOwnRows(tokens, plan, model) ??
     perMeasure(tokens, plan, model) ??
+    perUnit(tokens, plan, model) ??
     perThing(tokens, plan, model) ??
     rateWithinGroups(tokens, plan, model)
   );

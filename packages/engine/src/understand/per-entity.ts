@@ -132,6 +132,80 @@ export function perMeasure(tokens: Token[], plan: TQueryPlan | null, model: Sema
   };
 }
 
+/** Units of measure a column's name may end in ("weight_kg", "distance_km", "duration_min"). */
+const UNITS = new Set([
+  'kg',
+  'kilo',
+  'kilogram',
+  'gram',
+  'lb',
+  'pound',
+  'ton',
+  'tonne',
+  'km',
+  'kilometer',
+  'kilometre',
+  'mile',
+  'meter',
+  'metre',
+  'hour',
+  'hr',
+  'minute',
+  'min',
+  'liter',
+  'litre',
+  'gallon',
+  'kwh',
+  'sqft',
+  'sqm',
+]);
+
+/**
+ * "cost per kg", "fuel per km by carrier": an amount per unit of another amount, said by the
+ * unit its column's name ends in, is the ratio of their totals — not a breakdown by every weight.
+ * Returns the plan with the ratio (and without that grouping), or null.
+ */
+export function perUnit(tokens: Token[], plan: TQueryPlan | null, model: SemanticModel) {
+  if (!plan || plan.measures.length !== 1 || plan.comparison || plan.share || plan.limit !== undefined)
+    return null;
+  const top = plan.measures[0]!;
+  if (!['sum', 'avg'].includes(top.agg) || !top.column || top.over) return null;
+  const at = tokens.findIndex((t, i) => i > 0 && tokens[i - 1]!.text === 'per' && UNITS.has(t.lemma));
+  if (at < 0) return null;
+  const unit = tokens[at]!;
+  const by = plan.dimensions.find((d) => {
+    const column = columnOf(model, d.column);
+    return (
+      !d.grain &&
+      d.column.table === top.column!.table &&
+      column?.kind === 'number' &&
+      !column.isKey &&
+      splitIdentifier(column.name).some((w) => lemma(w.toLowerCase()) === unit.lemma)
+    );
+  });
+  const amount = columnOf(model, top.column);
+  const per = by && columnOf(model, by.column);
+  if (!by || !per || !amount) return null;
+  const dimensions = plan.dimensions.filter((d) => d !== by);
+  const index = plan.dimensions.indexOf(by);
+  return {
+    ...plan,
+    intent: dimensions.length ? plan.intent : ('value' as const),
+    dimensions,
+    measures: [
+      {
+        agg: 'sum' as const,
+        column: top.column,
+        label: `${amount.label} per ${unit.raw.toLowerCase()}`,
+        over: { agg: 'sum' as const, column: by.column, label: measureLabel('sum', per) },
+      },
+    ],
+    order: plan.order
+      .filter((o) => o.kind !== 'dimension' || o.index !== index)
+      .map((o) => (o.kind === 'dimension' && (o.index ?? 0) > index ? { ...o, index: o.index! - 1 } : o)),
+  };
+}
+
 /**
  * "units per order by region", "revenue per customer in Europe": totals over the number of the
  * things a table holds, said after "per", when the plan did not group by them. Returns the plan
@@ -146,8 +220,30 @@ export function perThing(tokens: Token[], plan: TQueryPlan | null, model: Semant
     const said = mentions.find((m) => m.kind === 'table' && m.start === i + 1);
     if (said?.kind !== 'table') continue;
     const table = said.tables[0]!.table;
-    if (plan.dimensions.some((d) => d.column.table === table.name && !d.grain)) return null;
+    // Grouped by the things themselves, or by what they are of ("revenue per customer by segment"
+    // is perMemberWithinGroups'); the facts' own rows may be grouped by what they hold ("cost per
+    // shipment by carrier").
+    if (
+      plan.dimensions.some((d) => {
+        if (d.column.table !== table.name || d.grain) return false;
+        const column = columnOf(model, d.column);
+        return table.name !== plan.table || !column || identifies(column, model);
+      })
+    )
+      return null;
     const key = table.primaryKey.length === 1 ? table.primaryKey[0]! : null;
+    const words = table.label.split(' ');
+    const one = lemma(words[words.length - 1]!.toLowerCase());
+    // The facts' own rows without a key of one column: each row is one ("cost per shipment").
+    if (!key && table.name === plan.table)
+      return {
+        ...plan,
+        measures: plan.measures.map((m) => ({
+          ...m,
+          label: `${m.label.replace(/^Total /, '')} per ${one}`,
+          over: { agg: 'count' as const, label: `${one} count` },
+        })),
+      };
     if (!key) return null;
     // The facts' own rows, or the members they refer to.
     const counted =
@@ -164,8 +260,6 @@ export function perThing(tokens: Token[], plan: TQueryPlan | null, model: Semant
     // Already a breakdown by them ("revenue per customer"): each one's own total.
     if (plan.dimensions.some((d) => d.column.table === counted.table && d.column.column === counted.column))
       return null;
-    const words = table.label.split(' ');
-    const one = lemma(words[words.length - 1]!.toLowerCase());
     return {
       ...plan,
       measures: plan.measures.map((m) => ({

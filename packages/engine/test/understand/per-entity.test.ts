@@ -56,6 +56,14 @@ describe('a total per another measure or per thing', () => {
     expect(answer.status).toBe('answered');
     await expectSameRows(demo, answer, sql);
   });
+  it('"revenue per order by channel": orders grouped by what they hold, each order counted once', async () => {
+    const answer = await ask(demo, 'revenue per order by channel');
+    await expectSameRows(
+      demo,
+      answer,
+      'SELECT channel, SUM(revenue) / COUNT(DISTINCT order_id) FROM orders GROUP BY 1',
+    );
+  });
   it('"how many orders per customer" stays each customer\'s own count', async () => {
     const answer = await ask(demo, 'how many orders per customer');
     expect(answer.sql).not.toContain('NULLIF');
@@ -122,6 +130,38 @@ describe('an average per row of the table itself', () => {
     } finally {
       await data.warehouse.close();
     }
+  });
+});
+
+describe('an amount per unit of another, and per row of a table without a key', () => {
+  // Parcels with a text id and no declared key; each row is one parcel.
+  const PARCELS = [
+    'parcel_ref,carrier,weight_kg,cost',
+    'P-1,Swift,2,10',
+    'P-2,Swift,8,20',
+    'P-3,Cargo,5,30',
+    'P-4,Cargo,1,6',
+    'P-5,Cargo,4,12',
+  ].join('\n');
+  let parcels: Demo;
+  beforeAll(async () => {
+    parcels = await openCsvData({ 'parcels.csv': `${PARCELS}\n` });
+  });
+  afterAll(async () => parcels.warehouse.close());
+
+  it.each([
+    ['What is the average cost per kg?', 'SELECT SUM(cost) / SUM(weight_kg) FROM parcels'],
+    ['cost per kg by carrier', 'SELECT carrier, SUM(cost) / SUM(weight_kg) FROM parcels GROUP BY 1'],
+    ['cost per parcel by carrier', 'SELECT carrier, AVG(cost) FROM parcels GROUP BY 1'],
+  ])('"%s" is a ratio, not a breakdown by every weight', async (question, sql) => {
+    const answer = await askData(parcels, question);
+    expect(answer.plan?.dimensions.some((d) => d.column.column === 'weight_kg') ?? false).toBe(false);
+    await expectSameRows(parcels, answer, sql);
+  });
+
+  it('a unit that names no column leaves the question as it was read', async () => {
+    const answer = await askData(parcels, 'cost per mile by carrier');
+    expect(answer.plan?.measures.some((m) => m.over?.column?.column === 'weight_kg') ?? false).toBe(false);
   });
 });
 
