@@ -5,6 +5,8 @@ import { adjectiveColumn, synonymsOf } from '../nlp/lexicon';
 import { lemma, splitIdentifier } from '../nlp/text';
 import { isEntityColumn, markUsed, mentionCovering, penalise, ref, type ParseContext } from './context';
 import type { Resolved } from './resolve';
+import { isMoneyColumn } from '../cards/words';
+import { DOUBT_WEIGHTS } from './weights';
 
 const AGG_LABEL: Record<TMeasureAggregate, string> = {
   count: 'Count',
@@ -157,6 +159,11 @@ export function gradedDegree(t: { text: string }[], at: number): 'most' | 'least
 function grades(quality: string, column: ModelColumn): boolean {
   const words = splitIdentifier(column.name).map(lemma);
   return [quality, ...synonymsOf(quality)].some((w) => words.includes(w));
+}
+
+/** Whether an amount holds a price: named so, or money. */
+function holdsPrice(column: ModelColumn): boolean {
+  return grades('price', column) || isMoneyColumn(column);
 }
 
 /** Only values lie between two positions ("king" in "the number of king beds"). */
@@ -319,6 +326,17 @@ export function findMeasures(
       keyNext && ((adjective && !grades(adjective.word, next!.column)) || t[i]!.text === 'top')
         ? undefined
         : next;
+    // "the cheapest clicks": a price said of an amount that is no money (a count of clicks has no
+    // price); what it would be read on is not known. (Other qualities grade more than one kind of
+    // amount: "the shortest" trip or person.)
+    if (
+      col &&
+      adjective?.word === 'price' &&
+      !keyNext &&
+      col.column.kind === 'number' &&
+      !holdsPrice(col.column)
+    )
+      penalise(ctx, DOUBT_WEIGHTS.priceOfNoMoney, `"${t[i]!.raw}" said of ${col.column.label}`);
     // "the largest number of documents" ranks by a count too, unless a measure column is named so.
     const countRank =
       !EXPLICIT.has(t[i]!.text) &&

@@ -173,7 +173,28 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
     howMuchIsTotal(tokens, u.plan, model) ??
     withNamesBesideKeys(tokens, u.plan, model);
   const plan = withoutDaysInPeriods(named ?? u.plan);
-  return rankedFigure(plan === u.plan ? u : thingsOfKeys({ ...u, plan }, model), model);
+  return thingsUnshown(
+    tokens,
+    rankedFigure(plan === u.plan ? u : thingsOfKeys({ ...u, plan }, model), model),
+    model,
+  );
+}
+
+/**
+ * "Which campaigns went over budget?" answered by one figure (the total budget): the things the
+ * question asks for are not in the answer, so the reading is doubted.
+ */
+function thingsUnshown(tokens: Token[], u: Understanding, model: SemanticModel): Understanding {
+  const plan = u.plan;
+  if (!plan || plan.intent !== 'value' || plan.dimensions.length || plan.columns.length) return u;
+  if (tokens[0]?.text !== 'which') return u;
+  const things = findMentions(tokens, model).find((m) => m.kind === 'table' && m.start === 1);
+  if (!things) return u;
+  return {
+    ...u,
+    confidence: u.confidence * DOUBT_WEIGHTS.thingsUnshown,
+    doubts: [...u.doubts, `"which ${tokens[1]!.raw}" is answered by one figure, without them`],
+  };
 }
 
 /** The doubt of a table's name read as a key of the base ("stores" as orders.store_id). */

@@ -24,6 +24,10 @@ export const DOUBT_WEIGHTS = {
   readApart: 0.9,
   /** A table's name read as the key the base holds ("clubs" as player.club_id). */
   tableNamedByKey: 0.5,
+  /** "Which campaigns …" answered by one figure that shows none of them. */
+  thingsUnshown: 0.5,
+  /** A price said of an amount that is no money ("the cheapest clicks"). */
+  priceOfNoMoney: 0.5,
 } as const;
 
 // How a word read by its meaning names a column (understand/by-meaning.ts): never as surely as

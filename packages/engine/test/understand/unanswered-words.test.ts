@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { understand } from '../../src/understand/parse';
+import { NOW, openCsvData, type Demo } from '../setup';
+
+// Readings that would answer something other than what the words ask are doubted
+// (understand/parse.ts, understand/measures.ts; weights in understand/weights.ts).
+const CAMPAIGNS = [
+  'campaign_id,campaign_name,channel,start_date,clicks,spend,budget',
+  'C1,Spring Search,search,2026-03-01,900,450,500',
+  'C2,Spring Social,social,2026-03-05,400,620,600',
+  'C3,Summer Email,email,2026-06-01,300,90,100',
+  'C4,Autumn Display,display,2026-09-10,150,310,300',
+].join('\n');
+
+let db: Demo;
+beforeAll(async () => {
+  db = await openCsvData({ 'campaigns.csv': `${CAMPAIGNS}\n` });
+});
+afterAll(async () => db.warehouse.close());
+
+const read = (question: string) => understand(question, db.model, NOW);
+
+describe('readings that answer other words are doubted', () => {
+  it('"which campaigns …" answered by one figure that shows none of them', () => {
+    const u = read('Which campaigns went over budget?');
+    expect(u.plan?.intent === 'value' ? u.confidence : 0).toBeLessThan(0.5);
+  });
+
+  it('"which campaigns" answered with the campaigns stays sure', () => {
+    const u = read('Which campaigns are in the search channel?');
+    expect(u.plan?.columns.length).toBeGreaterThan(0);
+    expect(u.confidence).toBeGreaterThan(0.8);
+  });
+
+  it('"the cheapest clicks": a price said of a count that is no money', () => {
+    const u = read('Which channel gets the cheapest clicks?');
+    expect(u.confidence).toBeLessThan(0.5);
+    expect(u.doubts.join(' ')).toContain('cheapest');
+  });
+
+  it('"the cheapest campaign" of money stays sure', () => {
+    const u = read('What is the cheapest spend of a campaign?');
+    expect(u.plan?.measures[0]).toMatchObject({ agg: 'min', column: { column: 'spend' } });
+    expect(u.confidence).toBeGreaterThan(0.8);
+  });
+});
