@@ -72,6 +72,7 @@ import { adjectiveColumn } from '../nlp/lexicon';
 import { priceWording, readsPrice } from './price-verb';
 import { peopleWording } from './people-words';
 import { measuresComparedWording } from './measures-compared';
+import { boundsSales, worthWording } from './worth-bound';
 import type { Understanding } from './understanding';
 
 export type { Understanding } from './understanding';
@@ -143,6 +144,13 @@ const REWORDED: ((question: string, model: SemanticModel, now: Date) => Understa
     const u = understand(people, model, now);
     const better = u.plan && !u.missing && u.confidence > understandWords(question, model, now).confidence;
     return better ? u : null;
+  },
+  // "how many orders were over 1000": read as "how many orders with revenue over 1000".
+  (question, model, now) => {
+    const worth = worthWording(question, model);
+    if (!worth) return null;
+    const u = understandWords(worth.text, model, now);
+    return !u.missing && boundsSales(u.plan, worth.sales) ? u : null;
   },
   // "how much does the laptop cost": read as "what is the list price of the laptop".
   (question, model, now) => {
