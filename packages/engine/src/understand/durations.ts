@@ -231,9 +231,19 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
   const onDates = (r: { table: string; column: string }) =>
     r.table === table.name && (r.column === pair.from.name || r.column === pair.to.name);
   // Columns a listing showed ("… by channel" read as channels listed) become its groupings.
-  // (Not the rows' own key: "the resolution time of tickets" lists no ticket.)
+  // (Not what tells the rows apart, their key or a name each has its own of: "the resolution time
+  // of tickets", "the average tenure of employees" list no ticket or employee, unless each is asked.)
+  const grouping = tokens.some((t) => ['each', 'every', 'per', 'by'].includes(t.text));
+  const ownName = (c: { table: string; column: string }) => {
+    const column = c.table === table.name ? columnOf(model, c) : undefined;
+    const rows = table.rowCount ?? 0;
+    if (grouping || !column || column.kind !== 'text') return false;
+    return /(^|_)name$/i.test(column.name) || (rows > 1 && (column.distinctCount ?? 0) >= 0.9 * rows);
+  };
   const listed = plan.columns
-    .filter((c) => !onDates(c) && !(c.table === table.name && table.primaryKey.includes(c.column)))
+    .filter(
+      (c) => !onDates(c) && !(c.table === table.name && table.primaryKey.includes(c.column)) && !ownName(c),
+    )
     .map((c) => ({
       column: c,
       label: columnOf(model, c)?.label ?? c.column,
@@ -242,7 +252,7 @@ export function readDuration(tokens: Token[], u: Understanding, model: SemanticM
   if (listed.some((l) => joinPath(model, table.name, l.column.table)?.some((s) => s.fanOut) ?? true))
     return null;
   const dimensions: TDimension[] = [
-    ...plan.dimensions.filter((d) => d.grain || !onDates(d.column)),
+    ...plan.dimensions.filter((d) => d.grain || (!onDates(d.column) && !ownName(d.column))),
     ...listed,
   ];
   const grouped = dimensions.some((d) => !d.grain);

@@ -125,3 +125,31 @@ describe('time between two dates, grouped by what each row refers to', () => {
     }
   });
 });
+
+describe('the time between two dates of things named by name', () => {
+  // Two people share a name: the tenure of the staff is one average, not one per name.
+  const STAFF = [
+    'staff_id,full_name,job_title,hire_date,leave_date',
+    '1,Ann Berg,engineer,2020-01-01,2020-01-11',
+    '2,Bo Lund,manager,2021-03-01,2021-03-21',
+    '3,Ann Berg,engineer,2022-05-01,2022-05-31',
+    '4,Cy Moe,manager,2023-01-01,',
+  ].join('\n');
+
+  it.each([
+    ['average tenure of staff', 'SELECT 20.0'],
+    [
+      'average tenure by job title',
+      "SELECT * FROM (VALUES ('engineer', 20.0), ('manager', 20.0)) AS v(t, d)",
+    ],
+  ])('"%s"', async (question, sql) => {
+    const staff = await openCsvData({ 'staff.csv': `${STAFF}\n` });
+    try {
+      const answer = await askData(staff, question, 0.7);
+      expect(answer.plan?.dimensions.some((d) => d.column.column === 'full_name') ?? true).toBe(false);
+      await expectSameRows(staff, answer, sql);
+    } finally {
+      await staff.warehouse.close();
+    }
+  });
+});
