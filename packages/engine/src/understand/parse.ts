@@ -46,6 +46,7 @@ import {
   averageCountPerThing,
   averageCountWording,
   averageOverOwnRows,
+  onAverageWording,
   perMeasure,
   perMemberWithinGroups,
   perThing,
@@ -135,6 +136,14 @@ const REWORDED: ((question: string, model: SemanticModel, now: Date) => Understa
     if (!perCount) return null;
     const u = understandWords(perCount, model, now);
     const plan = u.missing ? null : averageCountPerThing(u.plan, model);
+    return plan ? { ...u, plan } : null;
+  },
+  // "days of absence per employee on average": the total per employee, as one figure.
+  (question, model, now) => {
+    const perThing = onAverageWording(question);
+    if (!perThing) return null;
+    const u = understandWords(perThing, model, now);
+    const plan = u.missing ? null : averageCountPerThing(u.plan, model, true);
     return plan ? { ...u, plan } : null;
   },
   // "how many people were hired": read with the one table of people named, where that explains more.

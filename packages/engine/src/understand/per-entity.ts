@@ -4,7 +4,7 @@ import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { measureLabel } from './measures';
 import { findMentions } from './mentions';
 import { columnOf } from './shape-input';
-import { referencedTable } from './context';
+import { isNameColumn, referencedTable } from './context';
 
 // "revenue per customer by segment", "how much does each customer spend on average, by region":
 // a figure per member of an entity (a customer, an employee, an order) within groups named
@@ -366,12 +366,25 @@ export function averageCountWording(question: string): string | null {
   return null;
 }
 
+/** "how many days of absence per employee, on average": the question without "on average", or null. */
+export function onAverageWording(question: string): string | null {
+  const m = ON_AVERAGE.exec(question);
+  return m && /\bper\b/i.test(question)
+    ? question.slice(0, m.index) + question.slice(m.index + m[0].length)
+    : null;
+}
+
 /**
  * "the average number of orders per customer": the count of the facts grouped by each thing,
  * averaged over the things, is one figure — the facts' count over the number of things they
- * refer to — not the list of every thing's own count. Returns that plan, or null.
+ * refer to — not the list of every thing's own count. With `amounts`, a total too ("days of
+ * absence per employee on average": the days over the employees). Returns that plan, or null.
  */
-export function averageCountPerThing(plan: TQueryPlan | null, model: SemanticModel): TQueryPlan | null {
+export function averageCountPerThing(
+  plan: TQueryPlan | null,
+  model: SemanticModel,
+  amounts = false,
+): TQueryPlan | null {
   if (!plan || plan.measures.length !== 1 || !plan.dimensions.length) return null;
   if (plan.limit !== undefined || plan.share || plan.comparison || plan.having.length) return null;
   const m = plan.measures[0]!;
@@ -383,7 +396,8 @@ export function averageCountPerThing(plan: TQueryPlan | null, model: SemanticMod
     (nameBeside && referencedTable(model, d.column)?.name !== nameBeside.column.table)
   )
     return null;
-  if (!['count', 'count_distinct'].includes(m.agg) || m.over || d.grain) return null;
+  if (![...(amounts ? ['sum'] : []), 'count', 'count_distinct'].includes(m.agg) || m.over || d.grain)
+    return null;
   // The things counted by: the facts' own key of them, or the table the grouping column is of.
   const through =
     d.column.table === plan.table
@@ -394,6 +408,10 @@ export function averageCountPerThing(plan: TQueryPlan | null, model: SemanticMod
           (j) => j.from.length === 1 && j.from[0]!.table === plan.table && j.to[0]!.table === d.column.table,
         )?.from[0];
   if (!through) return null;
+  // A total per thing is averaged over things themselves (their key or name), never over what
+  // groups them ("how long are visits per specialty, on average" is each specialty's average).
+  const grouped = columnOf(model, d.column);
+  if (amounts && m.agg === 'sum' && !(grouped?.isKey || (grouped && isNameColumn(grouped)))) return null;
   const thing = d.label.replace(/ (?:id|name|code)$/i, '').toLowerCase();
   return {
     ...plan,

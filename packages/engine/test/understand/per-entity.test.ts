@@ -183,3 +183,33 @@ describe('an average count per thing', () => {
     expect(a.rows.length).toBeGreaterThan(1);
   });
 });
+
+describe('a total per thing, on average', () => {
+  // Ann was away 3 + 5 days, Bo 4; Cy was never away. Ann and Cy are in one team.
+  const FILES = {
+    'employees.csv': 'employee_id,employee_name,team\n1,Ann,north\n2,Bo,south\n3,Cy,north\n',
+    'absences.csv':
+      'absence_id,employee_id,days,start_date\n1,1,3,2026-01-05\n2,1,5,2026-03-02\n3,2,4,2026-02-09\n',
+  };
+
+  it('"how many days of absence per employee on average" is the days over the employees away', async () => {
+    const data = await openCsvData(FILES);
+    try {
+      const a = await askData(data, 'How many days of absence per employee on average?');
+      expect(a.plan?.dimensions).toEqual([]);
+      await expectSameRows(data, a, 'SELECT 6.0');
+    } finally {
+      await data.warehouse.close();
+    }
+  });
+
+  it('"per team, on average" stays each team\'s own figure', async () => {
+    const data = await openCsvData(FILES);
+    try {
+      const a = await askData(data, 'How many days of absence per team on average?', 0);
+      expect(a.plan?.measures.some((m) => m.agg === 'sum' && m.over) ?? false).toBe(false);
+    } finally {
+      await data.warehouse.close();
+    }
+  });
+});
