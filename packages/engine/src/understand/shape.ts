@@ -607,7 +607,8 @@ export function applyOrdering(
     ) {
       ctx.measures.splice(0, 1);
       ctx.order.push({ kind: 'column', column: m.column, dir: m.agg === 'min' ? 'asc' : 'desc' });
-      ctx.limit = 1;
+      // "the 5 employees with the highest salary": as many rows as said before them.
+      ctx.limit = (superAt >= 0 ? limitNear(ctx, superAt) : undefined) ?? 1;
       intent = 'superlative';
     }
   }

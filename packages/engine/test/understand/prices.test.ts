@@ -125,6 +125,14 @@ describe('"earn" and "paid" said of people', () => {
     expect(engineer.rows[0]).toContain('Bo');
   });
 
+  it.each(['Who are the 2 highest paid staff?', 'Who are the 2 staff with the highest salary?'])(
+    '"%s" lists as many as said before them',
+    async (question) => {
+      const a = await askData(db, question, 0.5);
+      expect(a.rows.map((r) => r.find((v) => typeof v === 'string')).sort()).toEqual(['Bo', 'Cy']);
+    },
+  );
+
   it('"how many earn more than 100k" bounds the salary', async () => {
     const a = await askData(db, 'How many staff earn more than 100k?', 0.5);
     expect(a.rows).toEqual([[2]]);
