@@ -68,7 +68,7 @@ import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
 import { readBusinessQuestion } from './business/read';
-import { namesColumn, namesJoiningDate } from './business/time';
+import { namesColumn, verbNamesDate } from './business/time';
 import { adjectiveColumn } from '../nlp/lexicon';
 import { priceWording, readsPrice } from './price-verb';
 import { peopleWording } from './people-words';
@@ -1402,9 +1402,9 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
         m.start,
         m.hits.map((h) => `${h.ref.table}.${h.ref.column}`),
       );
-  // "customers who joined in 2025" (signup_date): the verb naming the period's date is explained.
+  // "customers who joined in 2025" (signup_date), "staff who left": the verb naming the date is explained.
   const dated = ctx.time.period && !referencing ? namedDate(ctx) : undefined;
-  if (dated) tokens.forEach((t, i) => namesJoiningDate(t.text, dated) && ctx.used.add(i));
+  if (dated) tokens.forEach((t, i) => verbNamesDate(t.text, dated) && ctx.used.add(i));
   const unexplained = tokens.filter(
     (t, i) =>
       (!ctx.used.has(i) && !filler(t) && t.text.length > 1) ||

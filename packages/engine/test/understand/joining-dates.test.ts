@@ -33,3 +33,29 @@ describe('a verb of joining names the date of joining', () => {
     expect(answer.plan?.timeRange?.column.column).not.toBe('signup_date');
   });
 });
+
+describe('a verb of leaving names the date of leaving', () => {
+  // The date of leaving is not the employees' first date.
+  const EMPLOYEES = [
+    'employee_id,employee_name,hire_date,termination_date',
+    '1,Ann,2019-04-01,2025-06-30',
+    '2,Bo,2021-09-15,',
+    '3,Cy,2025-02-01,2026-03-31',
+    '4,Di,2025-07-01,',
+  ].join('\n');
+
+  it.each([
+    ['How many employees left in 2025?', 'termination_date', 'SELECT 1'],
+    ['Which employees quit in 2026?', 'termination_date', "SELECT 'Cy'"],
+    ['How many employees joined in 2025?', 'hire_date', 'SELECT 2'],
+  ])('"%s"', async (question, date, sql) => {
+    const staff = await openCsvData({ 'employees.csv': `${EMPLOYEES}\n` });
+    try {
+      const answer = await askData(staff, question, 0.8);
+      expect(answer.plan?.timeRange?.column.column).toBe(date);
+      await expectSameRows(staff, answer, sql);
+    } finally {
+      await staff.warehouse.close();
+    }
+  });
+});

@@ -7,36 +7,61 @@ import { datesOf, describesRows, doubt, explain, refOf, type Draft } from './dra
 // side by side ("this month vs last month") give one row each, a weekday split ("by day of the
 // week") groups by Monday to Sunday.
 
-/** Verbs of becoming a customer, member or user, in the forms said after the things' name. */
-const JOINING = new Set([
-  'joined',
-  'join',
-  'joins',
-  'enrolled',
-  'enroll',
-  'enrol',
-  'enrols',
-  'enrolls',
-  'onboarded',
-]);
-/** First words of the names of dates that record when something joined ("signup_date", "member_since"). */
-const JOINED_DATES = new Set([
-  'signup',
-  'sign',
-  'signed',
-  'joined',
-  'join',
-  'registration',
-  'registered',
-  'register',
-  'enrollment',
-  'enrolment',
-  'enrolled',
-  'member',
-  'membership',
-  'onboarded',
-  'onboarding',
-]);
+/**
+ * Verbs of joining and of leaving, in the forms said after the things' name, each with the first
+ * words of the names of the dates that record it ("signup_date", "member_since";
+ * "termination_date", "exit_date").
+ */
+const VERB_DATES: { verbs: Set<string>; dates: Set<string> }[] = [
+  {
+    verbs: new Set([
+      'joined',
+      'join',
+      'joins',
+      'enrolled',
+      'enroll',
+      'enrol',
+      'enrols',
+      'enrolls',
+      'onboarded',
+    ]),
+    dates: new Set([
+      'signup',
+      'sign',
+      'signed',
+      'joined',
+      'join',
+      'registration',
+      'registered',
+      'register',
+      'enrollment',
+      'enrolment',
+      'enrolled',
+      'member',
+      'membership',
+      'onboarded',
+      'onboarding',
+      'hire',
+      'hired',
+    ]),
+  },
+  {
+    verbs: new Set(['left', 'leave', 'leaves', 'quit', 'quits', 'resigned', 'departed', 'terminated']),
+    dates: new Set([
+      'termination',
+      'terminated',
+      'leave',
+      'left',
+      'leaving',
+      'exit',
+      'departure',
+      'resignation',
+      'resigned',
+      'quit',
+      'separation',
+    ]),
+  },
+];
 
 const firstWord = (column: ModelColumn) =>
   column.name
@@ -44,9 +69,12 @@ const firstWord = (column: ModelColumn) =>
     .toLowerCase()
     .split(/[^a-z]+/)[0]!;
 
-/** Whether a verb of joining is said of a date of joining under another name ("joined" of signup_date). */
-export function namesJoiningDate(word: string, column: ModelColumn): boolean {
-  return column.isTime && JOINING.has(word) && JOINED_DATES.has(firstWord(column));
+/**
+ * Whether a verb of joining or leaving is said of its date under another name ("joined" of
+ * signup_date, "left" of termination_date).
+ */
+export function verbNamesDate(word: string, column: ModelColumn): boolean {
+  return column.isTime && VERB_DATES.some((v) => v.verbs.has(word) && v.dates.has(firstWord(column)));
 }
 
 /**
@@ -56,7 +84,7 @@ export function namesJoiningDate(word: string, column: ModelColumn): boolean {
  */
 export function namesColumn(word: string, column: ModelColumn): boolean {
   const first = firstWord(column);
-  if (namesJoiningDate(word, column)) return true;
+  if (verbNamesDate(word, column)) return true;
   if (first.length < 3 || ['date', 'time', 'day', 'timestamp', 'datetime'].includes(first)) return false;
   const stem = word.replace(/(ed|ing|s)$/, '').replace(/e$/, '');
   return (
