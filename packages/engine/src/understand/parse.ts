@@ -1402,9 +1402,17 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
         m.start,
         m.hits.map((h) => `${h.ref.table}.${h.ref.column}`),
       );
-  // "customers who joined in 2025" (signup_date), "staff who left": the verb naming the date is explained.
+  // "people hired in 2025" (hire_date), "customers who joined in 2025" (signup_date), "staff who
+  // left": the verb naming the period's date is explained by it.
   const dated = ctx.time.period && !referencing ? namedDate(ctx) : undefined;
-  if (dated) tokens.forEach((t, i) => verbNamesDate(t.text, dated) && ctx.used.add(i));
+  const verbOf = (word: string, date: ModelColumn) =>
+    verbNamesDate(word, date) ||
+    (namesColumn(word, date) && baseForms(word).some((f) => f.pos === 'v' && f.word !== word));
+  if (dated) {
+    tokens.forEach((t, i) => verbOf(t.text, dated) && ctx.used.add(i));
+    // The period is read on it: a word meaning it is used.
+    usedColumns.add(`${dated.table}.${dated.name}`);
+  }
   const unexplained = tokens.filter(
     (t, i) =>
       (!ctx.used.has(i) && !filler(t) && t.text.length > 1) ||

@@ -59,3 +59,18 @@ describe('a verb of leaving names the date of leaving', () => {
     }
   });
 });
+
+describe('a verb naming the date of things that hold no numbers', () => {
+  it('"how many people were hired in 2025" counts them by their hire date', async () => {
+    const people = await openCsvData({
+      'people.csv':
+        'person_id,full_name,team,hire_date\n1,Ann Lee,north,2024-03-01\n2,Bo Park,south,2025-05-01\n3,Cy Diaz,north,2025-09-12\n4,Di Chen,south,2026-01-20\n',
+    });
+    try {
+      const answer = await askData(people, 'How many people were hired in 2025?', 0.8);
+      await expectSameRows(people, answer, 'SELECT 2');
+    } finally {
+      await people.warehouse.close();
+    }
+  });
+});
