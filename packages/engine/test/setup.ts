@@ -35,6 +35,19 @@ export async function openCsvData(files: Record<string, string>): Promise<Demo> 
   return { warehouse, model, dir };
 }
 
+/** Runs `use` over CSV files loaded as openCsvData loads them, and closes their database after. */
+export async function withCsvData<T>(
+  files: Record<string, string>,
+  use: (data: Demo) => Promise<T>,
+): Promise<T> {
+  const data = await openCsvData(files);
+  try {
+    return await use(data);
+  } finally {
+    await data.warehouse.close();
+  }
+}
+
 /** `question` answered over `data` (another dataset than the demo) at the eval clock. */
 export function askData(data: Demo, question: string, threshold = 0.5): Promise<Answer> {
   return answerOnce({ question, model: data.model, warehouse: data.warehouse, now: NOW, threshold });

@@ -1,4 +1,4 @@
-import type { TDimension, TFilter, THaving, TMeasure, TOrder } from '@catalyst/contracts';
+import type { TColumnRef, TDimension, TFilter, THaving, TMeasure, TOrder } from '@catalyst/contracts';
 import type { ModelColumn, ModelTable, SemanticModel } from '../model/types';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import type { Resolved } from './resolve';
@@ -73,6 +73,12 @@ export function isNameColumn(c: ModelColumn): boolean {
   return (
     c.kind === 'text' && !c.isKey && (/(^|_)(name|title)$/i.test(c.name) || /\b(name|title)$/i.test(c.label))
   );
+}
+
+/** The key by which rows of `from` refer to rows of `to` through a one-column join (orders.customer_id), if any. */
+export function referenceKey(model: SemanticModel, from: string, to: string): TColumnRef | undefined {
+  return model.joins.find((j) => j.from.length === 1 && j.from[0]!.table === from && j.to[0]!.table === to)
+    ?.from[0];
 }
 
 /** The table a column refers to through a one-column join (orders.store_id → stores), if any. */

@@ -4,7 +4,7 @@ import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import { measureLabel } from './measures';
 import { findMentions } from './mentions';
 import { columnOf } from './shape-input';
-import { isNameColumn, referencedTable } from './context';
+import { isNameColumn, referenceKey, referencedTable } from './context';
 
 // "revenue per customer by segment", "how much does each customer spend on average, by region":
 // a figure per member of an entity (a customer, an employee, an order) within groups named
@@ -404,9 +404,7 @@ export function averageCountPerThing(
       ? columnOf(model, d.column)?.isKey
         ? d.column
         : undefined
-      : model.joins.find(
-          (j) => j.from.length === 1 && j.from[0]!.table === plan.table && j.to[0]!.table === d.column.table,
-        )?.from[0];
+      : referenceKey(model, plan.table, d.column.table);
   if (!through) return null;
   // A total per thing is averaged over things themselves (their key or name), never over what
   // groups them ("how long are visits per specialty, on average" is each specialty's average).

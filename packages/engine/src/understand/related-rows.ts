@@ -7,6 +7,7 @@ import { findMentions, type Mention } from './mentions';
 import { findTimeWords } from './periods';
 import { salesColumn } from './filters';
 import { isMoneyColumn } from '../cards/words';
+import { referenceKey } from './context';
 
 // "customers who have not placed any orders", "stores without returns", "products with at least
 // 3 reviews", "members that made more than 2 bookings in 2025": things kept by how many rows of
@@ -337,10 +338,8 @@ function tableOfVerb(model: SemanticModel, verb: string): ModelTable | null {
  * thing's own figure).
  */
 function manyEach(model: SemanticModel, table: ModelTable, of: ModelTable): boolean {
-  const join = model.joins.find(
-    (j) => j.from.length === 1 && j.from[0]!.table === table.name && j.to[0]!.table === of.name,
-  );
-  const key = join && table.columns.find((c) => c.name === join.from[0]!.column);
+  const ref = referenceKey(model, table.name, of.name);
+  const key = ref && table.columns.find((c) => c.name === ref.column);
   return !!key?.distinctCount && (table.rowCount ?? 0) >= 2 * key.distinctCount;
 }
 

@@ -3,7 +3,7 @@ import { measureSemantics } from '../cards/semantics';
 import type { SemanticModel } from '../model/types';
 import { measureLabel } from './measures';
 import { columnOf } from './shape-input';
-import { referencedTable } from './context';
+import { referenceKey, referencedTable } from './context';
 import { KEY_WORDS, withNamesBesideKeys } from './group-attributes';
 import { findMentions } from './mentions';
 import { lemma, splitIdentifier, type Token } from '../nlp/text';
@@ -34,9 +34,7 @@ function groupsFacts(
   if (!column || column.isKey || column.kind === 'number' || column.isTime) return false;
   if (ref.table !== plan.table) {
     // Another table's attribute, reached from each fact many-to-one.
-    return model.joins.some(
-      (j) => j.from.length === 1 && j.from[0]!.table === plan.table && j.to[0]!.table === ref.table,
-    );
+    return !!referenceKey(model, plan.table, ref.table);
   }
   const rows = model.tables.find((t) => t.name === plan.table)?.rowCount ?? 0;
   return rows > 0 && (column.distinctCount ?? rows) <= 0.5 * rows;
@@ -146,12 +144,10 @@ export function totalsOfListedThings(plan: TQueryPlan, model: SemanticModel): TQ
     return null;
   if (plan.limit !== undefined || plan.timeRange || plan.table !== condition.of || plan.filterLogic !== 'and')
     return null;
-  const join = model.joins.find(
-    (j) => j.from.length === 1 && j.from[0]!.table === condition.table && j.to[0]!.table === condition.of,
-  );
-  const key = join && columnOf(model, join.from[0]!);
+  const through = referenceKey(model, condition.table, condition.of);
+  const key = through && columnOf(model, through);
   const amount = columnOf(model, condition.total);
-  if (!key || !amount || plan.columns.some((c) => c.table !== condition.of)) return null;
+  if (!through || !key || !amount || plan.columns.some((c) => c.table !== condition.of)) return null;
   const { related: _related, ...rest } = plan;
   const grouped: TQueryPlan = {
     ...rest,
@@ -162,7 +158,7 @@ export function totalsOfListedThings(plan: TQueryPlan, model: SemanticModel): TQ
     filters: [...plan.filters, ...(condition.where ?? [])],
     ...(condition.during && { timeRange: condition.during }),
     dimensions: [
-      { column: join.from[0]!, label: key.label },
+      { column: through, label: key.label },
       ...plan.columns.map((c) => ({ column: c, label: columnOf(model, c)?.label ?? c.column })),
     ],
     measures: [{ agg: 'sum', column: condition.total, label: measureLabel('sum', amount) }],

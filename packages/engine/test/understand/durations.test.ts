@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataDir } from '../../src/eval/load';
 import { answerOnce } from '../../src/answer/answer';
-import { askData, expectSameRows, NOW, openCsvData, type Demo } from '../setup';
+import { askData, expectSameRows, NOW, type Demo, withCsvData } from '../setup';
 
 // Parcels sent by couriers: when each was sent and delivered, and what it cost; and visits that
 // hold their own length in minutes.
@@ -101,28 +101,28 @@ describe('time between two dates, grouped by what each row refers to', () => {
     'Average days to close a ticket for each plan',
     'Mean number of days to resolve closed tickets (closed date minus opened date) for the accounts on each plan',
   ])('"%s"', async (question) => {
-    const tickets = await openCsvData({
-      'accounts.csv': 'account_id,account_name,plan\nA1,Acme,pro\nA2,Bolt,free\nA3,Cura,pro\n',
-      'tickets.csv':
-        [
-          'ticket_id,account_id,opened_date,closed_date',
-          'T1,A1,2026-01-01,2026-01-03',
-          'T2,A2,2026-01-01,2026-01-11',
-          'T3,A3,2026-01-05,2026-01-09',
-          'T4,A2,2026-01-07,',
-        ].join('\n') + '\n',
-    });
-    try {
-      const answer = await askData(tickets, question, 0.8);
-      expect(answer.plan?.dimensions.map((d) => d.column.column)).toEqual(['plan']);
-      await expectSameRows(
-        tickets,
-        answer,
-        "SELECT * FROM (VALUES ('pro', 3.0), ('free', 10.0)) AS v(plan, days)",
-      );
-    } finally {
-      await tickets.warehouse.close();
-    }
+    await withCsvData(
+      {
+        'accounts.csv': 'account_id,account_name,plan\nA1,Acme,pro\nA2,Bolt,free\nA3,Cura,pro\n',
+        'tickets.csv':
+          [
+            'ticket_id,account_id,opened_date,closed_date',
+            'T1,A1,2026-01-01,2026-01-03',
+            'T2,A2,2026-01-01,2026-01-11',
+            'T3,A3,2026-01-05,2026-01-09',
+            'T4,A2,2026-01-07,',
+          ].join('\n') + '\n',
+      },
+      async (tickets) => {
+        const answer = await askData(tickets, question, 0.8);
+        expect(answer.plan?.dimensions.map((d) => d.column.column)).toEqual(['plan']);
+        await expectSameRows(
+          tickets,
+          answer,
+          "SELECT * FROM (VALUES ('pro', 3.0), ('free', 10.0)) AS v(plan, days)",
+        );
+      },
+    );
   });
 });
 
@@ -143,13 +143,10 @@ describe('the time between two dates of things named by name', () => {
       "SELECT * FROM (VALUES ('engineer', 20.0), ('manager', 20.0)) AS v(t, d)",
     ],
   ])('"%s"', async (question, sql) => {
-    const staff = await openCsvData({ 'staff.csv': `${STAFF}\n` });
-    try {
+    await withCsvData({ 'staff.csv': `${STAFF}\n` }, async (staff) => {
       const answer = await askData(staff, question, 0.7);
       expect(answer.plan?.dimensions.some((d) => d.column.column === 'full_name') ?? true).toBe(false);
       await expectSameRows(staff, answer, sql);
-    } finally {
-      await staff.warehouse.close();
-    }
+    });
   });
 });

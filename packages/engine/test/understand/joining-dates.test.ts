@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askData, expectSameRows, openCsvData, type Demo } from '../setup';
+import { askData, expectSameRows, openCsvData, type Demo, withCsvData } from '../setup';
 
 // A verb of joining ("joined", "enrolled") said of things whose date of joining has another name
 // (signup_date, registration_date) names that date (understand/business/time.ts, namesColumn).
@@ -49,28 +49,25 @@ describe('a verb of leaving names the date of leaving', () => {
     ['Which employees quit in 2026?', 'termination_date', "SELECT 'Cy'"],
     ['How many employees joined in 2025?', 'hire_date', 'SELECT 2'],
   ])('"%s"', async (question, date, sql) => {
-    const staff = await openCsvData({ 'employees.csv': `${EMPLOYEES}\n` });
-    try {
+    await withCsvData({ 'employees.csv': `${EMPLOYEES}\n` }, async (staff) => {
       const answer = await askData(staff, question, 0.8);
       expect(answer.plan?.timeRange?.column.column).toBe(date);
       await expectSameRows(staff, answer, sql);
-    } finally {
-      await staff.warehouse.close();
-    }
+    });
   });
 });
 
 describe('a verb naming the date of things that hold no numbers', () => {
   it('"how many people were hired in 2025" counts them by their hire date', async () => {
-    const people = await openCsvData({
-      'people.csv':
-        'person_id,full_name,team,hire_date\n1,Ann Lee,north,2024-03-01\n2,Bo Park,south,2025-05-01\n3,Cy Diaz,north,2025-09-12\n4,Di Chen,south,2026-01-20\n',
-    });
-    try {
-      const answer = await askData(people, 'How many people were hired in 2025?', 0.8);
-      await expectSameRows(people, answer, 'SELECT 2');
-    } finally {
-      await people.warehouse.close();
-    }
+    await withCsvData(
+      {
+        'people.csv':
+          'person_id,full_name,team,hire_date\n1,Ann Lee,north,2024-03-01\n2,Bo Park,south,2025-05-01\n3,Cy Diaz,north,2025-09-12\n4,Di Chen,south,2026-01-20\n',
+      },
+      async (people) => {
+        const answer = await askData(people, 'How many people were hired in 2025?', 0.8);
+        await expectSameRows(people, answer, 'SELECT 2');
+      },
+    );
   });
 });

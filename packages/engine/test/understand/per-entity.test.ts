@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDataDir } from '../../src/eval/load';
 import { answerOnce } from '../../src/answer/answer';
-import { ask, askData, expectSameRows, NOW, openCsvData, openDemo, type Demo } from '../setup';
+import { ask, askData, expectSameRows, NOW, openCsvData, openDemo, type Demo, withCsvData } from '../setup';
 
 let demo: Demo;
 beforeAll(async () => {
@@ -113,23 +113,23 @@ describe('a verb after an amount of things', () => {
 
 describe('an average per row of the table itself', () => {
   it('"the average spend per campaign" is one figure over the campaigns, not each campaign\'s own spend', async () => {
-    const data = await openCsvData({
-      'campaigns.csv':
-        [
-          'campaign_id,campaign_name,region,spend',
-          'C1,Spring Email,Europe,100',
-          'C2,Spring Search,Europe,300',
-          'C3,Summer Social,APAC,50',
-          'C4,Autumn Display,Europe,200',
-        ].join('\n') + '\n',
-    });
-    try {
-      const a = await askData(data, 'Average spend per campaign in Europe');
-      expect(a.plan?.dimensions).toEqual([]);
-      await expectSameRows(data, a, 'SELECT 200.0');
-    } finally {
-      await data.warehouse.close();
-    }
+    await withCsvData(
+      {
+        'campaigns.csv':
+          [
+            'campaign_id,campaign_name,region,spend',
+            'C1,Spring Email,Europe,100',
+            'C2,Spring Search,Europe,300',
+            'C3,Summer Social,APAC,50',
+            'C4,Autumn Display,Europe,200',
+          ].join('\n') + '\n',
+      },
+      async (data) => {
+        const a = await askData(data, 'Average spend per campaign in Europe');
+        expect(a.plan?.dimensions).toEqual([]);
+        await expectSameRows(data, a, 'SELECT 200.0');
+      },
+    );
   });
 });
 
@@ -193,23 +193,17 @@ describe('a total per thing, on average', () => {
   };
 
   it('"how many days of absence per employee on average" is the days over the employees away', async () => {
-    const data = await openCsvData(FILES);
-    try {
+    await withCsvData(FILES, async (data) => {
       const a = await askData(data, 'How many days of absence per employee on average?');
       expect(a.plan?.dimensions).toEqual([]);
       await expectSameRows(data, a, 'SELECT 6.0');
-    } finally {
-      await data.warehouse.close();
-    }
+    });
   });
 
   it('"per team, on average" stays each team\'s own figure', async () => {
-    const data = await openCsvData(FILES);
-    try {
+    await withCsvData(FILES, async (data) => {
       const a = await askData(data, 'How many days of absence per team on average?', 0);
       expect(a.plan?.measures.some((m) => m.agg === 'sum' && m.over) ?? false).toBe(false);
-    } finally {
-      await data.warehouse.close();
-    }
+    });
   });
 });

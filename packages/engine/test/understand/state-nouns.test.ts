@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askData, expectSameRows, openCsvData, type Demo } from '../setup';
+import { askData, expectSameRows, openCsvData, type Demo, withCsvData } from '../setup';
 
 // Events counted by the state they leave rows in: "cancellations" are the bookings whose status is
 // "cancelled" (understand/by-meaning.ts, stateValueMentions).
@@ -58,12 +58,9 @@ describe('a noun of an event names the rows in the state it leaves', () => {
     ['What is the average cancellation rate?', 'parcel_id,sent_on,status,rate'],
   ])('"%s" is no share of the rows in a state', async (question, header) => {
     const rows = ['1,2026-01-02,shipped,4.5', '2,2026-01-03,cancelled,5', '3,2026-01-04,shipped,6'];
-    const parcels = await openCsvData({ 'parcels.csv': [header, ...rows, ''].join('\n') });
-    try {
+    await withCsvData({ 'parcels.csv': [header, ...rows, ''].join('\n') }, async (parcels) => {
       const a = await askData(parcels, question, 0);
       expect(JSON.stringify(a.plan ?? {})).not.toMatch(/shipped|cancelled/);
-    } finally {
-      await parcels.warehouse.close();
-    }
+    });
   });
 });

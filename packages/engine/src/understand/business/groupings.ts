@@ -15,6 +15,7 @@ import {
   type Said,
 } from './draft';
 import { isNonAdditiveColumn } from '../../cards/words';
+import { referenceKey } from '../context';
 import { GROUP_CUES } from './words';
 
 // What a measure is split by: the column or the things named after "by", "per", "each",
@@ -256,15 +257,13 @@ function perEntity(d: Draft, k: number, base: string): { end: number } | null {
   const column = columnOf(d.model, measure.item.column);
   if (!column || isNonAdditiveColumn(column)) return null;
   for (const { table } of m.tables) {
-    const join = d.model.joins.find(
-      (j) => j.from.length === 1 && j.from[0]!.table === base && j.to[0]!.table === table.name,
-    );
-    if (!join) continue;
+    const key = referenceKey(d.model, base, table.name);
+    if (!key) continue;
     measure.item = {
       agg: 'sum',
       column: measure.item.column,
       label: `Average ${column.label} per ${table.label.replace(/s$/, '')}`,
-      over: { agg: 'count_distinct', column: join.from[0]!, label: `Number of ${table.label}` },
+      over: { agg: 'count_distinct', column: key, label: `Number of ${table.label}` },
     };
     return { end: m.end };
   }
