@@ -46,7 +46,6 @@ import {
   averageCountPerThing,
   averageCountWording,
   averageOverOwnRows,
-  onAverageWording,
   perMeasure,
   perMemberWithinGroups,
   perThing,
@@ -130,20 +129,13 @@ const REWORDED: ((question: string, model: SemanticModel, now: Date) => Understa
     const u = understandWords(listed, model, now);
     return (u.plan?.measures.length ?? 0) >= 2 && !u.missing ? u : null;
   },
-  // "the average number of orders per customer": the orders per customer, as one figure.
+  // "the average number of orders per customer", "days of absence per employee on average": the
+  // count (or, said "on average", the total) per thing, as one figure.
   (question, model, now) => {
-    const perCount = averageCountWording(question);
-    if (!perCount) return null;
-    const u = understandWords(perCount, model, now);
-    const plan = u.missing ? null : averageCountPerThing(u.plan, model);
-    return plan ? { ...u, plan } : null;
-  },
-  // "days of absence per employee on average": the total per employee, as one figure.
-  (question, model, now) => {
-    const perThing = onAverageWording(question);
+    const perThing = averageCountWording(question);
     if (!perThing) return null;
-    const u = understandWords(perThing, model, now);
-    const plan = u.missing ? null : averageCountPerThing(u.plan, model, true);
+    const u = understandWords(perThing.text, model, now);
+    const plan = u.missing ? null : averageCountPerThing(u.plan, model, perThing.amounts);
     return plan ? { ...u, plan } : null;
   },
   // "how many people were hired": read with the one table of people named, where that explains more.

@@ -356,22 +356,22 @@ const AVERAGE_COUNT_PER = [
 ];
 const ON_AVERAGE = /,? on average\b/i;
 
-/** The question without the words that ask for an average of counts per thing, or null. */
-export function averageCountWording(question: string): string | null {
+/**
+ * The question without the words that ask for an average per thing, or null; `amounts` where they
+ * were "on average" after the rest ("days of absence per employee on average"), which averages
+ * totals too, not only counts.
+ */
+export function averageCountWording(question: string): { text: string; amounts: boolean } | null {
   if (!/\bper\b/i.test(question)) return null;
   for (const said of [...AVERAGE_COUNT_PER, ON_AVERAGE]) {
     const m = said.exec(question);
-    if (m) return question.slice(0, m.index) + question.slice(m.index + m[0].length);
+    if (m)
+      return {
+        text: question.slice(0, m.index) + question.slice(m.index + m[0].length),
+        amounts: said === ON_AVERAGE,
+      };
   }
   return null;
-}
-
-/** "how many days of absence per employee, on average": the question without "on average", or null. */
-export function onAverageWording(question: string): string | null {
-  const m = ON_AVERAGE.exec(question);
-  return m && /\bper\b/i.test(question)
-    ? question.slice(0, m.index) + question.slice(m.index + m[0].length)
-    : null;
 }
 
 /**
