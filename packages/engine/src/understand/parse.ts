@@ -20,6 +20,7 @@ import { isDimensionOfFact, joinPath } from '../sql/joins';
 import {
   freeColumns,
   isEntityColumn,
+  isNameColumn,
   markUsed,
   nameOfReferenced,
   referencedTable,
@@ -190,20 +191,68 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
 }
 
 /**
- * "Which campaigns went over budget?" answered by one figure (the total budget): the things the
- * question asks for are not in the answer, so the reading is doubted.
+ * "Which campaigns went over budget?" answered by one figure (the total budget), or "which product
+ * has the highest list price in each category" by the highest price of each category: the things
+ * the question asks for are not in the answer, so the reading is doubted.
  */
 function thingsUnshown(tokens: Token[], u: Understanding, model: SemanticModel): Understanding {
   const plan = u.plan;
-  if (!plan || plan.intent !== 'value' || plan.dimensions.length || plan.columns.length) return u;
-  if (tokens[0]?.text !== 'which') return u;
-  const things = findMentions(tokens, model).find((m) => m.kind === 'table' && m.start === 1);
-  if (!things) return u;
+  if (!plan || plan.columns.length || plan.intent === 'list') return u;
+  // A breakdown leaves the things out when it shows each group's extreme (the highest price).
+  if (
+    plan.intent !== 'value' &&
+    (!plan.dimensions.length || plan.measures.some((m) => !['max', 'min'].includes(m.agg)))
+  )
+    return u;
+  const things = thingsAsked(tokens, model);
+  if (!things || plan.dimensions.some((d) => showsRowsOf(d.column, things.table, model))) return u;
   return {
     ...u,
     confidence: u.confidence * DOUBT_WEIGHTS.thingsUnshown,
-    doubts: [...u.doubts, `"which ${tokens[1]!.raw}" is answered by one figure, without them`],
+    doubts: [...u.doubts, `"${things.words}" is answered without them`],
   };
+}
+
+/**
+ * The table whose rows a question asks for: "which campaigns …", or "what is the cheapest
+ * product …" (a superlative before it), unless the words name one of its columns ("which customer
+ * segment").
+ */
+function thingsAsked(tokens: Token[], model: SemanticModel): { table: string; words: string } | null {
+  const at = tokens[0]?.text === 'which' ? 1 : -1;
+  if (at < 0) return null;
+  const mentions = findMentions(tokens, model).filter((m) => m.start === at);
+  const things = mentions.find((m) => m.kind === 'table');
+  if (!things || things.kind !== 'table' || mentions.some((m) => m.kind === 'column' && m.end > things.end))
+    return null;
+  const words = tokens
+    .slice(0, things.end)
+    .map((t) => t.raw)
+    .join(' ')
+    .toLowerCase();
+  return { table: things.tables[0]!.table.name, words };
+}
+
+/**
+ * Whether a column tells the rows of a table apart: its key or name, a key referring to it, or a
+ * column named after them ("marketing_region_code" of marketing regions).
+ */
+function showsRowsOf(
+  column: { table: string; column: string },
+  table: string,
+  model: SemanticModel,
+): boolean {
+  if (referencedTable(model, column)?.name === table) return true;
+  const c = columnOf(model, column);
+  if (!c) return false;
+  const words = (s: string) => splitIdentifier(s).map(lemma);
+  const own = words(table);
+  const named = words(c.name);
+  const after = named.slice(own.length);
+  const namedAfter =
+    own.every((w, i) => named[i] === w) &&
+    after.every((w) => ['id', 'code', 'name', 'no', 'number', 'key', 'title'].includes(w));
+  return namedAfter || (column.table === table && (c.isKey || isNameColumn(c)));
 }
 
 /** The doubt of a table's name read as a key of the base ("stores" as orders.store_id). */

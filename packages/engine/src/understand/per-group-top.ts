@@ -1,10 +1,12 @@
 import type { TDimension, TQueryPlan } from '@catalyst/contracts';
 import type { Token } from '../nlp/text';
-import { nameOfReferenced, ref } from './context';
+import type { SemanticModel } from '../model/types';
+import { isNameColumn, nameOfReferenced, ref } from './context';
 import { findMentions, type Mention } from './mentions';
 import type { Understanding } from './understanding';
 import { columnOf, cut, withDoubt, type ShapeInput } from './shape-input';
 import { SHAPE_WEIGHTS } from './weights';
+import { measureLabel } from './measures';
 
 // Top N within each group: "the 3 largest accounts in each district by balance", "top seller per
 // team by deals closed", "in every league, which two clubs scored the most goals". The question
@@ -98,6 +100,8 @@ interface Ranked {
   n: number | null;
   dir: 'asc' | 'desc' | null;
   start: number;
+  /** The tables the ranked words name ("product" → products), whose rows are then what is ranked. */
+  tables: string[];
 }
 
 /** A rank word's direction: "top", "best-selling" → desc; "bottom", "least" → asc. */
@@ -146,6 +150,9 @@ function rankedPhrase(tokens: Token[], mentions: Mention[], group: Span): Ranked
       n,
       dir,
       start,
+      tables: mentions.flatMap((x) =>
+        x.kind === 'table' && x.start === m.start && x.end === m.end ? x.tables.map((t) => t.table.name) : [],
+      ),
     };
   }
   return null;
@@ -192,7 +199,7 @@ export function readPerGroupTop(input: ShapeInput): Understanding | null {
       ? `${rest} by ${ranked.words} by ${group.words}`
       : `${rest} by ${group.words} and ${ranked.words}`,
   );
-  const plan = u.plan;
+  const plan = u.plan && withOwnRows(u.plan, ranked, model, dir);
   if (!plan || plan.measures.length !== 1 || plan.dimensions.length !== 2) return null;
   if (plan.limit !== undefined || plan.share || plan.order.length || plan.intent === 'list') return null;
   const [g, r] = plan.dimensions as [TDimension, TDimension];
@@ -214,6 +221,38 @@ export function readPerGroupTop(input: ShapeInput): Understanding | null {
         `how many in each ${group.words} is not said`,
       )
     : { ...u, plan: out };
+}
+
+/**
+ * "Which product has the highest list price in each category": when what is ranked is the rows of
+ * the plan's own table, the breakdown by it reads as by the group alone; each row is then told
+ * apart by its name, or by its key where names repeat.
+ */
+function withOwnRows(
+  plan: TQueryPlan,
+  ranked: Ranked,
+  model: SemanticModel,
+  dir: 'asc' | 'desc',
+): TQueryPlan {
+  if (plan.dimensions.length !== 1 || !ranked.tables.includes(plan.table)) return plan;
+  const table = model.tables.find((t) => t.name === plan.table);
+  const rows = table?.rowCount ?? 0;
+  const names = table?.columns.filter(isNameColumn) ?? [];
+  const own =
+    names.length === 1 && (names[0]!.distinctCount ?? 0) >= rows
+      ? names[0]!
+      : table?.primaryKey.length === 1
+        ? table.columns.find((c) => c.name === table.primaryKey[0])
+        : undefined;
+  if (!own || plan.dimensions[0]!.column.column === own.name) return plan;
+  // Each row's own value: the highest (or lowest) of one row is that row's.
+  const measures = plan.measures.map((m) => {
+    const column = m.column && columnOf(model, m.column);
+    if (!column || column.table !== plan.table || !['avg', 'sum'].includes(m.agg)) return m;
+    const agg = dir === 'desc' ? 'max' : 'min';
+    return { ...m, agg, label: measureLabel(agg, column) } as const;
+  });
+  return { ...plan, measures, dimensions: [plan.dimensions[0]!, { column: ref(own), label: own.label }] };
 }
 
 const spanOf = (m: RegExpMatchArray): Span => ({ start: m.index!, end: m.index! + m[0].length });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Demo } from '../setup';
+import { askData, expectSameRows, withCsvData, type Demo } from '../setup';
 import { ask, expectAnswerHas, expectDeclined, openCinemas } from './fixture';
 
 // Top N within each group (understand/per-group-top.ts): what is ranked shown by its name.
@@ -69,4 +69,35 @@ describe('top N within each group', () => {
     const a = await ask(db, question);
     expect(a.status === 'answered' && a.plan?.perGroupLimit !== undefined).toBe(false);
   });
+});
+
+// A catalogue where each row is one product, ranked by a column of its own.
+const PRODUCTS = {
+  'products.csv': [
+    'product_id,product_name,category,list_price',
+    '1,Desk,Furniture,300',
+    '2,Chair,Furniture,120',
+    '3,Shelf,Furniture,90',
+    '4,Laptop,Electronics,900',
+    '5,Mouse,Electronics,25',
+    '6,Pen,Office,3',
+    '7,Stapler,Office,12',
+  ].join('\n'),
+};
+
+describe('the rows of the table itself ranked within each group', () => {
+  it.each([
+    ['Which product has the highest list price in each category?', 'DESC'],
+    ['Which product has the lowest list price per category?', 'ASC'],
+  ])('%s', (question, dir) =>
+    withCsvData(PRODUCTS, async (data) => {
+      const a = await askData(data, question);
+      expect(a.columns).toContain('Product Name');
+      await expectSameRows(
+        data,
+        a,
+        `SELECT category, product_name, list_price FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY category ORDER BY list_price ${dir}) AS rn FROM products) WHERE rn = 1`,
+      );
+    }),
+  );
 });

@@ -32,6 +32,17 @@ describe('readings that answer other words are doubted', () => {
     expect(u.confidence).toBeGreaterThan(0.8);
   });
 
+  it('"which campaigns …" answered by each group\'s highest figure, without them', () => {
+    const u = read('Which campaigns have the highest budget by channel?');
+    expect(u.plan?.dimensions.map((d) => d.column.column)).toEqual(['channel']);
+    expect(u.confidence).toBeLessThan(0.5);
+  });
+
+  it('"which channel …" answered by the channels stays sure', () => {
+    const u = read('Which channel has the highest budget?');
+    expect(u.confidence).toBeGreaterThan(0.8);
+  });
+
   it('"the cheapest clicks": a price said of a count that is no money', () => {
     const u = read('Which channel gets the cheapest clicks?');
     expect(u.confidence).toBeLessThan(0.5);
