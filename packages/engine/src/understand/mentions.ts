@@ -4,7 +4,7 @@ import { editDistance, lemma, normValue, splitIdentifier, type Token } from '../
 import { isKnownWord } from '../nlp/segment';
 import { synonymsOf } from '../nlp/lexicon';
 import { meaningMentions, stateValueMentions } from './by-meaning';
-import { INTENT_VERBS } from './keywords';
+import { AGG_WORDS, INTENT_VERBS } from './keywords';
 
 export interface ColumnHit {
   ref: TColumnRef;
@@ -578,6 +578,8 @@ function addFuzzyValues(tokens: Token[], index: ModelIndex, out: Mention[]): voi
   for (const m of out) for (let k = m.start; k < m.end; k++) covered.add(k);
   for (const [i, t] of tokens.entries()) {
     if (covered.has(i) || t.text.length < 5 || t.number !== null || VALUE_STOP.has(t.text)) continue;
+    // "median", "maximum": a word of what is computed, never a misspelt value ("Media").
+    if (Object.hasOwn(AGG_WORDS, t.lemma)) continue;
     // "ending with", "starting in": a verb of a text's edge, never a misspelt value.
     if (/^(?:start|begin|end)/.test(t.text) && ['with', 'in'].includes(tokens[i + 1]?.text ?? '')) continue;
     const hits: ValueHit[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askData, expectSameRows, openCsvData, type Demo } from '../setup';
+import { askData, expectSameRows, openCsvData, withCsvData, type Demo } from '../setup';
 
 // Contacts with names, e-mail addresses and states; "Sanchez" ends with "ez", "Jo_Smith" holds
 // an underscore that is no wildcard.
@@ -42,4 +42,24 @@ describe("a text's first or last characters", () => {
       { column: { table: 'contacts', column: 'email' }, op: 'ends_with', values: ['.org'] },
     ]);
   });
+});
+
+describe('words of what is computed are never misspelt values', () => {
+  it('"median" beside a value "Media" is the median', () =>
+    withCsvData(
+      {
+        'deals.csv': [
+          'deal_id,sector,amount',
+          '1,Media,100',
+          '2,Retail,300',
+          '3,Media,700',
+          '4,Energy,900',
+        ].join('\n'),
+      },
+      async (data) => {
+        const answer = await askData(data, 'What is the median deal amount?');
+        expect(answer.plan?.filters).toEqual([]);
+        await expectSameRows(data, answer, 'SELECT MEDIAN(amount) FROM deals');
+      },
+    ));
 });
