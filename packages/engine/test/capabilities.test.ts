@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataDir } from '../src/eval/load';
 import { answerOnce } from '../src/answer/answer';
 import { metricShortNames } from '../src/understand/extras';
-import { expectSameRows, NOW, type Demo } from './setup';
+import { askData, expectSameRows, NOW, withCsvData, type Demo } from './setup';
 
 // A bakery chain written as a user would upload it: a sales fact with its shops, to check that
 // shapes a plan cannot express are declined with what is missing (not answered as another
@@ -94,6 +94,29 @@ describe('shapes a plan cannot express yet', () => {
     const a = await ask('For each town, show takings; which are the top 2 towns by takings?');
     expect(a.message).not.toContain('within each group');
   });
+
+  it.each([
+    // Over the shipments' rows: cost per shipment.
+    'Which carrier has the highest average cost per shipment?',
+    // Beside a column of parcels: cost per parcel.
+    'Which region has the lowest spending per parcel?',
+  ])('%s: a ratio to the rows or to an amount, no ranking within groups', (question) =>
+    withCsvData(
+      {
+        'shipments.csv': [
+          'shipment_id,carrier,region,parcels,cost',
+          '1,Swift,North,3,30',
+          '2,Swift,South,1,12',
+          '3,Coastal,North,4,20',
+          '4,Coastal,South,2,18',
+        ].join('\n'),
+      },
+      async (data) => {
+        const a = await askData(data, question);
+        expect(a.message).not.toContain('within each group');
+      },
+    ),
+  );
 
   it.each([
     ['Show the running total of takings by day', 'cumulative'],

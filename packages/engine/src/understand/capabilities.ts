@@ -1,5 +1,5 @@
 import type { TFilter, TQueryPlan } from '@catalyst/contracts';
-import type { Token } from '../nlp/text';
+import { lemma, splitIdentifier, type Token } from '../nlp/text';
 import type { SemanticModel } from '../model/types';
 import { isNonAdditiveColumn } from '../cards/words';
 import { measureLabel } from './measures';
@@ -125,7 +125,7 @@ export function missingCapability(
   const difference = differenceOfTwo(tokens, plan, model);
   if (difference) return difference;
   // "top 3 products in each region": a ranking restarted within every group.
-  if (plan.limit !== undefined && rankedWithinGroups(tokens))
+  if (plan.limit !== undefined && rankedWithinGroups(tokens, plan.table, model))
     return { what: 'top or bottom N within each group', nearest: { ...plan, limit: undefined } };
   // "average sales per day", "average daily revenue": the mean of each period's total.
   if (averageOfPeriodTotals(tokens, plan, model))
@@ -149,8 +149,17 @@ export function missingCapability(
  * groups are what is ranked ("for each type, …; the top 3 types"), nor "per" before a unit of a
  * ratio ("the highest price per unit").
  */
-function rankedWithinGroups(tokens: Token[]): boolean {
+function rankedWithinGroups(tokens: Token[], table: string, model: SemanticModel): boolean {
   const ranked = rankedWords(tokens);
+  // "the highest cost per shipment" over shipments, "the lowest cost per click" beside a count of
+  // clicks: a ratio to the rows or to an amount, not a grouping.
+  const rows = lemma(splitIdentifier(table).pop() ?? '');
+  const amounts = new Set(
+    model.tables
+      .find((t) => t.name === table)
+      ?.columns.filter((c) => c.kind === 'number' && !c.isKey)
+      .map((c) => lemma(splitIdentifier(c.name).pop() ?? '')),
+  );
   if (!ranked.size) return false;
   return tokens.some((t, i) => {
     let k = i + 1;
@@ -158,7 +167,9 @@ function rankedWithinGroups(tokens: Token[]): boolean {
     const next = tokens[k];
     if (!next || GRAIN_WORDS.has(next.lemma) || ranked.has(next.lemma)) return false;
     if (t.text === 'each' || t.text === 'every' || t.text === 'within') return true;
-    return t.text === 'per' && !RATIO_UNITS.has(next.lemma);
+    return (
+      t.text === 'per' && !RATIO_UNITS.has(next.lemma) && next.lemma !== rows && !amounts.has(next.lemma)
+    );
   });
 }
 

@@ -380,6 +380,17 @@ export const FILLER = new Set([
   'using',
 ]);
 
+/**
+ * Whether the word at i only carries the sentence: a filler word, except "return" said of what
+ * something yields ("the best return on spend"), which asks for a figure the data must hold.
+ */
+export function isFillerAt(tokens: readonly { text: string; lemma: string }[], i: number): boolean {
+  const t = tokens[i];
+  if (!t || !(FILLER.has(t.text) || FILLER.has(t.lemma))) return false;
+  return !(t.lemma === 'return' && tokens[i + 1]?.text === 'on');
+}
+
+
 /** Verbs that shape the answer rather than name data. */
 export const INTENT_VERBS = new Set([
   'ordered',

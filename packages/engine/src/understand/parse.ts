@@ -41,7 +41,7 @@ import {
 } from './filters';
 import { findCountWords, findMeasures, measureLabel } from './measures';
 import { applyTime, applyOrdering, namedDate, periodColumn } from './shape';
-import { FILLER } from './keywords';
+import { FILLER, isFillerAt } from './keywords';
 import { differenceOfTwo, missingCapability, type MissingCapability } from './capabilities';
 import {
   averageCountPerThing,
@@ -1412,7 +1412,7 @@ function understandOn(question: string, model: SemanticModel, now: Date, forcedT
     );
   // "in the US": a word in capitals is a name, even when it spells a common word.
   const filler = (t: (typeof tokens)[number]): boolean =>
-    (FILLER.has(t.text) || FILLER.has(t.lemma)) && !(/^[A-Z]{2,4}$/.test(t.raw) && i0(t) > 0);
+    isFillerAt(tokens, i0(t)) && !(/^[A-Z]{2,4}$/.test(t.raw) && i0(t) > 0);
   const i0 = (t: (typeof tokens)[number]): number => tokens.indexOf(t);
   const usedColumns = new Set(
     [

@@ -43,6 +43,17 @@ describe('readings that answer other words are doubted', () => {
     expect(u.confidence).toBeGreaterThan(0.8);
   });
 
+  it('"the best return on spend" is no total spend: "return" there names a figure', () => {
+    const u = read('Which channel has the best return on spend?');
+    expect(u.confidence).toBeLessThan(0.55);
+    expect(u.doubts.join(' ')).toContain('return');
+  });
+
+  it('"return" that asks for an answer stays filler', () => {
+    const u = read('Return the total spend by channel');
+    expect(u.confidence).toBeGreaterThan(0.8);
+  });
+
   it('"the cheapest clicks": a price said of a count that is no money', () => {
     const u = read('Which channel gets the cheapest clicks?');
     expect(u.confidence).toBeLessThan(0.5);

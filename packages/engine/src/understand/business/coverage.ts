@@ -1,5 +1,5 @@
 import { isKnownWord } from '../../nlp/segment';
-import { FILLER } from '../keywords';
+import { isFillerAt } from '../keywords';
 import { HARD_WORDS } from '../doubts';
 import { BUSINESS_WEIGHTS } from '../weights';
 import type { Draft } from './draft';
@@ -47,7 +47,7 @@ export function coverage(d: Draft): { confidence: number; unexplained: string[] 
     if (d.explained.has(i)) continue;
     const word = t.text;
     const hard = t.number !== null || t.quoted || CHANGES_ANSWER.has(word);
-    if (!hard && (LIGHT_WORDS.has(word) || FILLER.has(word) || FILLER.has(t.lemma))) continue;
+    if (!hard && (LIGHT_WORDS.has(word) || isFillerAt(d.tokens, i))) continue;
     if (/^[^\p{L}\p{N}]+$/u.test(t.raw)) continue;
     unexplained.push(t.raw);
     // A word that names a table, a column or a value the reading does not use: data left out.
