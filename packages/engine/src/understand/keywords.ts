@@ -390,7 +390,6 @@ export function isFillerAt(tokens: readonly { text: string; lemma: string }[], i
   return !(t.lemma === 'return' && tokens[i + 1]?.text === 'on');
 }
 
-
 /** Verbs that shape the answer rather than name data. */
 export const INTENT_VERBS = new Set([
   'ordered',
