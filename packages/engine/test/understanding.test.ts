@@ -129,6 +129,14 @@ describe('words', () => {
     ]);
     expect(fixTypos(tokenize('the minion count')).map((t) => t.text)).toEqual(['the', 'minion', 'count']);
   });
+  it('keeps words of grammar a letter away from an intent word', () => {
+    expect(fixTypos(tokenize('where these are here')).map((t) => t.text)).toEqual([
+      'where',
+      'these',
+      'are',
+      'here',
+    ]);
+  });
   it('reads text in curly single quotes as one quoted value, not a possessive', () => {
     const tokens = tokenize('the dorm whose name has substring ‘Donor Hall’ and the owner’s name');
     expect(tokens.filter((t) => t.quoted).map((t) => t.raw)).toEqual(['Donor Hall']);

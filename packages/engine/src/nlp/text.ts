@@ -313,10 +313,20 @@ const INTENT_WORDS = [
   'there',
 ];
 
+/** Words of grammar WordNet does not list, a letter away from an intent word ("where", "these"). */
+const GRAMMAR_WORDS = new Set(['where', 'these', 'here']);
+
 /** Replaces a misspelt intent word by the word meant; other tokens are kept. */
 export function fixTypos(tokens: Token[]): Token[] {
   return tokens.map((t) => {
-    if (t.quoted || t.number !== null || t.text.length < 4 || !/^[a-z]+$/.test(t.text) || isKnownWord(t.text))
+    if (
+      t.quoted ||
+      t.number !== null ||
+      t.text.length < 4 ||
+      !/^[a-z]+$/.test(t.text) ||
+      isKnownWord(t.text) ||
+      GRAMMAR_WORDS.has(t.text)
+    )
       return t;
     const hit = INTENT_WORDS.find(
       (w) => Math.abs(w.length - t.text.length) <= 1 && editDistance(w, t.text, 1) <= 1,

@@ -183,11 +183,62 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
     howMuchIsTotal(tokens, u.plan, model) ??
     withNamesBesideKeys(tokens, u.plan, model);
   const plan = withoutDaysInPeriods(named ?? u.plan);
-  return thingsUnshown(
+  return presenceUnread(
     tokens,
-    rankedFigure(plan === u.plan ? u : thingsOfKeys({ ...u, plan }, model), model),
+    thingsUnshown(
+      tokens,
+      rankedFigure(plan === u.plan ? u : thingsOfKeys({ ...u, plan }, model), model),
+      model,
+    ),
     model,
   );
+}
+
+/** Words before an amount that make its presence a condition ("orders with a discount"). */
+const PRESENCE_CUES = new Set(['with', 'had', 'has', 'have', 'having', 'when', 'where', 'without', 'no']);
+
+/**
+ * "The average discount of orders with a discount", "… when a discount was given": the measured
+ * amount said again as a condition that it is there. Read as the amount alone, the condition is
+ * lost, so the reading is doubted (the business reader keeps it as a condition above zero).
+ */
+function presenceUnread(tokens: Token[], u: Understanding, model: SemanticModel): Understanding {
+  const plan = u.plan;
+  if (!plan) return u;
+  const measured = new Set(
+    plan.measures.flatMap((m) => (m.column ? [`${m.column.table}.${m.column.column}`] : [])),
+  );
+  const filtered = new Set(plan.filters.map((f) => `${f.column.table}.${f.column.column}`));
+  const mentions = findMentions(tokens, model);
+  const unread = mentions.find((m, i) => {
+    if (m.kind !== 'column') return false;
+    let k = m.start - 1;
+    if (['a', 'an', 'any'].includes(tokens[k]?.text ?? '')) k--;
+    if (!PRESENCE_CUES.has(tokens[k]?.text ?? '')) return false;
+    const said = m.hits.filter((h) => h.quality >= 0.9).map((h) => `${h.ref.table}.${h.ref.column}`);
+    // Said once before as what is measured, and here again with no condition read on it.
+    const before = mentions
+      .slice(0, i)
+      .some(
+        (x) =>
+          x.kind === 'column' &&
+          x.end <= k &&
+          x.hits.some((h) => said.includes(`${h.ref.table}.${h.ref.column}`)),
+      );
+    return before && said.some((c) => measured.has(c) && !filtered.has(c));
+  });
+  if (!unread) return u;
+  return {
+    ...u,
+    confidence: u.confidence * DOUBT_WEIGHTS.presenceUnread,
+    doubts: [
+      ...u.doubts,
+      `"${tokens
+        .slice(unread.start - 2, unread.end)
+        .map((t) => t.raw)
+        .join(' ')}" is read as no condition`,
+    ],
+  };
 }
 
 /**
@@ -516,17 +567,21 @@ function readQuestion(question: string, model: SemanticModel, now: Date): Unders
     now,
     read: (text) => understandAll(text, model, now),
   });
-  if (shaped) return shaped;
+  if (shaped) return presenceUnread(tokens, shaped, model);
   const read = understandAll(question, model, now);
   const perMember = perWhat(tokens, read.plan, model);
   const perRead = perMember ? { ...read, plan: perMember } : read;
-  const u = moneyRankedByCount(tokens, perRead.plan)
-    ? {
-        ...perRead,
-        confidence: perRead.confidence * DOUBT_WEIGHTS.moneyCounted,
-        doubts: [...perRead.doubts, 'a ranking by money read as a count of rows'],
-      }
-    : perRead;
+  const u = presenceUnread(
+    tokens,
+    moneyRankedByCount(tokens, perRead.plan)
+      ? {
+          ...perRead,
+          confidence: perRead.confidence * DOUBT_WEIGHTS.moneyCounted,
+          doubts: [...perRead.doubts, 'a ranking by money read as a count of rows'],
+        }
+      : perRead,
+    model,
+  );
   const missing = missingCapability(tokens, u.plan, model, {
     comparing: !!(time.compared || time.comparison),
     percentSign: question.includes('%'),

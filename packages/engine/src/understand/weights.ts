@@ -28,6 +28,8 @@ export const DOUBT_WEIGHTS = {
   thingsUnshown: 0.5,
   /** A price said of an amount that is no money ("the cheapest clicks"). */
   priceOfNoMoney: 0.5,
+  /** "with a discount" said again of the measured amount and read as no condition. */
+  presenceUnread: 0.5,
 } as const;
 
 // How a word read by its meaning names a column (understand/by-meaning.ts): never as surely as

@@ -106,3 +106,19 @@ describe('a share of rows beside a column of shares', () => {
     },
   );
 });
+
+describe('an amount said to be there', () => {
+  it.each([
+    'What is the average discount of orders with a discount?',
+    'What is the average discount when a discount was given?',
+    'Average discount where a discount was applied',
+  ])('"%s" keeps the rows with a discount', async (question) => {
+    const answer = await ask(demo, question);
+    await expectSameRows(demo, answer, 'SELECT AVG(discount) FROM orders WHERE discount > 0');
+  });
+});
+
+it('an amount bounded after "when" is its bound, not its presence', async () => {
+  const answer = await ask(demo, 'Average revenue when discount was above 0.1');
+  await expectSameRows(demo, answer, 'SELECT AVG(revenue) FROM orders WHERE discount > 0.1');
+});

@@ -162,6 +162,10 @@ export function isFlag(c: ModelColumn): boolean {
   );
 }
 
+/** Words after an amount that say it was there ("when a discount was given"). */
+const PRESENT = new Set(['given', 'applied', 'offered', 'granted', 'used', '?', '.']);
+const BE = new Set(['was', 'were', 'is', 'are']);
+
 /**
  * "orders that had a discount", "flights without a delay": a numeric column said after "with",
  * "had" or "without" is a condition that it is above zero (or is not).
@@ -174,7 +178,12 @@ export function presenceFilters(d: Draft, base: string, taken: Set<number>): Sai
     if (['a', 'an', 'any'].includes(d.tokens[k]?.text ?? '')) k--;
     const cue = d.tokens[k]?.text ?? '';
     const without = ['without', 'no'].includes(cue);
-    if (!without && !['with', 'had', 'has', 'have', 'having'].includes(cue)) continue;
+    // "when a discount was given", "where a discount applied": the amount said to be there.
+    const be = BE.has(d.tokens[m.end]?.text ?? '') ? 1 : 0;
+    const after = d.tokens[m.end + be]?.text;
+    const there = ['when', 'where'].includes(cue) && (after === undefined || PRESENT.has(after));
+    if (there && after !== undefined) explain(d, m.end, m.end + be + 1);
+    if (!without && !there && !['with', 'had', 'has', 'have', 'having'].includes(cue)) continue;
     const hit = m.hits.find(
       (h) => h.column.kind === 'number' && !h.column.isKey && reachable(d.model, base, h.ref.table),
     );
