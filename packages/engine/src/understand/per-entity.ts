@@ -354,7 +354,7 @@ const AVERAGE_COUNT_PER = [
   /\b(?:the )?(?:average|avg|mean) (?=(?:number|count) of .+? per \p{L})/iu,
   /\b(?:the )?(?:average|avg|mean) (?=\p{L}+ per \p{L})/iu,
 ];
-const ON_AVERAGE = /,? on average\b/i;
+const ON_AVERAGE = /^on average,?\s*|,? on average\b/i;
 
 /**
  * The question without the words that ask for an average per thing, or null; `amounts` where they
@@ -362,7 +362,7 @@ const ON_AVERAGE = /,? on average\b/i;
  * totals too, not only counts.
  */
 export function averageCountWording(question: string): { text: string; amounts: boolean } | null {
-  if (!/\bper\b/i.test(question)) return null;
+  if (!/\b(?:per|each|every)\b/i.test(question)) return null;
   for (const said of [...AVERAGE_COUNT_PER, ON_AVERAGE]) {
     const m = said.exec(question);
     if (m)

@@ -172,6 +172,8 @@ describe('an average count per thing', () => {
     'What is the average number of orders per store in 2025?',
     'How many orders per store in 2025, on average?',
     'average orders per store in 2025',
+    'How many orders did each store take on average in 2025?',
+    'On average, how many orders did every store get in 2025?',
   ])('"%s" is one figure: the orders over the stores', async (question) => {
     const a = await ask(demo, question);
     expect(a.status, a.message).toBe('answered');
