@@ -79,6 +79,8 @@ export const BUSINESS_WEIGHTS = {
   rankWithoutCount: 0.95,
   /** A share whose part could be more than one of the conditions. */
   whichPart: 0.6,
+  /** "What share of visits …" read as a share of an amount, not of the visits counted. */
+  shareOfOtherWhole: 0.5,
   /** A measure neither money nor a quantity added up though no total was said. */
   unsaidTotal: 0.9,
   /** Two measures read from words that do not list them. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBusinessQuestion } from '../../src/understand/business/read';
-import { askData, expectSameRows, NOW, openCsvData, type Demo } from '../setup';
+import { askData, expectSameRows, NOW, openCsvData, withCsvData, type Demo } from '../setup';
 import { ask, expectAnswerHas, expectDeclined, openCinemas } from '../shapes/fixture';
 
 // The reader of business questions (understand/business) on a cinema chain it was never tuned
@@ -145,6 +145,43 @@ describe('what it leaves to the general reader or declines', () => {
   it('a question without a measure is not a business question', () => {
     expect(read('list the cinemas in Leeds')).toBeNull();
   });
+});
+
+describe('parts of a whole and counts it cannot say', () => {
+  // Visits of a café: party size, the bill, how it was paid and a rating of 1 to 5 stars.
+  const VISITS = {
+    'visits.csv': [
+      'visit_id,visit_date,party_size,bill_amount,tip_amount,payment_method,rating',
+      '1,2026-03-01,2,40,4,card,5',
+      '2,2026-03-01,4,120,0,cash,3',
+      '3,2026-03-02,1,15,3,cash,5',
+      '4,2026-03-03,3,90,9,card,4',
+    ].join('\n'),
+  };
+
+  it.each([
+    // The visits are counted; the share of the bills paid in cash is another figure.
+    'What share of visits were paid in cash?',
+    // A fraction of averages is no part of a whole.
+    'Average tip percentage by payment method',
+    // "5-star" describes the ratings; it does not ask for five restaurants.
+    'Which payment method got the most 5-star ratings?',
+  ])('"%s" is not answered as another question', (question) =>
+    withCsvData(VISITS, async (data) => {
+      const a = await askData(data, question, 0.7);
+      expect(a.status, `${a.message} ${a.sql}`).toBe('declined');
+    }),
+  );
+
+  it('a share of the amount named is still answered', () =>
+    withCsvData(VISITS, async (data) => {
+      const a = await askData(data, 'What share of the bill amount was paid in cash?', 0.7);
+      await expectSameRows(
+        data,
+        a,
+        "SELECT SUM(bill_amount) FILTER (WHERE payment_method = 'cash') / SUM(bill_amount) FROM visits",
+      );
+    }));
 });
 
 describe('the ranked end', () => {

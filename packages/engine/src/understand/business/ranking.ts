@@ -28,6 +28,10 @@ const SMALL_WORDS = new Set([
   'grossing',
 ]);
 
+/** Whether a token is joined by a hyphen to the word after it ("5-star", "3-day"). */
+export const joinedToWord = (text: string, t: { end: number }): boolean =>
+  text[t.end] === '-' && /\p{L}/u.test(text[t.end + 1] ?? '');
+
 /** The number said with a ranking ("top 5", "which three", "the 2 busiest"), and where. */
 function countNear(d: Draft, at: number): { n: number; at: number } | null {
   for (const k of [at + 1, at - 1, at - 2, at + 2]) {
@@ -36,6 +40,8 @@ function countNear(d: Draft, at: number): { n: number; at: number } | null {
     if (d.explained.has(k)) continue;
     // "2025's top 3": a year is a period, not a count.
     if (t.number >= 1900 && t.number <= 2100) continue;
+    // "the most 5-star ratings": a number joined to a word describes, it does not count.
+    if (joinedToWord(d.text, t)) continue;
     return { n: t.number, at: k };
   }
   return null;

@@ -31,6 +31,26 @@ export function shareOf(d: Draft): boolean {
   // "contribution to total sales": "total" says the whole.
   t.forEach((x, i) => x.text === 'total' && explain(d, i));
   if (d.measures.length !== 1) return false;
+  // A fraction of averages or extremes is no part of a whole.
+  if (!['sum', 'count', 'count_distinct'].includes(d.measures[0]!.item.agg)) return false;
+  // "What share of visits were paid in cash": the whole named is rows, counted; an amount added
+  // up instead answers another question.
+  let k = at + 1;
+  while (OF_WHOLE.has(t[k]?.text ?? '')) k++;
+  const named = d.mentions.find((x) => x.start === k && x.kind === 'table');
+  const amount = d.measures[0]!.item;
+  const namesAmount = d.mentions.some(
+    (x) =>
+      x.start === k &&
+      x.kind === 'column' &&
+      x.hits.some((h) => h.ref.table === amount.column?.table && h.ref.column === amount.column.column),
+  );
+  if (named?.kind === 'table' && amount.agg === 'sum' && !namesAmount)
+    doubt(
+      d,
+      BUSINESS_WEIGHTS.shareOfOtherWhole,
+      `"${t[k]!.raw}" are counted, not their ${amount.label.toLowerCase()}`,
+    );
   if (d.dimensions.some((x) => !x.item.grain) && !d.perGroupLimit) {
     d.share = true;
     return true;
