@@ -50,6 +50,22 @@ describe('business periods relative to 2026-11-22', () => {
     expect(findTimeWords(question, NOW).period).toMatchObject({ from, to });
   });
   it.each([
+    ['orders placed before March 2026', undefined, '2026-03-01'],
+    ['revenue up to June 2025', undefined, '2025-07-01'],
+    ['visits until Sep 2026', undefined, '2026-10-01'],
+    ['orders after March 2026', '2026-04-01', undefined],
+    ['orders from October 2026 onwards', '2026-10-01', undefined],
+  ])('a month as one bound: %s', (question, from, to) => {
+    const p = findTimeWords(question, NOW).period;
+    expect([p?.from, p?.to]).toEqual([from, to]);
+  });
+  it('"January through March 2026" stays a range', () => {
+    expect(findTimeWords('revenue from January through March 2026', NOW).period).toMatchObject({
+      from: '2026-01-01',
+      to: '2026-04-01',
+    });
+  });
+  it.each([
     ['visits this week against last week', 'week', true, ['2026-11-09', '2026-11-16', '2026-11-16']],
     ['bookings in Q2 2024 versus Q2 2023', 'quarter', false, ['2023-04-01', '2023-07-01', '2024-04-01']],
     [

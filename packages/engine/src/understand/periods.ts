@@ -160,6 +160,32 @@ const RULES: Rule[] = [
       return { to: iso(d), label: `before ${iso(d)}` };
     },
   ],
+  // "before March 2026", "up to June 2025", "from October 2026 onwards": a month as one bound of
+  // an open period ("January through March 2026" is a range; a year alone, "after 2004", may be
+  // a number of a year column).
+  [
+    new RegExp(
+      String.raw`(?<!\b(?:${MONTH_NAME})\.?\s)\b(on or after|on or before|after|before|until|till|up to|through|from) (${MONTH_NAME})\.? ((?:19|20)\d\d)\b(\s+(?:onwards?|on\b|and later|or later))?`,
+      'i',
+    ),
+    (m) => {
+      const w = m[1]!.toLowerCase();
+      if (w === 'from' && !m[4]) return null;
+      const y = Number(m[3]);
+      const month = m[2] ? FULL_MONTHS.findIndex((x) => x.startsWith(m[2]!.toLowerCase().slice(0, 3))) : -1;
+      const start = month >= 0 ? utc(y, month) : utc(y, 0);
+      const next = month >= 0 ? utc(y, month + 1) : utc(y + 1, 0);
+      const named =
+        month >= 0
+          ? `${FULL_MONTHS[month]![0]!.toUpperCase()}${FULL_MONTHS[month]!.slice(1)} ${y}`
+          : String(y);
+      if (w === 'before') return { to: iso(start), label: `before ${named}` };
+      if (w === 'after') return { from: iso(next), label: `after ${named}` };
+      if (['on or before', 'until', 'till', 'up to', 'through'].includes(w))
+        return { to: iso(next), label: `up to ${named}` };
+      return { from: iso(start), label: `since ${named}` };
+    },
+  ],
   // "October of last year", "March this year": a month of the year said relatively.
   [
     new RegExp(
