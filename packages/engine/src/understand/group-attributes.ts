@@ -83,9 +83,9 @@ const namesGroups = (plan: TQueryPlan | null): plan is TQueryPlan =>
   !!plan && plan.measures.length > 0 && !plan.perGroupLimit && !plan.cumulative && !plan.periodChange;
 
 /**
- * "suppliers that shipped nothing, with their cities", "the price of each product": things listed
- * with something of theirs are listed by their name too (the name first), as a list of people or
- * products is read.
+ * "suppliers that shipped nothing, with their cities", "the desserts and their prices", "the price
+ * of each product": things listed with something of theirs are listed by their name too (the name
+ * first), as a list of people or products is read.
  */
 export function withThingNames(
   tokens: Token[],
@@ -95,7 +95,8 @@ export function withThingNames(
   if (!plan || plan.intent !== 'list' || plan.measures.length) return null;
   const at = tokens.findIndex(
     (t, i) =>
-      ['with', 'including', 'plus'].includes(t.text) && ['their', 'its'].includes(tokens[i + 1]?.text ?? ''),
+      ['with', 'including', 'plus', 'and'].includes(t.text) &&
+      ['their', 'its'].includes(tokens[i + 1]?.text ?? ''),
   );
   // "the region of every store": one row per store, unless distinct values are asked for.
   const distinctSaid = tokens.some((t) => ['distinct', 'different', 'unique'].includes(t.text));

@@ -27,10 +27,13 @@ describe('a name said of the things grouped by their key is shown beside it', ()
     );
   });
 
-  it('lists things with something of theirs by their name too', async () => {
-    const answer = await ask('clients with their regions');
-    expect(answer.plan?.columns.map((c) => c.column)).toEqual(['client_name', 'region']);
-  });
+  it.each(['clients with their regions', 'List the clients and their regions'])(
+    '"%s": things listed with something of theirs by their name too',
+    async (question) => {
+      const answer = await ask(question);
+      expect(answer.plan?.columns.map((c) => c.column)).toEqual(['client_name', 'region']);
+    },
+  );
 
   it('"the region of each client" shows one row per client, named', async () => {
     const answer = await ask('What is the region of each client?');
