@@ -75,6 +75,7 @@ import { peopleWording } from './people-words';
 import { measuresComparedWording } from './measures-compared';
 import { boundsSales, worthWording } from './worth-bound';
 import type { Understanding } from './understanding';
+import { antonymWording, turnedRound } from './antonyms';
 
 export type { Understanding } from './understanding';
 
@@ -122,6 +123,14 @@ const REWORDED: ((question: string, model: SemanticModel, now: Date) => Understa
     if (!kpi) return null;
     const u = understandWords(kpi.text, model, now);
     return u.plan?.measures.some((m) => m.over) ? { ...u, plan: namedKpi(u.plan, kpi.label) } : null;
+  },
+  // "how many students failed chemistry": read as "… passed chemistry", the condition turned round.
+  (question, model, now) => {
+    const opposite = antonymWording(question, model);
+    if (!opposite) return null;
+    const u = understandWords(opposite.text, model, now);
+    const plan = u.missing ? null : turnedRound(u.plan, opposite.column);
+    return plan ? { ...u, plan } : null;
   },
   // "revenue vs cost by region": read as "revenue and cost by region".
   (question, model, now) => {

@@ -349,6 +349,19 @@ function countOf(d: Draft, m: Mention): Omit<FoundMeasure, 'start' | 'end'> | nu
         filter: { column: hit.ref, op: 'eq', values: [hit.column.kind === 'boolean' ? true : 1] },
       };
     }
+    // "how many exams" naming grades.exam_date: each row is an exam, counted, not their dates
+    // (unless the words say dates: "how many days", "how many exam dates").
+    const dateWords = d.tokens
+      .slice(m.start, m.end)
+      .some((t) =>
+        ['date', 'dates', 'day', 'days', 'time', 'times', 'year', 'years', 'month', 'months'].includes(
+          t.text,
+        ),
+      );
+    if (hit.column.isTime && !dateWords) {
+      const table = tableOf(d.model, hit.ref.table)!;
+      return { ...entityCount(d, table), entity: undefined };
+    }
     // "how many customers" naming orders.customer_id: the customers, counted once each.
     const target = d.model.joins.find(
       (j) =>
