@@ -50,3 +50,17 @@ describe('a word opposite to a yes/no column', () => {
       await expectSameRows(data, a, "SELECT COUNT(*) FROM results WHERE passed AND exam_date < '2026-01-01'");
     }));
 });
+
+it('"how many members are active" with a column is_active counts the members, not those with facts', () =>
+  withCsvData(
+    {
+      'members.csv':
+        'member_id,member_name,joined_date,is_active\n1,Ann,2025-01-05,true\n2,Bo,2025-02-11,true\n3,Cy,2025-03-20,false\n4,Di,2025-04-02,true\n',
+      'visits.csv':
+        'visit_id,member_id,visit_date,minutes\n1,1,2026-01-02,30\n2,3,2026-01-03,45\n3,1,2026-01-05,20\n4,3,2026-02-03,50\n5,3,2026-02-09,35\n6,1,2026-03-01,40\n',
+    },
+    async (data) => {
+      const a = await askData(data, 'How many members are active?', 0.7);
+      await expectSameRows(data, a, 'SELECT COUNT(*) FROM members WHERE is_active');
+    },
+  ));

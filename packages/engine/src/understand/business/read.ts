@@ -413,8 +413,16 @@ function factConditions(d: Draft, entity: ModelTable, fact: ModelTable, taken: S
       return true;
     if (m.kind === 'table' && m.tables.every((t) => t.table.name !== entity.name)) return true;
   }
-  return d.tokens.some((t) =>
-    ['bought', 'buying', 'buy', 'purchased', 'ordered', 'active', 'spent', 'shopped'].includes(t.text),
+  // "active customers" are those with facts, unless "active" names a column of their own (is_active).
+  const own = (i: number) =>
+    d.mentions.some(
+      (m) =>
+        m.kind === 'column' && m.start <= i && i < m.end && m.hits.some((h) => h.ref.table === entity.name),
+    );
+  return d.tokens.some(
+    (t, i) =>
+      ['bought', 'buying', 'buy', 'purchased', 'ordered', 'active', 'spent', 'shopped'].includes(t.text) &&
+      !own(i),
   );
 }
 
