@@ -107,6 +107,9 @@ export const SOFT_VERBS = new Set([
  * typos of them) and numbers a lot; a capitalised word is likely a value we could not find;
  * a lowercase word is often only context ("located", "records").
  */
+/** First halves of words that rank ("best-rated", "top-selling", "worst-performing"). */
+const RANK_HEADS = new Set(['best', 'worst', 'top', 'bottom', 'highest', 'lowest', 'most', 'least']);
+
 export function unexplainedFactor(
   u: { text: string; raw: string; number: number | null; quoted: boolean; first?: boolean },
   aggregated: boolean,
@@ -114,6 +117,9 @@ export function unexplainedFactor(
   used?: { tables: Set<string>; columns: Set<string> },
 ): number {
   if (u.number !== null || u.quoted || HARD_WORDS.has(u.text)) return 0.3;
+  // "best-rated", "top-selling": a ranking said in one word.
+  const head = u.text.split('-')[0]!;
+  if (u.text.includes('-') && (HARD_WORDS.has(head) || RANK_HEADS.has(head))) return 0.3;
   if (u.text.length >= 5 && [...HARD_WORDS].some((h) => h.length >= 5 && editDistance(h, u.text, 1) <= 1))
     return 0.3;
   // "logged in" with a column user_login: the word points at data the reading left out.

@@ -1,3 +1,4 @@
+import { isNonAdditiveColumn } from '../cards/words';
 import type { TIntent } from '@catalyst/contracts';
 import type { ModelColumn } from '../model/types';
 import { adjectiveColumn } from '../nlp/lexicon';
@@ -568,7 +569,10 @@ export function applyOrdering(
         'fewest',
       ].includes(t.find((x) => AGG_BY_WORD(x.text))?.text ?? '')
     ) {
-      ctx.measures[index] = { ...m, agg: 'sum', label: measureLabel('sum', kpi) };
+      // Groups ranked by what their rows add up to; by their average where that means nothing
+      // added up ("the highest rated category": ratings are averaged).
+      const agg = isNonAdditiveColumn(kpi) ? 'avg' : 'sum';
+      ctx.measures[index] = { ...m, agg, label: measureLabel(agg, kpi) };
       ctx.order.push({ kind: 'measure', index, dir: m.agg === 'min' ? 'asc' : 'desc' });
       grouped = true;
     } else if (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { understand } from '../../src/understand/parse';
-import { NOW, openCsvData, type Demo } from '../setup';
+import { askData, expectSameRows, NOW, openCsvData, withCsvData, type Demo } from '../setup';
 
 // Readings that would answer something other than what the words ask are doubted
 // (understand/parse.ts, understand/measures.ts; weights in understand/weights.ts).
@@ -65,4 +65,34 @@ describe('readings that answer other words are doubted', () => {
     expect(u.plan?.measures[0]).toMatchObject({ agg: 'min', column: { column: 'spend' } });
     expect(u.confidence).toBeGreaterThan(0.8);
   });
+});
+
+describe('rankings by a score', () => {
+  // Reviews of products in two categories: Books has fewer reviews but better ones.
+  const REVIEWS = {
+    'products.csv':
+      'product_id,product_name,category\n1,Novel,Books\n2,Atlas,Books\n3,Lamp,Home\n4,Rug,Home\n',
+    'reviews.csv': [
+      'review_id,product_id,review_date,rating',
+      '1,1,2026-01-02,5',
+      '2,2,2026-01-03,5',
+      '3,3,2026-01-04,3',
+      '4,3,2026-01-05,3',
+      '5,4,2026-01-06,2',
+      '6,4,2026-01-07,3',
+      '7,4,2026-01-08,3',
+    ].join('\n'),
+  };
+
+  it('"highest rated category" ranks the categories by their average rating, not its total', () =>
+    withCsvData(REVIEWS, async (data) => {
+      const a = await askData(data, 'highest rated category', 0.7);
+      await expectSameRows(data, a, "SELECT 'Books', 5.0");
+    }));
+
+  it('"best-rated category" said in one word is not read as the list of categories', () =>
+    withCsvData(REVIEWS, async (data) => {
+      const a = await askData(data, 'Which is the best-rated category?', 0.7);
+      expect(a.status).toBe('declined');
+    }));
 });
