@@ -29,7 +29,7 @@ const SMALL_WORDS = new Set([
 ]);
 
 /** Whether a token is joined by a hyphen to the word after it ("5-star", "3-day"). */
-export const joinedToWord = (text: string, t: { end: number }): boolean =>
+const joinedToWord = (text: string, t: { end: number }): boolean =>
   text[t.end] === '-' && /\p{L}/u.test(text[t.end + 1] ?? '');
 
 /** The number said with a ranking ("top 5", "which three", "the 2 busiest"), and where. */
