@@ -20,27 +20,49 @@ function opposites(word: string): Set<string> {
   return out;
 }
 
+interface Flag {
+  ref: TColumnRef;
+  word: string;
+}
+
+/** Per model: each word opposite to a yes/no column's word ("fail" → passed), found once. */
+const oppositeCache = new WeakMap<SemanticModel, Map<string, Flag>>();
+function oppositeWords(model: SemanticModel): Map<string, Flag> {
+  const cached = oppositeCache.get(model);
+  if (cached) return cached;
+  const out = new Map<string, Flag>();
+  for (const t of model.tables)
+    for (const c of t.columns.filter(isFlag)) {
+      const flag = {
+        ref: { table: t.name, column: c.name },
+        word: splitIdentifier(c.name).pop()!.toLowerCase(),
+      };
+      // The opposites and their regular forms ("fail": failed, fails, failing).
+      for (const w of opposites(flag.word))
+        for (const form of [w, `${w}ed`, `${w}d`, `${w}s`, `${w}ing`])
+          if (!out.has(form)) out.set(form, flag);
+    }
+  oppositeCache.set(model, out);
+  return out;
+}
+
 /** The question with the word opposite to a yes/no column said as the column's word, or null. */
 export function antonymWording(
   question: string,
   model: SemanticModel,
 ): { text: string; column: TColumnRef } | null {
-  const flags = model.tables.flatMap((t) =>
-    t.columns
-      .filter(isFlag)
-      .map((c) => ({ ref: { table: t.name, column: c.name }, word: splitIdentifier(c.name).pop()! })),
-  );
-  if (!flags.length) return null;
-  for (const t of tokenize(question)) {
+  const opposite = oppositeWords(model);
+  if (!opposite.size) return null;
+  const tokens = tokenize(question);
+  // A question that says the column's own word is read as it is.
+  const own = new Set([...opposite.values()].map((f) => f.word));
+  if (tokens.some((t) => own.has(t.text))) return null;
+  for (const t of tokens) {
     if (t.quoted || t.number !== null || t.text.length < 4) continue;
-    // A word that names a column itself is that column.
-    if (flags.some((f) => f.word.toLowerCase() === t.text)) return null;
-    const against = opposites(t.text);
-    if (!against.size) continue;
-    const flag = flags.find((f) => baseForms(f.word).some((b) => against.has(b.word)));
+    const flag = opposite.get(t.text) ?? opposite.get(t.lemma);
     if (flag)
       return {
-        text: `${question.slice(0, t.start)}${flag.word.toLowerCase()}${question.slice(t.end)}`,
+        text: `${question.slice(0, t.start)}${flag.word}${question.slice(t.end)}`,
         column: flag.ref,
       };
   }

@@ -217,6 +217,7 @@ function presenceUnread(tokens: Token[], u: Understanding, model: SemanticModel)
   const measured = new Set(
     plan.measures.flatMap((m) => (m.column ? [`${m.column.table}.${m.column.column}`] : [])),
   );
+  if (!measured.size || !tokens.some((t) => PRESENCE_CUES.has(t.text))) return u;
   const filtered = new Set(plan.filters.map((f) => `${f.column.table}.${f.column.column}`));
   const mentions = findMentions(tokens, model);
   const unread = mentions.find((m, i) => {
