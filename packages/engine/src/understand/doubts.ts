@@ -102,14 +102,14 @@ export const SOFT_VERBS = new Set([
   'grouped',
   'group',
 ]);
+/** First halves of words that rank ("best-rated", "top-selling", "worst-performing"). */
+const RANK_HEADS = new Set(['best', 'worst', 'top', 'bottom', 'highest', 'lowest', 'most', 'least']);
+
 /**
  * How much an unexplained word lowers confidence: words that change the answer (or look like
  * typos of them) and numbers a lot; a capitalised word is likely a value we could not find;
  * a lowercase word is often only context ("located", "records").
  */
-/** First halves of words that rank ("best-rated", "top-selling", "worst-performing"). */
-const RANK_HEADS = new Set(['best', 'worst', 'top', 'bottom', 'highest', 'lowest', 'most', 'least']);
-
 export function unexplainedFactor(
   u: { text: string; raw: string; number: number | null; quoted: boolean; first?: boolean },
   aggregated: boolean,

@@ -192,13 +192,9 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
     howMuchIsTotal(tokens, u.plan, model) ??
     withNamesBesideKeys(tokens, u.plan, model);
   const plan = withoutDaysInPeriods(named ?? u.plan);
-  return presenceUnread(
+  return thingsUnshown(
     tokens,
-    thingsUnshown(
-      tokens,
-      rankedFigure(plan === u.plan ? u : thingsOfKeys({ ...u, plan }, model), model),
-      model,
-    ),
+    rankedFigure(plan === u.plan ? u : thingsOfKeys({ ...u, plan }, model), model),
     model,
   );
 }
@@ -220,11 +216,14 @@ function presenceUnread(tokens: Token[], u: Understanding, model: SemanticModel)
   if (!measured.size || !tokens.some((t) => PRESENCE_CUES.has(t.text))) return u;
   const filtered = new Set(plan.filters.map((f) => `${f.column.table}.${f.column.column}`));
   const mentions = findMentions(tokens, model);
+  const cueOf = (start: number): number => {
+    const k = ['a', 'an', 'any'].includes(tokens[start - 1]?.text ?? '') ? start - 2 : start - 1;
+    return PRESENCE_CUES.has(tokens[k]?.text ?? '') ? k : -1;
+  };
   const unread = mentions.find((m, i) => {
     if (m.kind !== 'column') return false;
-    let k = m.start - 1;
-    if (['a', 'an', 'any'].includes(tokens[k]?.text ?? '')) k--;
-    if (!PRESENCE_CUES.has(tokens[k]?.text ?? '')) return false;
+    const k = cueOf(m.start);
+    if (k < 0) return false;
     const said = m.hits.filter((h) => h.quality >= 0.9).map((h) => `${h.ref.table}.${h.ref.column}`);
     // Said once before as what is measured, and here again with no condition read on it.
     const before = mentions
@@ -244,7 +243,7 @@ function presenceUnread(tokens: Token[], u: Understanding, model: SemanticModel)
     doubts: [
       ...u.doubts,
       `"${tokens
-        .slice(unread.start - 2, unread.end)
+        .slice(cueOf(unread.start), unread.end)
         .map((t) => t.raw)
         .join(' ')}" is read as no condition`,
     ],
@@ -275,9 +274,8 @@ function thingsUnshown(tokens: Token[], u: Understanding, model: SemanticModel):
 }
 
 /**
- * The table whose rows a question asks for: "which campaigns …", or "what is the cheapest
- * product …" (a superlative before it), unless the words name one of its columns ("which customer
- * segment").
+ * The table whose rows a question asks for ("which campaigns …"), unless the words name one of
+ * its columns ("which customer segment").
  */
 function thingsAsked(tokens: Token[], model: SemanticModel): { table: string; words: string } | null {
   const at = tokens[0]?.text === 'which' ? 1 : -1;

@@ -172,18 +172,13 @@ const RULES: Rule[] = [
       const w = m[1]!.toLowerCase();
       if (w === 'from' && !m[4]) return null;
       const y = Number(m[3]);
-      const month = m[2] ? FULL_MONTHS.findIndex((x) => x.startsWith(m[2]!.toLowerCase().slice(0, 3))) : -1;
-      const start = month >= 0 ? utc(y, month) : utc(y, 0);
-      const next = month >= 0 ? utc(y, month + 1) : utc(y + 1, 0);
-      const named =
-        month >= 0
-          ? `${FULL_MONTHS[month]![0]!.toUpperCase()}${FULL_MONTHS[month]!.slice(1)} ${y}`
-          : String(y);
-      if (w === 'before') return { to: iso(start), label: `before ${named}` };
-      if (w === 'after') return { from: iso(next), label: `after ${named}` };
+      const month = FULL_MONTHS.findIndex((x) => x.startsWith(m[2]!.toLowerCase().slice(0, 3)));
+      const named = `${FULL_MONTHS[month]![0]!.toUpperCase()}${FULL_MONTHS[month]!.slice(1)} ${y}`;
+      if (w === 'before') return { to: iso(utc(y, month)), label: `before ${named}` };
+      if (w === 'after') return { from: iso(utc(y, month + 1)), label: `after ${named}` };
       if (['on or before', 'until', 'till', 'up to', 'through'].includes(w))
-        return { to: iso(next), label: `up to ${named}` };
-      return { from: iso(start), label: `since ${named}` };
+        return { to: iso(utc(y, month + 1)), label: `up to ${named}` };
+      return { from: iso(utc(y, month)), label: `since ${named}` };
     },
   ],
   // "October of last year", "March this year": a month of the year said relatively.
