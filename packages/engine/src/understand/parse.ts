@@ -68,6 +68,7 @@ import { rankPeriods } from './period-rank';
 import { percentileIn, type PercentileWords } from './percentiles';
 import { DOUBT_WEIGHTS } from './weights';
 import { readBusinessQuestion } from './business/read';
+import { PRESENCE_CUES, presenceCue } from './business/conditions';
 import { namesColumn, verbNamesDate } from './business/time';
 import { adjectiveColumn } from '../nlp/lexicon';
 import { priceWording, readsPrice } from './price-verb';
@@ -199,9 +200,6 @@ function understandWords(question: string, model: SemanticModel, now: Date): Und
   );
 }
 
-/** Words before an amount that make its presence a condition ("orders with a discount"). */
-const PRESENCE_CUES = new Set(['with', 'had', 'has', 'have', 'having', 'when', 'where', 'without', 'no']);
-
 /**
  * "The average discount of orders with a discount", "… when a discount was given": the measured
  * amount said again as a condition that it is there. Read as the amount alone, the condition is
@@ -216,13 +214,9 @@ function presenceUnread(tokens: Token[], u: Understanding, model: SemanticModel)
   if (!measured.size || !tokens.some((t) => PRESENCE_CUES.has(t.text))) return u;
   const filtered = new Set(plan.filters.map((f) => `${f.column.table}.${f.column.column}`));
   const mentions = findMentions(tokens, model);
-  const cueOf = (start: number): number => {
-    const k = ['a', 'an', 'any'].includes(tokens[start - 1]?.text ?? '') ? start - 2 : start - 1;
-    return PRESENCE_CUES.has(tokens[k]?.text ?? '') ? k : -1;
-  };
   const unread = mentions.find((m, i) => {
     if (m.kind !== 'column') return false;
-    const k = cueOf(m.start);
+    const k = presenceCue(tokens, m.start);
     if (k < 0) return false;
     const said = m.hits.filter((h) => h.quality >= 0.9).map((h) => `${h.ref.table}.${h.ref.column}`);
     // Said once before as what is measured, and here again with no condition read on it.
@@ -243,7 +237,7 @@ function presenceUnread(tokens: Token[], u: Understanding, model: SemanticModel)
     doubts: [
       ...u.doubts,
       `"${tokens
-        .slice(cueOf(unread.start), unread.end)
+        .slice(presenceCue(tokens, unread.start), unread.end)
         .map((t) => t.raw)
         .join(' ')}" is read as no condition`,
     ],

@@ -162,6 +162,25 @@ export function isFlag(c: ModelColumn): boolean {
   );
 }
 
+/** Words before an amount that make its presence a condition ("orders with a discount"). */
+export const PRESENCE_CUES = new Set([
+  'with',
+  'had',
+  'has',
+  'have',
+  'having',
+  'when',
+  'where',
+  'without',
+  'no',
+]);
+
+/** Where the cue of an amount said at `start` stands ("with a discount": the "with"), or -1. */
+export function presenceCue(tokens: readonly { text: string }[], start: number): number {
+  const k = ['a', 'an', 'any'].includes(tokens[start - 1]?.text ?? '') ? start - 2 : start - 1;
+  return PRESENCE_CUES.has(tokens[k]?.text ?? '') ? k : -1;
+}
+
 /** Words after an amount that say it was there ("when a discount was given"). */
 const PRESENT = new Set(['given', 'applied', 'offered', 'granted', 'used', '?', '.']);
 const BE = new Set(['was', 'were', 'is', 'are']);
@@ -174,20 +193,19 @@ export function presenceFilters(d: Draft, base: string, taken: Set<number>): Sai
   const out: Said<TFilter>[] = [];
   for (const m of d.mentions) {
     if (m.kind !== 'column' || taken.has(m.start)) continue;
-    let k = m.start - 1;
-    if (['a', 'an', 'any'].includes(d.tokens[k]?.text ?? '')) k--;
-    const cue = d.tokens[k]?.text ?? '';
+    const k = presenceCue(d.tokens, m.start);
+    if (k < 0) continue;
+    const cue = d.tokens[k]!.text;
     const without = ['without', 'no'].includes(cue);
     // "when a discount was given", "where a discount applied": the amount said to be there.
     const be = BE.has(d.tokens[m.end]?.text ?? '') ? 1 : 0;
     const after = d.tokens[m.end + be]?.text;
-    const there = ['when', 'where'].includes(cue) && (after === undefined || PRESENT.has(after));
-    if (there && after !== undefined) explain(d, m.end, m.end + be + 1);
-    if (!without && !there && !['with', 'had', 'has', 'have', 'having'].includes(cue)) continue;
+    if (['when', 'where'].includes(cue) && after !== undefined && !PRESENT.has(after)) continue;
     const hit = m.hits.find(
       (h) => h.column.kind === 'number' && !h.column.isKey && reachable(d.model, base, h.ref.table),
     );
     if (!hit || hit.quality < 0.9) continue;
+    if (['when', 'where'].includes(cue) && after !== undefined) explain(d, m.end, m.end + be + 1);
     explain(d, k, m.end);
     for (let i = m.start; i < m.end; i++) taken.add(i);
     out.push({
